@@ -1,0 +1,1 @@
+"""Card data shipped with the package (cards.yaml)."""

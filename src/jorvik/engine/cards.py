@@ -1,0 +1,90 @@
+"""Plain card records the engine plays with (the YAML loader in jorvik.carddata builds them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Goods are small ints in the engine; index order is fixed and documented.
+GOODS: tuple[str, ...] = ("amber", "iron", "leather", "wool", "jet", "silk", "glass", "gold")
+KARL_GOODS: tuple[str, ...] = GOODS[:5]
+GOOD_INDEX: dict[str, int] = {g: i for i, g in enumerate(GOODS)}
+CUBES_PER_GOOD: tuple[int, ...] = (9, 9, 9, 9, 9, 3, 3, 3)
+
+SEASONS: tuple[str, ...] = ("A", "B", "C", "D")
+CARD_TYPES: tuple[str, ...] = (
+    "craftsman", "merchant", "prophecy", "building", "feast", "warrior", "ship",
+    "picts", "loki", "defence", "skald", "journey",
+)
+# Effect kinds of special cards; each has an entry in engine.effects.EFFECTS.
+EFFECT_KINDS: tuple[str, ...] = (
+    "warehouse", "toll_house", "treasure_hoard", "jarls_hall", "hired_hands",
+    "harbour_market", "workshop", "trading_post", "loki_trickery", "loki_tribute",
+    "loki_theft", "glory", "shield_wall", "danegeld",
+    "skald_coins", "skald_ships", "skald_merchants", "skald_warriors",
+    "skald_craftsmen", "skald_journeys", "saga_teller",
+)
+TIMINGS: tuple[str, ...] = ("", "permanent", "once", "immediate", "end")
+FEAST_VP: tuple[int, ...] = (0, 2, 5, 9, 14)  # by number of feasts owned, 4+ -> 14
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card record. Unused values are 0 / empty for card types that lack them."""
+
+    id: str                    # "A01" .. "D29", "PX" for the final Picts card
+    season: str                # "A".."D", or "X" for the final card
+    type: str                  # one of CARD_TYPES
+    name: str                  # English name
+    jarl_only: bool
+    source: str                # provenance as in CARDS.md: "R", "S", "X", "S/X", ...
+    removed_karl: tuple[int, ...] = ()   # player counts that remove it in Karl
+    removed_jarl: tuple[int, ...] = ()   # player counts that remove it in Jarl
+    goods: tuple[int, ...] = ()          # craftsman fields / merchant's or prophecy's good
+    vp: int = 0                          # craftsman (complete), merchant, journey VP
+    coins_per_good: int = 0              # merchant
+    defence: int = 0                     # warrior
+    ship_karl: int = 0                   # cubes drawn onto a ship in Karl
+    ship_jarl: int = 0                   # cubes drawn onto a ship in Jarl
+    picts_gain: int = 0                  # Attack of the Picts: VP for the most defence
+    picts_loss: int = 0                  # ... VP lost by the least defence
+    timing: str = ""                     # one of TIMINGS
+    effect: str = ""                     # one of EFFECT_KINDS, or ""
+    text: str = ""                       # full effect text in English
+    name_hu: str = ""                    # Hungarian name
+    text_hu: str = ""                    # Hungarian effect text
+
+    def removed(self, players: int, mode: str) -> bool:
+        """Whether this card is left out of a game of `players` in `mode`."""
+        if mode == "karl":
+            return self.jarl_only or players in self.removed_karl
+        return players in self.removed_jarl
+
+    def ship_cubes(self, mode: str) -> int:
+        return self.ship_karl if mode == "karl" else self.ship_jarl
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """Every card record of one card file, with a stable content hash."""
+
+    cards: tuple[Card, ...]
+    hash: str = ""
+    by_id: dict[str, Card] = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if not self.by_id:
+            object.__setattr__(self, "by_id", {c.id: c for c in self.cards})
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.by_id[card_id]
+
+    def final_card(self) -> Card:
+        return next(c for c in self.cards if c.season == "X")
+
+    def deck_for(self, players: int, mode: str) -> dict[str, list[str]]:
+        """Card ids per season ("A".."D") that a game of this size and mode uses."""
+        out: dict[str, list[str]] = {s: [] for s in SEASONS}
+        for c in self.cards:
+            if c.season in out and not c.removed(players, mode):
+                out[c.season].append(c.id)
+        return out

@@ -1,0 +1,65 @@
+"""Conservation checks that must hold after every action (used by tests and `simulate`)."""
+
+from __future__ import annotations
+
+from .cards import CUBES_PER_GOOD
+from .state import GameState, viking_is_brown, viking_owner
+
+
+def cube_total(st: GameState) -> int:
+    total = len(st.bag) + sum(st.common)
+    total += sum(len(g) for g in st.space_goods)
+    total += sum(len(g) for _, _, g in st.reservation)
+    for pl in st.players:
+        total += len(pl.ship_goods) + len(pl.hand) + len(pl.storage) + len(pl.warehouse)
+        total += sum(len(v) for v in pl.filled.values())
+    for dec in st.pending:
+        if dec[0] == "place_cube":
+            total += 1
+    return total
+
+
+def violations(st: GameState, total_cards: int | None = None) -> list[str]:
+    """Every broken invariant of `st`, as readable messages (empty when all is well)."""
+    out: list[str] = []
+    n_goods = 5 if st.mode == "karl" else 8
+    want = sum(CUBES_PER_GOOD[:n_goods])
+    got = cube_total(st)
+    if got != want:
+        out.append(f"cubes: {got} in play, expected {want}")
+    cards = list(st.deck) + [c for c in st.spaces if c] + [c for c, _, _ in st.reservation]
+    cards += list(st.box) + list(st.set_aside)
+    for pl in st.players:
+        cards += list(pl.loading) + list(pl.cards)
+    expected = total_cards if total_cards is not None else len(st.cards.cards)
+    if len(cards) != expected or len(set(cards)) != len(cards):
+        out.append(f"cards: {len(cards)} ({len(set(cards))} distinct), expected {expected}")
+    per = 3 if st.mode == "karl" else 4
+    placed = [0] * st.n
+    brown_on_board = 0
+    for col in st.columns:
+        for v in col:
+            if viking_is_brown(v):
+                brown_on_board += 1
+            else:
+                placed[viking_owner(v)] += 1
+    for _, v, _ in st.reservation:
+        if viking_is_brown(v):
+            brown_on_board += 1
+        else:
+            placed[viking_owner(v)] += 1
+    for i, pl in enumerate(st.players):
+        if pl.vikings + placed[i] != per:
+            out.append(f"vikings: {pl.name} has {pl.vikings} + {placed[i]} placed, expected {per}")
+        if pl.coins < 0:
+            out.append(f"coins: {pl.name} has {pl.coins}")
+        if pl.vp < 0:
+            out.append(f"vp: {pl.name} has {pl.vp}")
+        if len(pl.storage) > 1:
+            out.append(f"storage: {pl.name} stores {len(pl.storage)} cubes")
+        if len(pl.warehouse) > 4:
+            out.append(f"warehouse: {pl.name} holds {len(pl.warehouse)} cubes")
+    brown = sum(pl.brown for pl in st.players) + brown_on_board + st.brown_boxed
+    if brown not in (0, 2):
+        out.append(f"brown vikings: {brown} accounted for, expected 0 or 2")
+    return out
