@@ -12,7 +12,8 @@ from .actions import (
 from .cards import GOODS, KARL_GOODS, Card, CardSet
 from .game import (
     SCORE_CATEGORIES, apply_action, can_undo, complete, current_player, defence, empty_fields,
-    final_scores, is_over, legal_actions, new_game, next_attack, price_now, reservation_price,
+    determinize, final_scores, is_over, legal_actions, new_game, next_attack, price_now,
+    reservation_price,
     storage_capacity, why_illegal,
 )
 from .record import RECORD_FORMAT, RecordError, make_record, replay

@@ -61,7 +61,7 @@ class TreasureHoard(Effect):
     kind = "treasure_hoard"
 
     def on_buy(self, st, p, ev):
-        st.players[p].coins += 4
+        st.mut(p).coins += 4
         ev.append({"type": "coins", "player": p, "amount": 4, "reason": "treasure_hoard"})
 
     def leaves_at_unloading(self):
@@ -75,10 +75,10 @@ class LokiTribute(Effect):
         got = 0
         for i, other in enumerate(st.players):
             if i != p and other.coins > 0:
-                other.coins -= 1
+                st.mut(i).coins -= 1
                 got += 1
                 ev.append({"type": "coins", "player": i, "amount": -1, "reason": "loki_tribute"})
-        st.players[p].coins += got
+        st.mut(p).coins += got
         ev.append({"type": "coins", "player": p, "amount": got, "reason": "loki_tribute"})
 
     def leaves_at_unloading(self):

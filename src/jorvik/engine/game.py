@@ -29,9 +29,11 @@ def new_game(
     deck: list[str] | tuple[str, ...] | None = None,
     bag: list[str] | tuple[str, ...] | None = None,
     cards: CardSet | None = None,
+    events: list[dict[str, Any]] | None = None,
 ) -> GameState:
     """Set up a game. `deck` (card ids, top first) and `bag` (goods in draw order) override
-    the seeded shuffle, for tests and tutorials. Returns the state at the first decision."""
+    the seeded shuffle, for tests and tutorials. Returns the state at the first decision;
+    what happened on the way (round 1's supply) is appended to `events` when given."""
     if cards is None:
         from jorvik.carddata import load_cards  # the packaged card file, validated once
         cards = load_cards()
@@ -92,7 +94,7 @@ def new_game(
         columns=[()] * 6,
         set_aside=set_aside,
     )
-    ev: list[dict] = []
+    ev: list[dict] = [] if events is None else events
     _advance(st, ev)
     st.last_revealed = False
     return st
@@ -210,26 +212,27 @@ def _legal(st: GameState) -> list[Action]:
     return []
 
 
+# Interned placement actions: the hot loop builds lists of these instead of new objects.
+_PLACE = {(c, b): Place(c, b) for c in range(1, 7) for b in (False, True)}
+_RESERVE = {(s, b): Reserve(s, b) for s in range(7, 13) for b in (False, True)}
+
+
 def _placements(st: GameState, p: int) -> list[Action]:
     pl = st.players[p]
     out: list[Action] = []
-    kinds = []
-    if pl.vikings > 0:
-        kinds.append(False)
-    if pl.brown > 0 and not pl.brown_done:
-        kinds.append(True)
-    if not kinds:
-        return out
     spaces = st.spaces
     columns = st.columns
-    for brown in kinds:
+    jarl = st.mode == "jarl"
+    for brown in (False, True):
+        if (pl.brown == 0 or pl.brown_done) if brown else pl.vikings == 0:
+            continue
         for c in range(6):
             if spaces[c] is not None and len(columns[c]) < COLUMN_SIZE:
-                out.append(Place(c + 1, brown))
-        if st.mode == "jarl":
+                out.append(_PLACE[c + 1, brown])
+        if jarl:
             for s in range(6, 12):
                 if spaces[s] is not None:
-                    out.append(Reserve(s + 1, brown))
+                    out.append(_RESERVE[s + 1, brown])
     return out
 
 
@@ -388,8 +391,12 @@ def apply_action(st: GameState, action: Action) -> tuple[GameState, list[dict[st
     """Apply a legal action: returns the new state and the events that happened. The old
     state is unchanged; an illegal action raises IllegalAction and changes nothing."""
     legal = legal_actions(st)
-    if action not in legal:
-        raise IllegalAction(why_illegal(st, action))
+    for a in legal:  # identity first: bots hand back one of the listed objects
+        if a is action:
+            break
+    else:
+        if action not in legal:
+            raise IllegalAction(why_illegal(st, action))
     new = st.copy()
     ev: list[dict[str, Any]] = []
     info_before = new.info
@@ -461,7 +468,7 @@ def _do(st: GameState, a: Action, ev: list) -> None:
 
 def _use_card(st: GameState, cid: str, ev: list) -> None:
     p = current_player(st)
-    pl = st.players[p]
+    pl = st.mut(p)
     pl.cards = tuple(c for c in pl.cards if c != cid)
     st.box = st.box + (cid,)
     ev.append({"type": "card_used", "player": p, "card": cid})
@@ -472,7 +479,7 @@ def _use_card(st: GameState, cid: str, ev: list) -> None:
 
 def _do_demand(st: GameState, a: Action, ev: list) -> None:
     p = st.turn
-    pl = st.players[p]
+    pl = st.mut(p)
     if isinstance(a, Done):
         pl.brown_done = True
         ev.append({"type": "stopped_placing", "player": p})
@@ -503,7 +510,11 @@ def _can_place(st: GameState, p: int) -> bool:
     pl = st.players[p]
     if pl.vikings == 0 and (pl.brown == 0 or pl.brown_done):
         return False
-    return bool(_placements(st, p))
+    spaces = st.spaces
+    for c in range(6):
+        if spaces[c] is not None and len(st.columns[c]) < COLUMN_SIZE:
+            return True
+    return st.mode == "jarl" and any(spaces[s] is not None for s in range(6, 12))
 
 
 def _discard_space(st: GameState, s: int, ev: list, reason: str) -> None:
@@ -533,7 +544,7 @@ def _return_viking(st: GameState, code: int) -> None:
     if code & 1:
         st.brown_boxed += 1
     else:
-        st.players[code >> 1].vikings += 1
+        st.mut(code >> 1).vikings += 1
 
 
 # ---- purchase
@@ -573,7 +584,7 @@ def _do_purchase(st: GameState, a: Action, ev: list) -> None:
 
 def _buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hall: bool,
          ev: list) -> None:
-    pl = st.players[p]
+    pl = st.mut(p)
     if hall:
         hid = _holds(st, pl, "jarls_hall")
         if hid:
@@ -611,7 +622,7 @@ def _take_from_pool(pl: PlayerState, goods: tuple[int, ...]) -> None:
 
 
 def _place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list) -> None:
-    pl = st.players[p]
+    pl = st.mut(p)
     if to == "craftsman":
         pl.filled = {**pl.filled, cid: tuple(sorted(pl.filled.get(cid, ()) + (g,)))}
         if complete(st, pl, cid):
@@ -634,7 +645,7 @@ def _place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list) -> N
 
 def _do_unloading(st: GameState, a: Action, ev: list) -> None:
     p = st.turn
-    pl = st.players[p]
+    pl = st.mut(p)
     if isinstance(a, Done):
         if pl.hand:
             _to_common(st, pl.hand)
@@ -677,7 +688,7 @@ def _remove_one(t: tuple[int, ...], g: int) -> tuple[int, ...]:
 def _do_pending(st: GameState, dec: tuple, a: Action, ev: list) -> None:
     kind, p = dec[0], dec[1]
     rest = st.pending[:-1]
-    pl = st.players[p]
+    pl = st.mut(p)
     if kind == "take":
         common = list(st.common)
         common[a.good] -= 1
@@ -705,7 +716,7 @@ def _do_pending(st: GameState, dec: tuple, a: Action, ev: list) -> None:
         ev.append({"type": "took_off", "player": p, "card": a.card, "good": GOODS[a.good]})
         st.pending = rest + ((("workshop", p, left),) if left else ()) + (("place_cube", p, a.good),)
     elif kind == "theft":
-        victim = st.players[a.player]
+        victim = st.mut(a.player)
         victim.filled = {**victim.filled, a.card: _remove_one(victim.filled[a.card], a.good)}
         if not victim.filled[a.card]:
             victim.filled = {k: v for k, v in victim.filled.items() if v}
@@ -733,7 +744,7 @@ def _do_pending(st: GameState, dec: tuple, a: Action, ev: list) -> None:
 
 def _start_unloading_turn(st: GameState, ev: list) -> None:
     p = st.turn
-    pl = st.players[p]
+    pl = st.mut(p)
     by_id = st.cards.by_id
     income = (2 if not pl.loading else 1) + (1 if st.mode == "jarl" else 0)
     for c in pl.cards + pl.loading:
@@ -799,7 +810,7 @@ def _attack(st: GameState, cid: str, ev: list) -> None:
 
 
 def _gain(st: GameState, p: int, amount: int, reason: str, ev: list) -> None:
-    pl = st.players[p]
+    pl = st.mut(p)
     if amount < 0:
         amount = -min(pl.vp, -amount)  # VP never go below 0
     pl.vp += amount
@@ -810,7 +821,7 @@ def _gain(st: GameState, p: int, amount: int, reason: str, ev: list) -> None:
 def _resolve_attack_choice(st: GameState, dec: tuple, use: bool, ev: list) -> None:
     kind, p, value, cid = dec
     st.pending = st.pending[:-1]
-    pl = st.players[p]
+    pl = st.mut(p)
     if kind == "glory":
         if use:
             pl.cards = tuple(c for c in pl.cards if c != cid)
@@ -870,8 +881,9 @@ def _supply(st: GameState, ev: list) -> None:
                        "goods": [GOODS[g] for g in drawn]})
     st.phase = "demand"
     st.turn = st.start_player
-    for pl in st.players:
-        pl.brown_done = False
+    for i, pl in enumerate(st.players):
+        if pl.brown_done:
+            st.mut(i).brown_done = False
     ev.append({"type": "phase", "phase": "demand"})
 
 
@@ -973,7 +985,7 @@ def _end_demand(st: GameState, ev: list) -> None:
 
 
 def _trickery_used(st: GameState, p: int, cid: str, ev: list) -> None:
-    pl = st.players[p]
+    pl = st.mut(p)
     pl.cards = tuple(c for c in pl.cards if c != cid)
     st.box = st.box + (cid,)
     ev.append({"type": "card_used", "player": p, "card": cid})
@@ -982,9 +994,10 @@ def _trickery_used(st: GameState, p: int, cid: str, ev: list) -> None:
 def _end_purchase(st: GameState, ev: list) -> None:
     # Placed brown vikings went to the box as they came back; Hired hands with none left on
     # it is discarded.
-    for pl in st.players:
+    for i, pl in enumerate(st.players):
         hh = _holds(st, pl, "hired_hands")
         if hh and pl.brown == 0:
+            pl = st.mut(i)
             pl.cards = tuple(c for c in pl.cards if c != hh)
             st.box = st.box + (hh,)
             ev.append({"type": "discarded", "card": hh, "goods": [], "reason": "used"})
@@ -1032,8 +1045,36 @@ def final_scores(st: GameState) -> dict[str, Any]:
         row["total"] = sum(row[k] for k in SCORE_CATEGORIES)
         row["coins"] = pl.coins
         rows.append(row)
-    for pl, row in zip(st.players, rows):
-        pl.vp = row["total"]
+    for i, row in enumerate(rows):
+        st.mut(i).vp = row["total"]
     best = max((r["total"], r["coins"]) for r in rows)
     winners = [i for i, r in enumerate(rows) if (r["total"], r["coins"]) == best]
     return {"scores": rows, "winners": winners}
+
+
+# --------------------------------------------------------------------------- hidden information
+
+def determinize(st: GameState, rng: random.Random) -> GameState:
+    """A copy of `st` whose hidden information (the order of the deck within each season,
+    the bag's draw order) is re-drawn at random: what a player could believe the game is.
+    Bots search on these so that they never read the real hidden order."""
+    new = st.copy()
+    by_id = st.cards.by_id
+    final = st.cards.final_card().id
+    rest = [c for c in st.deck if c != final]
+    # Seasons are public (card backs); order within a season is not.
+    seasons: dict[str, list[str]] = {}
+    for c in rest:
+        seasons.setdefault(by_id[c].season, []).append(c)
+    order: list[str] = []
+    for s in sorted(seasons):
+        ids = seasons[s]
+        rng.shuffle(ids)
+        order.extend(ids)
+    if final in st.deck:
+        order.append(final)
+    new.deck = tuple(order)
+    bag = list(st.bag)
+    rng.shuffle(bag)
+    new.bag = tuple(bag)
+    return new

@@ -102,6 +102,14 @@ class GameState:
     last_revealed: bool = False  # did the action that made this state reveal anything
     result: dict[str, Any] | None = None   # final scoring, once the game is over
     legal_cache: list | None = None
+    owned: int = -1              # bitmask of players this state may mutate (copy-on-write)
+
+    def mut(self, i: int) -> PlayerState:
+        """Player i, copied first if still shared with an earlier state."""
+        if not (self.owned >> i) & 1:
+            self.players[i] = self.players[i].copy()
+            self.owned |= 1 << i
+        return self.players[i]
 
     @property
     def n(self) -> int:
@@ -112,7 +120,8 @@ class GameState:
         s.cards = self.cards
         s.mode = self.mode
         s.seed = self.seed
-        s.players = [p.copy() for p in self.players]
+        s.players = self.players[:]
+        s.owned = 0
         s.first_player = self.first_player
         s.start_player = self.start_player
         s.round = self.round

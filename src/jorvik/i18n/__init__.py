@@ -1,0 +1,100 @@
+"""Message catalogues (one YAML file per domain and language) and the t() lookup.
+
+Files are `<domain>.<lang>.yaml` beside this module (domains: common, events, rules, cli,
+tui); each holds one mapping whose top-level key is the domain, so keys read
+`tui.footer.buy`. A value is a string with `{name}` fields, or for plurals a mapping with
+`one` and `other` chosen by the `count` argument.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+LANGUAGES = ("en", "hu")
+DEFAULT = "en"
+_current = DEFAULT
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[str, Any]:
+    """Every key of one language, flattened to dotted keys."""
+    flat: dict[str, Any] = {}
+    base = resources.files(__name__)
+    for entry in sorted(base.iterdir(), key=lambda e: e.name):
+        name = entry.name
+        if not name.endswith(f".{lang}.yaml"):
+            continue
+        data = yaml.safe_load(entry.read_text(encoding="utf-8")) or {}
+        _flatten(data, "", flat)
+    return flat
+
+
+def _flatten(node: Any, prefix: str, out: dict[str, Any]) -> None:
+    if isinstance(node, dict) and not _is_plural(node):
+        for k, v in node.items():
+            _flatten(v, f"{prefix}{k}.", out)
+        return
+    out[prefix[:-1]] = node
+
+
+def _is_plural(node: dict) -> bool:
+    return bool(node) and set(node) <= {"one", "other"} and "other" in node
+
+
+def set_language(lang: str) -> None:
+    global _current
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (choose from {', '.join(LANGUAGES)})")
+    _current = lang
+
+
+def get_language() -> str:
+    return _current
+
+
+def language_from_env(environ: dict[str, str] | None = None) -> str:
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else DEFAULT
+    return DEFAULT
+
+
+def resolve_language(cli_value: str | None) -> str:
+    """--lang if given, else the saved setting, else the environment, else English."""
+    if cli_value:
+        return cli_value
+    try:
+        from jorvik.settings import load_settings
+        saved = load_settings().get("lang")
+    except Exception:  # unreadable settings never stop the game
+        saved = None
+    if saved in LANGUAGES:
+        return saved
+    return language_from_env()
+
+
+def t(key: str, count: int | None = None, lang: str | None = None, **fields: Any) -> str:
+    """The message `key` in the current language, with `{fields}` filled in. A missing key
+    falls back to English, then to the key itself (tests make sure none are missing)."""
+    lang = lang or _current
+    msg = catalogue(lang).get(key)
+    if msg is None and lang != DEFAULT:
+        msg = catalogue(DEFAULT).get(key)
+    if msg is None:
+        return key
+    if isinstance(msg, dict):
+        msg = msg["one"] if count == 1 and "one" in msg else msg["other"]
+    if count is not None:
+        fields.setdefault("count", count)
+    try:
+        return str(msg).format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return str(msg)

@@ -1,0 +1,77 @@
+"""`jorvik simulate`: play many bot games through the engine and check invariants."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from jorvik.bots import make_bot
+from jorvik.engine import CardSet, apply_action, current_player, is_over, new_game
+from jorvik.engine.invariants import violations
+
+MAX_DECISIONS = 20_000  # far beyond any real game; a game that runs past it is stuck
+
+
+@dataclass
+class SimResult:
+    games: int = 0
+    finished: int = 0
+    violations: int = 0
+    rounds: list[int] = field(default_factory=list)
+    winner_vp: list[int] = field(default_factory=list)
+    decisions: int = 0
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        g = max(self.games, 1)
+        return {
+            "games": self.games,
+            "finished": self.finished,
+            "violations": self.violations,
+            "mean_rounds": round(sum(self.rounds) / max(len(self.rounds), 1), 3),
+            "mean_winner_vp": round(sum(self.winner_vp) / max(len(self.winner_vp), 1), 3),
+            "decisions_per_game": round(self.decisions / g, 3),
+            "decisions_per_second": round(self.decisions / self.seconds, 1) if self.seconds else 0.0,
+        }
+
+
+def simulate(games: int, players: int, mode: str, seed: int, bots: list[str],
+             cards: CardSet | None = None, check: bool = True,
+             progress: Callable[[int], None] | None = None) -> SimResult:
+    """Play `games` games with seeds seed, seed+1, ...; bots[i] sits in seat i (cycled)."""
+    res = SimResult()
+    names = [f"Player {i + 1}" for i in range(players)]
+    for g in range(games):
+        game_seed = seed + g
+        seat_bots = [make_bot(bots[i % len(bots)], seed=game_seed * 10 + i) for i in range(players)]
+        clock = time.perf_counter
+        t0 = clock()
+        st = new_game(names, mode=mode, seed=game_seed, cards=cards)
+        spent = clock() - t0
+        n = 0
+        bad = violations(st) if check else []
+        while not is_over(st) and n < MAX_DECISIONS and not bad:
+            t0 = clock()
+            action = seat_bots[current_player(st)].choose(st)
+            st, _ = apply_action(st, action)
+            spent += clock() - t0  # the invariant checks below are not part of the speed
+            n += 1
+            if check:
+                bad = violations(st)
+        res.seconds += spent
+        res.games += 1
+        res.decisions += n
+        if bad:
+            res.violations += 1
+            res.problems.append(f"game seed {game_seed}, decision {n}: " + "; ".join(bad))
+        elif is_over(st):
+            res.finished += 1
+            res.rounds.append(st.round)
+            res.winner_vp.append(max(r["total"] for r in st.result["scores"]))
+        else:
+            res.problems.append(f"game seed {game_seed} did not finish in {MAX_DECISIONS} decisions")
+        if progress:
+            progress(g + 1)
+    return res

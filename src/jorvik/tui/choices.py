@@ -1,0 +1,287 @@
+"""The decision now, as a small menu tree built only from legal_actions(state)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from jorvik.engine import (
+    Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
+    Steal, Swap, Take, TakeOff, Trade, UseCard, current_player, legal_actions,
+)
+from jorvik.i18n import t
+
+from .text import Seats, card_name, cube, cube_word, cubes
+
+SEQ_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
+SPACE_KEYS = {1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "0",
+              11: "minus", 12: "equals_sign"}
+KEY_LABEL = {"minus": "-", "equals_sign": "="}
+
+
+@dataclass
+class Choice:
+    label: Text
+    key: str | None = None
+    action: Action | None = None
+    submenu: tuple | None = None
+    warn: str | None = None      # ask before doing it (cubes that would be lost)
+    space: int | None = None     # board space it concerns (highlighted on the board)
+
+
+@dataclass
+class Menu:
+    prompt: Text
+    choices: list[Choice] = field(default_factory=list)
+    path: tuple = ()
+
+    def by_key(self, key: str) -> Choice | None:
+        for c in self.choices:
+            if c.key == key:
+                return c
+        return None
+
+
+def key_label(key: str | None) -> str:
+    return KEY_LABEL.get(key or "", key or "")
+
+
+def _name(st: GameState, cid: str) -> str:
+    return card_name(st.cards.by_id[cid])
+
+
+def _number(choices: list[Choice], taken: set[str] | None = None) -> None:
+    """Give the choices without a key the next free digit."""
+    used = {c.key for c in choices if c.key} | (taken or set())
+    free = [k for k in SEQ_KEYS if k not in used]
+    for c in choices:
+        if c.key is None and free:
+            c.key = free.pop(0)
+
+
+def build_menu(st: GameState, seats: Seats, path: tuple = ()) -> Menu:
+    p = current_player(st)
+    if p is None:
+        return Menu(Text(t("tui.prompt.game_over")))
+    legal = legal_actions(st)
+    who = seats.name(p)
+    if st.pending:
+        menu = _pending_menu(st, seats, legal, p, path)
+    elif st.phase == "demand":
+        menu = _demand_menu(st, seats, legal, p, path)
+    elif st.phase in ("purchase", "reservation"):
+        menu = _purchase_menu(st, legal, p)
+    else:
+        menu = _unloading_menu(st, legal, p, path)
+    menu.prompt = Text.assemble(who, ": ", menu.prompt)
+    menu.path = path
+    if path:
+        menu.choices.append(Choice(Text(t("tui.choice.back")), key="escape", submenu=()))
+    _number(menu.choices)
+    return menu
+
+
+def _use_cards(st: GameState, legal: list[Action]) -> list[Choice]:
+    return [Choice(Text(t("tui.choice.use_card", card=_name(st, a.card))), key=None, action=a)
+            for a in legal if isinstance(a, UseCard)]
+
+
+# ---------------------------------------------------------------- demand
+def _demand_menu(st, seats, legal, p, path) -> Menu:
+    pl = st.players[p]
+    brown = path == ("brown",)
+    choices: list[Choice] = []
+    for a in legal:
+        if isinstance(a, Place) and a.brown == brown:
+            pos = len(st.columns[a.column - 1]) + 1
+            choices.append(Choice(
+                Text(t("tui.choice.place", space=a.column, card=_name(st, st.spaces[a.column - 1]),
+                       position=pos)),
+                key=SPACE_KEYS[a.column], action=a, space=a.column))
+        elif isinstance(a, Reserve) and a.brown == brown:
+            choices.append(Choice(
+                Text(t("tui.choice.reserve", space=a.space, card=_name(st, st.spaces[a.space - 1]),
+                       slot=len(st.reservation) + 1)),
+                key=SPACE_KEYS[a.space], action=a, space=a.space))
+    if brown:
+        prompt = t("tui.prompt.place_brown", count=pl.brown)
+        return Menu(Text(prompt), choices)
+    if any(getattr(a, "brown", False) for a in legal):
+        choices.append(Choice(Text(t("tui.choice.brown", count=pl.brown)), key="b",
+                              submenu=("brown",)))
+    for a in legal:
+        if isinstance(a, Done):
+            choices.append(Choice(Text(t("tui.choice.stop_brown")), key="d", action=a))
+    choices.extend(_use_cards(st, legal))
+    prompt = t("tui.prompt.place", count=pl.vikings)
+    return Menu(Text(prompt), choices)
+
+
+# ---------------------------------------------------------------- purchase
+def _purchase_menu(st, legal, p) -> Menu:
+    if st.phase == "purchase":
+        c = st.turn
+        cid = st.spaces[c]
+        price = len(st.columns[c])
+        prompt = t("tui.prompt.buy", card=_name(st, cid), space=c + 1, price=price,
+                   coins=st.players[p].coins)
+    else:
+        cid = st.reservation[0][0]
+        price = len(st.reservation)
+        prompt = t("tui.prompt.buy_reserved", card=_name(st, cid), price=price,
+                   coins=st.players[p].coins)
+    choices: list[Choice] = []
+    for a in legal:
+        if isinstance(a, Buy) and not a.hall:
+            choices.append(Choice(Text(t("tui.choice.buy", price=price)), key="b", action=a))
+        elif isinstance(a, Buy):
+            choices.append(Choice(Text(t("tui.choice.buy_hall")), key="h", action=a))
+        elif isinstance(a, Pass):
+            label = (t("tui.choice.pass") if st.phase == "purchase"
+                     else t("tui.choice.pass_reserved"))
+            choices.append(Choice(Text(label), key="p", action=a))
+    if not any(isinstance(a, Buy) for a in legal):
+        prompt += " " + t("tui.prompt.cannot_pay")
+    choices.extend(_use_cards(st, legal))
+    return Menu(Text(prompt), choices)
+
+
+# ---------------------------------------------------------------- unloading
+def _source_label(pl, g: int) -> str:
+    parts = []
+    for where, pool in (("hand", pl.hand), ("storage", pl.storage), ("warehouse", pl.warehouse)):
+        k = pool.count(g)
+        if k:
+            parts.append(t(f"tui.where.{where}", count=k))
+    return ", ".join(parts)
+
+
+def assign_label(st: GameState, a: Assign) -> Text:
+    if a.to == "craftsman":
+        return Text(t("tui.choice.to_craftsman", card=_name(st, a.card)))
+    if a.to == "merchant":
+        coins = st.cards.by_id[a.card].coins_per_good
+        return Text(t("tui.choice.to_merchant", card=_name(st, a.card), coins=coins))
+    if a.to == "prophecy":
+        return Text(t("tui.choice.to_prophecy", card=_name(st, a.card)))
+    if a.to == "storage":
+        return Text(t("tui.choice.to_storage"))
+    return Text(t("tui.choice.to_warehouse"))
+
+
+def _unloading_menu(st, legal, p, path) -> Menu:
+    pl = st.players[p]
+    if path and path[0] == "cube":
+        g = path[1]
+        choices = [Choice(assign_label(st, a), action=a) for a in legal
+                   if isinstance(a, Assign) and a.good == g]
+        return Menu(Text.assemble(t("tui.prompt.assign_where"), " ", cube_word(g)), choices)
+    if path and path[0] in ("trade", "sell", "harbour"):
+        cls = {"trade": Trade, "sell": Sell, "harbour": Harbour}[path[0]]
+        choices = [Choice(Text.assemble(t("tui.choice.give"), " ", cubes(a.give)), action=a)
+                   for a in legal if isinstance(a, cls)]
+        return Menu(Text(t(f"tui.prompt.{path[0]}")), choices)
+    choices: list[Choice] = []
+    goods = sorted({a.good for a in legal if isinstance(a, Assign)})
+    for g in goods:
+        choices.append(Choice(
+            Text.assemble(cube_word(g), f" ({_source_label(pl, g)}) →"), submenu=("cube", g)))
+    for kind, cls, key in (("trade", Trade, "t"), ("sell", Sell, "s"), ("harbour", Harbour, "m")):
+        if any(isinstance(a, cls) for a in legal):
+            choices.append(Choice(Text(t(f"tui.choice.{kind}")), key=key, submenu=(kind,)))
+    choices.extend(_use_cards(st, legal))
+    lost = len(pl.hand)
+    for a in legal:
+        if isinstance(a, Done):
+            label = t("tui.choice.done_lose", count=lost) if lost else t("tui.choice.done")
+            choices.append(Choice(Text(label), key="d", action=a,
+                                  warn=t("tui.confirm.lose_cubes", count=lost) if lost else None))
+    prompt = Text(t("tui.prompt.unload"))
+    if pl.hand:
+        prompt.append(" ")
+        prompt.append_text(cubes(pl.hand))
+    return Menu(prompt, choices)
+
+
+# ---------------------------------------------------------------- sub-decisions
+def _viking_at(st: GameState, seats: Seats, col: int, pos: int) -> Text:
+    code = st.columns[col - 1][pos]
+    return Text.assemble(seats.viking(code), " ",
+                         t("tui.choice.viking_at", space=col, position=pos + 1))
+
+
+def _pending_menu(st, seats, legal, p, path) -> Menu:
+    dec = st.pending[-1]
+    kind = dec[0]
+    choices: list[Choice] = []
+    if kind == "take":
+        for a in legal:
+            if isinstance(a, Take):
+                choices.append(Choice(Text.assemble(t("tui.choice.take"), " ", cube_word(a.good)),
+                                      action=a))
+        return Menu(Text(t("tui.prompt.take")), choices)
+    if kind == "place_cube":
+        g = dec[2]
+        for a in legal:
+            if isinstance(a, Assign):
+                choices.append(Choice(assign_label(st, a), action=a))
+            elif isinstance(a, Discard):
+                choices.append(Choice(Text(t("tui.choice.discard")), key="d", action=a))
+        return Menu(Text.assemble(t("tui.prompt.place_cube"), " ", cube_word(g)), choices)
+    if kind == "workshop":
+        for a in legal:
+            if isinstance(a, TakeOff):
+                choices.append(Choice(Text.assemble(
+                    t("tui.choice.take_off", card=_name(st, a.card)), " ", cube(a.good)), action=a))
+            elif isinstance(a, Decline):
+                choices.append(Choice(Text(t("tui.choice.stop")), key="d", action=a))
+        return Menu(Text(t("tui.prompt.workshop", count=dec[2])), choices)
+    if kind == "theft":
+        for a in legal:
+            if isinstance(a, Steal):
+                choices.append(Choice(Text.assemble(
+                    t("tui.choice.steal", card=_name(st, a.card)), " ", cube(a.good), " (",
+                    seats.name(a.player), ")"), action=a))
+        return Menu(Text(t("tui.prompt.theft")), choices)
+    if kind == "trickery":
+        swaps = [a for a in legal if isinstance(a, Swap)]
+        if path and path[0] == "swap" and len(path) == 1:
+            firsts = sorted({(a.column_a, a.position_a) for a in swaps}
+                            | {(a.column_b, a.position_b) for a in swaps})
+            choices = [Choice(_viking_at(st, seats, c, i), submenu=("swap", c, i), space=c)
+                       for c, i in firsts]
+            return Menu(Text(t("tui.prompt.swap_first")), choices)
+        if path and path[0] == "swap":
+            c0, i0 = path[1], path[2]
+            for a in swaps:
+                if (a.column_a, a.position_a) == (c0, i0):
+                    choices.append(Choice(_viking_at(st, seats, a.column_b, a.position_b),
+                                          action=a, space=a.column_b))
+                elif (a.column_b, a.position_b) == (c0, i0):
+                    choices.append(Choice(_viking_at(st, seats, a.column_a, a.position_a),
+                                          action=a, space=a.column_a))
+            return Menu(Text.assemble(t("tui.prompt.swap_second"), " ",
+                                      _viking_at(st, seats, c0, i0)), choices)
+        if swaps:
+            choices.append(Choice(Text(t("tui.choice.swap", card=_name(st, dec[2]))),
+                                  submenu=("swap",)))
+        for a in legal:
+            if isinstance(a, Decline):
+                choices.append(Choice(Text(t("tui.choice.decline")), key="d", action=a))
+        choices.extend(_use_cards(st, legal))
+        return Menu(Text(t("tui.prompt.trickery")), choices)
+    if kind in ("glory", "danegeld"):
+        for a in legal:
+            if isinstance(a, UseCard) and a.card == dec[3]:
+                choices.append(Choice(Text(t(f"tui.choice.{kind}", value=dec[2])), action=a))
+            elif isinstance(a, Decline):
+                choices.append(Choice(Text(t(f"tui.choice.no_{kind}", value=dec[2])), key="d",
+                                      action=a))
+        choices.extend(_use_cards(st, [a for a in legal if isinstance(a, UseCard)
+                                       and a.card != dec[3]]))
+        return Menu(Text(t(f"tui.prompt.{kind}", value=dec[2])), choices)
+    # A decision kind this app does not know yet: offer the raw actions, never block a game.
+    for a in legal:
+        choices.append(Choice(Text(str(a.to_json())), action=a))
+    return Menu(Text(kind), choices)

@@ -1,0 +1,122 @@
+"""One game being played: the engine states so far, the actions, the log, undo and autosave."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+
+from jorvik.engine import (
+    Action, CardSet, GameState, apply_action, can_undo, current_player, is_over, make_record,
+    new_game,
+)
+
+from . import save as saving
+from .text import Seats, describe
+
+
+@dataclass
+class LogEntry:
+    index: int          # how many actions had been taken when it happened
+    text: Text
+
+
+@dataclass
+class Session:
+    """The app's model: it only asks the engine for legal actions and applies chosen ones."""
+
+    cards: CardSet
+    seats: Seats
+    first: GameState
+    states: list[GameState] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
+    cards_path: str | None = None
+    autosave: bool = True
+
+    @classmethod
+    def start(cls, cards: CardSet, seats: Seats, mode: str, seed: int | None,
+              start_player: int | None, cards_path: str | None = None,
+              autosave: bool = True) -> Session:
+        first = new_game(list(seats.names), mode=mode, seed=seed, start_player=start_player,
+                         cards=cards)
+        s = cls(cards=cards, seats=seats, first=first, states=[first], cards_path=cards_path,
+                autosave=autosave)
+        s.log.append(LogEntry(0, Text(saving.t_start(first, seats))))
+        s.save()
+        return s
+
+    @classmethod
+    def from_save(cls, data: saving.SaveData, cards: CardSet, autosave: bool = True) -> Session:
+        """Rebuild every state of a saved game (for undo and the log)."""
+        first = new_game(data.record["players"], mode=data.record["mode"],
+                         seed=data.record["seed"], start_player=data.record["start_player"],
+                         deck=data.record.get("deck"), bag=data.record.get("bag"), cards=cards)
+        s = cls(cards=cards, seats=data.seats, first=first, states=[first],
+                cards_path=data.cards_path, autosave=autosave)
+        s.log.append(LogEntry(0, Text(saving.t_start(first, data.seats))))
+        for a in data.actions:
+            s._apply(a)
+        return s
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    @property
+    def decider(self) -> int | None:
+        return current_player(self.state)
+
+    @property
+    def over(self) -> bool:
+        return is_over(self.state)
+
+    def undo_target(self) -> int | None:
+        """The index of the state undo returns to: the last human decision that no new
+        information (card, cube) separates from now; None when undo is not possible."""
+        i = len(self.states) - 1
+        while i > 0 and can_undo(self.states[i]):
+            i -= 1
+            p = current_player(self.states[i])
+            if p is not None and not self.seats.is_bot(p):
+                return i
+        return None
+
+    def record(self) -> dict[str, Any]:
+        return make_record(self.first, self.actions)
+
+    # ---------------------------------------------------------------- changes
+    def apply(self, action: Action) -> list[dict[str, Any]]:
+        events = self._apply(action)
+        self.save()
+        return events
+
+    def _apply(self, action: Action) -> list[dict[str, Any]]:
+        before = self.state
+        new, events = apply_action(before, action)
+        self.states.append(new)
+        self.actions.append(action)
+        n = len(self.actions)
+        for ev in events:
+            self.log.append(LogEntry(n, describe(ev, new, self.seats)))
+        return events
+
+    def undo(self) -> bool:
+        target = self.undo_target()
+        if target is None:
+            return False
+        del self.states[target + 1:]
+        del self.actions[target:]
+        self.log = [e for e in self.log if e.index <= target]
+        self.save()
+        return True
+
+    def save(self) -> None:
+        if self.autosave:
+            saving.write_save(saving.autosave_path(), self)
+
+    def save_as(self, path: Path) -> None:
+        saving.write_save(path, self)
