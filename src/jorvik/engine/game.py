@@ -892,19 +892,24 @@ def _advance(st: GameState, ev: list) -> None:
     while not st.pending:
         ph = st.phase
         if ph == "supply_start":
-            final = st.cards.final_card().id
-            if st.deck == (final,):
-                st.deck = ()
-                st.info += 1
-                st.box = st.box + (final,)
-                ev.append({"type": "card_revealed", "card": final, "space": None})
+            by_id = st.cards.by_id
+            if all(by_id[c].type == "picts" for c in st.deck):
+                # Only the final Picts card is left (Ruling: with a seasonal attack just above
+                # it, that attack is resolved first; no empty round is played).
                 st.phase = "final"
-                _attack(st, final, ev)
                 continue
             st.round += 1
             st.phase = "supply"
             st.supply_pos = 0
             ev.append({"type": "round", "round": st.round, "start_player": st.start_player})
+            continue
+        if ph == "final" and st.deck:
+            cid = st.deck[0]
+            st.deck = st.deck[1:]
+            st.info += 1
+            st.box = st.box + (cid,)
+            ev.append({"type": "card_revealed", "card": cid, "space": None})
+            _attack(st, cid, ev)
             continue
         if ph == "supply":
             _supply(st, ev)

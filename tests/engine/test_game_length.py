@@ -1,0 +1,28 @@
+"""Karl games last exactly 16 / 12 / 10 / 8 rounds for 2 / 3 / 4 / 5 players (CARDS.md)."""
+
+import random
+
+import pytest
+
+from jorvik.engine import apply_action, is_over, legal_actions, new_game
+
+
+@pytest.mark.parametrize("players,rounds", [(2, 16), (3, 12), (4, 10), (5, 8)])
+def test_karl_game_lasts_exactly(players, rounds):
+    for seed in range(3):
+        rng = random.Random(seed)
+        st = new_game([f"P{i}" for i in range(players)], mode="karl", seed=seed)
+        while not is_over(st):
+            st, _ = apply_action(st, rng.choice(legal_actions(st)))
+        assert st.round == rounds
+
+
+def test_game_ends_after_the_final_picts_card_is_resolved():
+    rng = random.Random(3)
+    st = new_game(["A", "B"], mode="karl", seed=3)
+    while not is_over(st):
+        st, events = apply_action(st, rng.choice(legal_actions(st)))
+    revealed = [e["card"] for e in events if e["type"] == "card_revealed"]
+    assert revealed[-1] == "PX"
+    assert events[-1]["type"] == "game_over"
+    assert st.deck == ()
