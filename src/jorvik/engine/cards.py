@@ -70,6 +70,7 @@ class CardSet:
     cards: tuple[Card, ...]
     hash: str = ""
     by_id: dict[str, Card] = field(default_factory=dict, compare=False, hash=False)
+    cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.by_id:

@@ -248,13 +248,22 @@ def _holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = Fals
     return None
 
 
+def _any_phase_ids(cards: CardSet) -> frozenset[str]:
+    ids = cards.cache.get("any_phase")
+    if ids is None:
+        ids = frozenset(c.id for c in cards.cards if c.effect and EFFECTS[c.effect].any_phase)
+        cards.cache["any_phase"] = ids
+    return ids
+
+
 def _any_phase_uses(st: GameState, p: int) -> list[Action]:
-    by_id = st.cards.by_id
+    ids = _any_phase_ids(st.cards)
     out: list[Action] = []
     for c in st.players[p].cards:
-        eff = by_id[c].effect
-        if eff and EFFECTS[eff].any_phase and EFFECTS[eff].usable(st, p):
-            out.append(UseCard(c))
+        if c in ids:
+            eff = EFFECTS[st.cards.by_id[c].effect]
+            if eff.usable(st, p):
+                out.append(UseCard(c))
     return out
 
 
