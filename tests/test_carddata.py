@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from importlib import resources
 from pathlib import Path
@@ -336,17 +337,28 @@ def test_karl_cards_use_only_karl_goods(cards: CardSet) -> None:
 # Loading, caching, hashing, card_to_dict
 
 
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+@functools.lru_cache(maxsize=1)
 def packaged_text() -> str:
     return (resources.files("jorvik.data") / "cards.yaml").read_text(encoding="utf-8")
 
 
+@functools.lru_cache(maxsize=1)
+def _packaged_data() -> dict[str, Any]:
+    return yaml.load(packaged_text(), Loader=_Loader)  # noqa: S506 - a safe loader
+
+
 def packaged_data() -> dict[str, Any]:
-    return yaml.safe_load(packaged_text())
+    """A fresh, editable copy of the shipped file's records."""
+    return copy.deepcopy(_packaged_data())
 
 
 def write_yaml(tmp_path: Path, data: Any, name: str = "cards.yaml") -> Path:
     path = tmp_path / name
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
 
 
