@@ -1,0 +1,77 @@
+"""The `jorvik` command line: simulate, cards, and clear one-line errors for bad arguments."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from jorvik import cli, simulate
+
+
+def run(capsys, *argv):
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as e:
+        code = e.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_simulate_json_prints_exactly_the_documented_keys(capsys):
+    code, out, err = run(capsys, "simulate", "--games", "3", "--players", "3", "--mode", "jarl",
+                         "--seed", "5", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"games", "finished", "violations", "mean_rounds", "mean_winner_vp",
+                         "decisions_per_game", "decisions_per_second"}
+    assert data["games"] == 3 and data["finished"] == 3 and data["violations"] == 0
+    assert out.strip().count("\n") == 0
+
+
+def test_simulate_text_report(capsys):
+    code, out, _ = run(capsys, "simulate", "--games", "2", "--players", "2", "--seed", "1")
+    assert code == 0
+    for label in ("games", "finished", "violations", "mean rounds", "mean winner vp",
+                  "decisions per game", "decisions per second"):
+        assert label in out
+    assert "mean rounds           16.0" in out  # 2-player Karl lasts 16 rounds
+
+
+@pytest.mark.parametrize("argv,fragment", [
+    (["simulate", "--players", "6"], "2 to 5 players"),
+    (["simulate", "--mode", "viking"], "invalid choice"),
+    (["simulate", "--games", "0"], "at least 1"),
+    (["simulate", "--bots", "wizard"], "unknown bot"),
+    (["tournament", "--players", "1", "--bots", "easy"], "2 to 5 players"),
+])
+def test_bad_arguments_get_one_line_and_exit_2(capsys, argv, fragment):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert fragment in err
+    assert err.strip().count("\n") == 0
+
+
+def test_simulate_with_a_broken_card_file_names_the_card(capsys, tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text("format: 1\ncards:\n  - id: A01\n    season: Q\n", encoding="utf-8")
+    code, _, err = run(capsys, "simulate", "--games", "1", "--cards", str(path))
+    assert code == 2
+    assert "A01" in err and err.strip().count("\n") == 0
+
+
+def test_simulate_exits_non_zero_when_an_invariant_breaks(capsys, monkeypatch):
+    monkeypatch.setattr(simulate, "violations", lambda st: ["cubes: 44 in play, expected 45"])
+    code, out, _ = run(capsys, "simulate", "--games", "1", "--players", "2")
+    assert code == 1
+    assert "violations            1" in out
+    assert "cubes: 44" in out
+
+
+def test_cards_lists_the_deck_of_a_game(capsys):
+    code, out, _ = run(capsys, "cards", "--mode", "karl", "--players", "2", "--json")
+    assert code == 0
+    cards = json.loads(out)
+    ids = {c["id"] for c in cards}
+    assert "D03" not in ids and "D13" not in ids and "A14" not in ids
+    assert len(cards) == 13 * 3 + 13 + 1
