@@ -81,22 +81,32 @@ class Assign(Action):
     card: str = ""
 
 
+class _GivesCubes(Action):
+    """Base of actions that give a multiset of cubes: `give` is kept sorted, so the order
+    the cubes are listed in does not matter."""
+
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "give", tuple(sorted(self.give)))
+
+
 @dataclass(frozen=True, slots=True)
-class Trade(Action):
+class Trade(_GivesCubes):
     """Unloading: put 3 cubes into the common goods area, then take 1 cube from there."""
     type: ClassVar[str] = "trade"
     give: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Sell(Action):
+class Sell(_GivesCubes):
     """Unloading: put 2 cubes into the common goods area for 1 coin."""
     type: ClassVar[str] = "sell"
     give: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Harbour(Action):
+class Harbour(_GivesCubes):
     """Harbour market (unloading): put 2 cubes into the common goods area, then take 1."""
     type: ClassVar[str] = "harbour"
     give: tuple[int, ...]

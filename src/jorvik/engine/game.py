@@ -503,7 +503,7 @@ def _do_demand(st: GameState, a: Action, ev: list) -> None:
             c = a.column - 1
             st.columns[c] = st.columns[c] + (code,)
             ev.append({"type": "viking_placed", "player": p, "column": a.column, "brown": brown,
-                       "position": len(st.columns[c])})
+                       "position": len(st.columns[c]), "card": st.spaces[c]})
         else:
             s = a.space - 1
             cid = st.spaces[s]
@@ -573,7 +573,7 @@ def _do_purchase(st: GameState, a: Action, ev: list) -> None:
             st.spaces[c] = None
             st.space_goods[c] = ()
         else:
-            ev.append({"type": "passed", "player": p, "card": cid, "price": price})
+            ev.append({"type": "passed", "player": p, "card": cid, "price": price, "auto": False})
             _return_viking(st, col[0])
             st.columns[c] = col[1:]
             if not col[1:]:
@@ -585,7 +585,7 @@ def _do_purchase(st: GameState, a: Action, ev: list) -> None:
         if isinstance(a, Buy):
             _buy(st, p, cid, goods, 0 if a.hall else price, a.hall, ev)
         else:
-            ev.append({"type": "passed", "player": p, "card": cid, "price": price})
+            ev.append({"type": "passed", "player": p, "card": cid, "price": price, "auto": False})
             _to_box(st, cid, goods, ev, "reservation_declined")
         _return_viking(st, code)
         st.reservation = st.reservation[1:]
@@ -981,7 +981,9 @@ def _auto_pass(st: GameState, ev: list) -> bool:
     """A decider whose only option is to pass passes at once (they cannot pay)."""
     legal = _legal(st)
     if len(legal) == 1:
+        first = len(ev)
         _do_purchase(st, legal[0], ev)
+        ev[first]["auto"] = True  # the "passed" event: they could not pay
         return True
     st.legal_cache = legal
     return False
