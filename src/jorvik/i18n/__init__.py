@@ -1,9 +1,13 @@
 """Message catalogues (one YAML file per domain and language) and the t() lookup.
 
-Files are `<domain>.<lang>.yaml` beside this module (domains: common, events, rules, cli,
-tui); each holds one mapping whose top-level key is the domain, so keys read
+Files are `<domain>.<lang>.yaml` beside this module (domains: common, events, cards, rules,
+cli, tui); each holds one mapping whose top-level key is the domain, so keys read
 `tui.footer.buy`. A value is a string with `{name}` fields, or for plurals a mapping with
 `one` and `other` chosen by the `count` argument.
+
+Every key is written out in full as a string literal somewhere under src/jorvik (families of
+keys chosen at run time live in literal dicts, as in jorvik.i18n.events), so that
+tests/i18n can find unused and missing keys by a static scan. See docs/i18n.md.
 """
 
 from __future__ import annotations
@@ -79,6 +83,58 @@ def resolve_language(cli_value: str | None) -> str:
     if saved in LANGUAGES:
         return saved
     return language_from_env()
+
+
+def language_from_argv(argv: list[str] | None = None) -> str | None:
+    """The value of `--lang xx` / `--lang=xx` in a command line, if any: lets a program pick
+    the language before it builds translated --help texts."""
+    import sys
+    args = sys.argv[1:] if argv is None else argv
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in LANGUAGES:
+            return args[i + 1]
+        if arg.startswith("--lang=") and arg[len("--lang="):] in LANGUAGES:
+            return arg[len("--lang="):]
+    return None
+
+
+def remember_language(lang: str) -> None:
+    """Save `lang` as the user's language (the app's language switch); resolve_language
+    picks it up next time unless --lang says otherwise. Does not change the current
+    language: call set_language for that."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (choose from {', '.join(LANGUAGES)})")
+    from jorvik.settings import save_settings
+    save_settings(lang=lang)
+
+
+LANGUAGE_NAME_KEYS: dict[str, str] = {
+    "en": "common.languages.en",
+    "hu": "common.languages.hu",
+}
+
+
+def language_name(lang: str) -> str:
+    """A language by its own name ("English", "Magyar"), for the language switch."""
+    key = LANGUAGE_NAME_KEYS.get(lang)
+    return t(key) if key else lang
+
+
+def join_list(items: list[str] | tuple[str, ...]) -> str:
+    """Items separated as the language separates a plain list: "amber, iron, wool"."""
+    return t("common.list.separator").join(items)
+
+
+def join_and(items: list[str] | tuple[str, ...]) -> str:
+    """Items joined as a sentence joins them: "Eszti and Móni", "A, B and C"."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return t("common.list.pair", first=items[0], second=items[1])
+    return t("common.list.last", rest=join_list(items[:-1]), last=items[-1])
 
 
 def t(key: str, count: int | None = None, lang: str | None = None, **fields: Any) -> str:
