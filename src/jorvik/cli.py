@@ -7,6 +7,9 @@ import json
 import sys
 from typing import Any, NoReturn
 
+from jorvik import i18n
+from jorvik.i18n.cli import error_text, help_text, label
+
 MODES = ("karl", "jarl")
 
 
@@ -14,16 +17,16 @@ class _Parser(argparse.ArgumentParser):
     """argparse with a one-line error and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"jorvik: error: {message}\n")
+        self.exit(2, error_text("prefix", message=message) + "\n")
 
 
 def _players(value: str) -> int:
     try:
         n = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"players must be a number from 2 to 5, not {value!r}")
+        raise argparse.ArgumentTypeError(error_text("players_not_number", value=repr(value)))
     if not 2 <= n <= 5:
-        raise argparse.ArgumentTypeError(f"Jórvík is for 2 to 5 players, not {n}")
+        raise argparse.ArgumentTypeError(error_text("players_range", value=n))
     return n
 
 
@@ -31,9 +34,9 @@ def _positive(value: str) -> int:
     try:
         n = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}")
+        raise argparse.ArgumentTypeError(error_text("not_whole_number", value=repr(value)))
     if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {n}")
+        raise argparse.ArgumentTypeError(error_text("too_small", value=n))
     return n
 
 
@@ -41,73 +44,68 @@ def _nonneg_float(value: str) -> float:
     try:
         x = float(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {value!r}")
+        raise argparse.ArgumentTypeError(error_text("not_seconds", value=repr(value)))
     if x < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more seconds, not {x}")
+        raise argparse.ArgumentTypeError(error_text("negative_seconds", value=x))
     return x
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", choices=("en", "hu"), default=None,
-                   help="language (default: from LANG / LC_ALL, else English)")
+    p.add_argument("--lang", choices=i18n.LANGUAGES, default=None, help=help_text("lang"))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="jorvik", description="Jórvík, the Viking trading game, in the terminal.")
+    parser = _Parser(prog="jorvik", description=help_text("description"))
     _common(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    play = sub.add_parser("play", help="play a hot-seat game")
+    play = sub.add_parser("play", help=help_text("play"))
     _common(play)
-    play.add_argument("--players", type=_players, default=4)
-    play.add_argument("--mode", choices=MODES, default="karl")
-    play.add_argument("--names", help="comma-separated player names")
-    play.add_argument("--colours", "--colors", dest="colours",
-                      help="comma-separated colours: red,blue,green,yellow,white")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--start-player", type=int, default=None,
-                      help="seat number (1-based) of the first start player")
-    play.add_argument("--cards", metavar="PATH", help="a corrected card file")
-    play.add_argument("--resume", action="store_true", help="continue the last game")
-    play.add_argument("--load", metavar="FILE", help="load a saved game")
-    play.add_argument("--bots", default="", help="seat numbers for computer players, e.g. 3,4")
-    play.add_argument("--level", default="normal", help="bot level for --bots: easy|normal|hard")
+    play.add_argument("--players", type=_players, default=4, help=help_text("players"))
+    play.add_argument("--mode", choices=MODES, default="karl", help=help_text("mode"))
+    play.add_argument("--names", help=help_text("names"))
+    play.add_argument("--colours", "--colors", dest="colours", help=help_text("colours"))
+    play.add_argument("--seed", type=int, default=None, help=help_text("seed"))
+    play.add_argument("--start-player", type=int, default=None, help=help_text("start_player"))
+    play.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
+    play.add_argument("--resume", action="store_true", help=help_text("resume"))
+    play.add_argument("--load", metavar="FILE", help=help_text("load"))
+    play.add_argument("--bots", default="", help=help_text("bot_seats"))
+    play.add_argument("--level", default="normal", help=help_text("level"))
     play.add_argument("--seat", action="append", default=[], metavar="N=LEVEL",
-                      help="a bot of LEVEL in seat N (repeatable)")
-    play.add_argument("--bot-delay", type=_nonneg_float, default=0.6)
-    play.add_argument("--think", type=_nonneg_float, default=1.0,
-                      help="seconds the hard bot thinks per decision")
-    play.add_argument("--no-handover", action="store_true",
-                      help="no hand-over banner between players")
+                      help=help_text("seat"))
+    play.add_argument("--bot-delay", type=_nonneg_float, default=0.6, help=help_text("bot_delay"))
+    play.add_argument("--think", type=_nonneg_float, default=1.0, help=help_text("think"))
+    play.add_argument("--no-handover", action="store_true", help=help_text("no_handover"))
 
-    sim = sub.add_parser("simulate", help="play bot games and check the rules engine")
+    sim = sub.add_parser("simulate", help=help_text("simulate"))
     _common(sim)
-    sim.add_argument("--games", type=_positive, default=100)
-    sim.add_argument("--players", type=_players, default=4)
-    sim.add_argument("--mode", choices=MODES, default="karl")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--bots", default="random", help="comma-separated bot names, one per seat")
-    sim.add_argument("--cards", metavar="PATH")
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--games", type=_positive, default=100, help=help_text("games"))
+    sim.add_argument("--players", type=_players, default=4, help=help_text("players"))
+    sim.add_argument("--mode", choices=MODES, default="karl", help=help_text("mode"))
+    sim.add_argument("--seed", type=int, default=0, help=help_text("seed"))
+    sim.add_argument("--bots", default="random", help=help_text("bot_names"))
+    sim.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
+    sim.add_argument("--json", action="store_true", help=help_text("json"))
 
-    tour = sub.add_parser("tournament", help="measure bots against each other")
+    tour = sub.add_parser("tournament", help=help_text("tournament"))
     _common(tour)
-    tour.add_argument("--games", type=_positive, default=100)
-    tour.add_argument("--players", type=_players, default=4)
-    tour.add_argument("--mode", choices=MODES, default="karl")
-    tour.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
-    tour.add_argument("--seed", type=int, default=0)
-    tour.add_argument("--think", type=_nonneg_float, default=None)
-    tour.add_argument("--playouts", type=_positive, default=None)
-    tour.add_argument("--cards", metavar="PATH")
-    tour.add_argument("--json", action="store_true")
+    tour.add_argument("--games", type=_positive, default=100, help=help_text("games"))
+    tour.add_argument("--players", type=_players, default=4, help=help_text("players"))
+    tour.add_argument("--mode", choices=MODES, default="karl", help=help_text("mode"))
+    tour.add_argument("--bots", required=True, help=help_text("bot_names"))
+    tour.add_argument("--seed", type=int, default=0, help=help_text("seed"))
+    tour.add_argument("--think", type=_nonneg_float, default=None, help=help_text("think"))
+    tour.add_argument("--playouts", type=_positive, default=None, help=help_text("playouts"))
+    tour.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
+    tour.add_argument("--json", action="store_true", help=help_text("json"))
 
-    cards = sub.add_parser("cards", help="list the cards of a game")
+    cards = sub.add_parser("cards", help=help_text("cards"))
     _common(cards)
-    cards.add_argument("--mode", choices=MODES, default=None)
-    cards.add_argument("--players", type=_players, default=None)
-    cards.add_argument("--cards", metavar="PATH")
-    cards.add_argument("--json", action="store_true")
+    cards.add_argument("--mode", choices=MODES, default=None, help=help_text("mode"))
+    cards.add_argument("--players", type=_players, default=None, help=help_text("players"))
+    cards.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
+    cards.add_argument("--json", action="store_true", help=help_text("json"))
     return parser
 
 
@@ -116,19 +114,20 @@ def _load_cards(parser: argparse.ArgumentParser, path: str | None) -> Any:
     try:
         return load_cards(path)
     except CardFileError as e:
-        parser.exit(2, f"jorvik: error: {e}\n")
+        parser.exit(2, error_text("prefix", message=e) + "\n")
 
 
 def _bot_list(parser: argparse.ArgumentParser, spec: str, players: int) -> list[str]:
     from jorvik.bots import BOTS
     names = [b.strip() for b in spec.split(",") if b.strip()]
     if not names:
-        parser.error("--bots needs at least one bot name")
+        parser.error(error_text("no_bots"))
     for b in names:
         if b not in BOTS:
-            parser.error(f"unknown bot {b!r} (choose from {', '.join(sorted(BOTS))})")
+            parser.error(i18n.t("cli.errors.unknown_bot", name=repr(b),
+                                    choices=", ".join(sorted(BOTS))))
     if len(names) > players:
-        parser.error(f"{len(names)} bots for {players} players")
+        parser.error(error_text("too_many_bots", count=len(names), players=players))
     return names
 
 
@@ -147,12 +146,12 @@ def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             task = bar.add_task(f"{args.players}p {args.mode}", total=args.games)
             res = simulate(args.games, args.players, args.mode, args.seed, bots, cards,
                            progress=lambda done: bar.update(task, completed=done))
-        s = res.summary()
-        width = max(len(k) for k in s)
-        for k, v in s.items():
-            print(f"{k.replace('_', ' '):<{width}}  {v}")
+        rows = [(label(k), v) for k, v in res.summary().items()]
+        width = max(len(name) for name, _ in rows)
+        for name, v in rows:
+            print(f"{name:<{width}}  {v}")
         for problem in res.problems[:10]:
-            print(f"problem: {problem}")
+            print(label("problem", problem=problem))
     return 0 if res.finished == res.games and res.violations == 0 else 1
 
 
@@ -166,25 +165,23 @@ def cmd_cards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return 0
     from rich.console import Console
     from rich.table import Table
-    table = Table(title=f"Jórvík cards ({len(chosen)})")
-    for col in ("id", "type", "name", "effect", "src"):
-        table.add_column(col)
+    from jorvik.i18n.cards import card_name, card_text, type_name
+    table = Table(title=label("cards_title", count=len(chosen)))
+    for col in ("column_id", "column_type", "column_name", "column_effect", "column_source"):
+        table.add_column(label(col))
     for c in chosen:
-        table.add_row(c.id, c.type, c.name, c.text, c.source)
+        table.add_row(c.id, type_name(c.type), card_name(c), card_text(c), c.source)
     Console().print(table)
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
+    # The language is known before the parser is built, so --help is translated too.
+    i18n.set_language(i18n.resolve_language(i18n.language_from_argv(argv)))
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *(argv if argv is not None else sys.argv[1:])])
-    try:
-        from jorvik import i18n
-        i18n.set_language(i18n.resolve_language(args.lang))
-    except ImportError:
-        pass
     if args.command == "simulate":
         return cmd_simulate(parser, args)
     if args.command == "cards":
