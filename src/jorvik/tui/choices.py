@@ -28,6 +28,7 @@ class Choice:
     submenu: tuple | None = None
     warn: str | None = None      # ask before doing it (cubes that would be lost)
     space: int | None = None     # board space it concerns (highlighted on the board)
+    tag: str = ""                # footer binding it answers to (buy, pass, done, ...)
 
 
 @dataclass
@@ -77,7 +78,7 @@ def build_menu(st: GameState, seats: Seats, path: tuple = ()) -> Menu:
     menu.prompt = Text.assemble(who, ": ", menu.prompt)
     menu.path = path
     if path:
-        menu.choices.append(Choice(Text(t("tui.choice.back")), key="escape", submenu=()))
+        menu.choices.append(Choice(Text(t("tui.choice.back")), key="escape", tag="back", submenu=()))
     _number(menu.choices)
     return menu
 
@@ -108,11 +109,11 @@ def _demand_menu(st, seats, legal, p, path) -> Menu:
         prompt = t("tui.prompt.place_brown", count=pl.brown)
         return Menu(Text(prompt), choices)
     if any(getattr(a, "brown", False) for a in legal):
-        choices.append(Choice(Text(t("tui.choice.brown", count=pl.brown)), key="b",
+        choices.append(Choice(Text(t("tui.choice.brown", count=pl.brown)), key="b", tag="brown",
                               submenu=("brown",)))
     for a in legal:
         if isinstance(a, Done):
-            choices.append(Choice(Text(t("tui.choice.stop_brown")), key="d", action=a))
+            choices.append(Choice(Text(t("tui.choice.stop_brown")), key="d", tag="stop", action=a))
     choices.extend(_use_cards(st, legal))
     prompt = t("tui.prompt.place", count=pl.vikings)
     return Menu(Text(prompt), choices)
@@ -134,13 +135,13 @@ def _purchase_menu(st, legal, p) -> Menu:
     choices: list[Choice] = []
     for a in legal:
         if isinstance(a, Buy) and not a.hall:
-            choices.append(Choice(Text(t("tui.choice.buy", price=price)), key="b", action=a))
+            choices.append(Choice(Text(t("tui.choice.buy", price=price)), key="b", tag="buy", action=a))
         elif isinstance(a, Buy):
-            choices.append(Choice(Text(t("tui.choice.buy_hall")), key="h", action=a))
+            choices.append(Choice(Text(t("tui.choice.buy_hall")), key="h", tag="hall", action=a))
         elif isinstance(a, Pass):
             label = (t("tui.choice.pass") if st.phase == "purchase"
                      else t("tui.choice.pass_reserved"))
-            choices.append(Choice(Text(label), key="p", action=a))
+            choices.append(Choice(Text(label), key="p", tag="pass", action=a))
     if not any(isinstance(a, Buy) for a in legal):
         prompt += " " + t("tui.prompt.cannot_pay")
     choices.extend(_use_cards(st, legal))
@@ -189,13 +190,14 @@ def _unloading_menu(st, legal, p, path) -> Menu:
             Text.assemble(cube_word(g), f" ({_source_label(pl, g)}) →"), submenu=("cube", g)))
     for kind, cls, key in (("trade", Trade, "t"), ("sell", Sell, "s"), ("harbour", Harbour, "m")):
         if any(isinstance(a, cls) for a in legal):
-            choices.append(Choice(Text(t(f"tui.choice.{kind}")), key=key, submenu=(kind,)))
+            choices.append(Choice(Text(t(f"tui.choice.{kind}")), key=key, tag=kind,
+                                  submenu=(kind,)))
     choices.extend(_use_cards(st, legal))
     lost = len(pl.hand)
     for a in legal:
         if isinstance(a, Done):
             label = t("tui.choice.done_lose", count=lost) if lost else t("tui.choice.done")
-            choices.append(Choice(Text(label), key="d", action=a,
+            choices.append(Choice(Text(label), key="d", tag="done", action=a,
                                   warn=t("tui.confirm.lose_cubes", count=lost) if lost else None))
     prompt = Text(t("tui.prompt.unload"))
     if pl.hand:
@@ -227,7 +229,7 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
             if isinstance(a, Assign):
                 choices.append(Choice(assign_label(st, a), action=a))
             elif isinstance(a, Discard):
-                choices.append(Choice(Text(t("tui.choice.discard")), key="d", action=a))
+                choices.append(Choice(Text(t("tui.choice.discard")), key="d", tag="discard", action=a))
         return Menu(Text.assemble(t("tui.prompt.place_cube"), " ", cube_word(g)), choices)
     if kind == "workshop":
         for a in legal:
@@ -235,7 +237,7 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
                 choices.append(Choice(Text.assemble(
                     t("tui.choice.take_off", card=_name(st, a.card)), " ", cube(a.good)), action=a))
             elif isinstance(a, Decline):
-                choices.append(Choice(Text(t("tui.choice.stop")), key="d", action=a))
+                choices.append(Choice(Text(t("tui.choice.stop")), key="d", tag="decline", action=a))
         return Menu(Text(t("tui.prompt.workshop", count=dec[2])), choices)
     if kind == "theft":
         for a in legal:
@@ -268,7 +270,7 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
                                   submenu=("swap",)))
         for a in legal:
             if isinstance(a, Decline):
-                choices.append(Choice(Text(t("tui.choice.decline")), key="d", action=a))
+                choices.append(Choice(Text(t("tui.choice.decline")), key="d", tag="decline", action=a))
         choices.extend(_use_cards(st, legal))
         return Menu(Text(t("tui.prompt.trickery")), choices)
     if kind in ("glory", "danegeld"):
@@ -277,7 +279,7 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
                 choices.append(Choice(Text(t(f"tui.choice.{kind}", value=dec[2])), action=a))
             elif isinstance(a, Decline):
                 choices.append(Choice(Text(t(f"tui.choice.no_{kind}", value=dec[2])), key="d",
-                                      action=a))
+                                      tag="decline", action=a))
         choices.extend(_use_cards(st, [a for a in legal if isinstance(a, UseCard)
                                        and a.card != dec[3]]))
         return Menu(Text(t(f"tui.prompt.{kind}", value=dec[2])), choices)

@@ -1,0 +1,113 @@
+"""Benchmark of the app: command -> first interactive screen, and key press -> updated screen
+(median over a whole 4-player Jarl game played by the first offered key). Prints the figures.
+
+    uv run python bench/tui.py            # both measurements
+    uv run python bench/tui.py --startup  # only the start-up time
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+STARTUP_TARGET = 1.0
+KEY_TARGET = 0.050
+ARGV = ["play", "--players", "4", "--mode", "jarl", "--names", "Anna,Bela,Csaba,Dora",
+        "--seed", "8", "--no-handover"]
+
+CHILD = r"""
+import sys, time
+from jorvik.cli import build_parser
+from jorvik.tui import build_app
+parser = build_parser()
+args = parser.parse_args(sys.argv[1:])
+def ready(screen):
+    print("READY", flush=True)
+    screen.app.exit()
+app = build_app(parser, args, ready_hook=lambda s: s.app.call_after_refresh(ready, s))
+app.run(headless=True)
+"""
+
+
+def startup(runs: int = 5) -> list[float]:
+    """Wall time from starting a fresh Python process running `jorvik play` to its game
+    screen being mounted and painted once (headless)."""
+    times = []
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "JORVIK_HOME": home}
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            out = subprocess.run([sys.executable, "-c", CHILD, *ARGV], env=env,
+                                 capture_output=True, text=True, timeout=60)
+            elapsed = time.perf_counter() - t0
+            if "READY" not in out.stdout:
+                raise SystemExit(f"the app did not start: {out.stderr[-2000:]}")
+            times.append(elapsed)
+    return times
+
+
+async def keys() -> tuple[list[float], int]:
+    """Per key press: from sending the key to the end of the screen update it caused."""
+    from jorvik.cli import build_parser
+    from jorvik.tui import build_app
+    from jorvik.tui.screens.final import FinalScreen
+    from jorvik.tui.screens.game import GameScreen
+
+    parser = build_parser()
+    app = build_app(parser, parser.parse_args(ARGV))
+    painted = [0.0]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        original = screen._compositor_refresh
+
+        def timed_refresh(*a, **k):
+            result = original(*a, **k)
+            painted[0] = time.perf_counter()
+            return result
+        times: list[float] = []
+        presses = 0
+        while not isinstance(app.screen, FinalScreen) and presses < 5000:
+            scr = app.screen
+            if isinstance(scr, GameScreen):
+                scr._compositor_refresh = timed_refresh  # type: ignore[method-assign]
+            key = "enter"
+            if isinstance(scr, GameScreen) and scr.menu and scr.menu.choices:
+                key = scr.menu.choices[0].key or "enter"
+            painted[0] = 0.0
+            t0 = time.perf_counter()
+            await pilot.press(key)
+            presses += 1
+            if painted[0] > t0:
+                times.append(painted[0] - t0)
+        return times, presses
+
+
+def main() -> None:
+    only_startup = "--startup" in sys.argv
+    s = startup()
+    med = statistics.median(s)
+    print(f"command -> first interactive screen: median {med * 1000:.0f} ms "
+          f"(min {min(s) * 1000:.0f}, max {max(s) * 1000:.0f}; {len(s)} runs; "
+          f"target <= {STARTUP_TARGET * 1000:.0f} ms) {'OK' if med <= STARTUP_TARGET else 'SLOW'}")
+    if only_startup:
+        return
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["JORVIK_HOME"] = home
+        times, presses = asyncio.run(keys())
+    times.sort()
+    med = statistics.median(times)
+    p90 = times[int(len(times) * 0.9)]
+    print(f"key press -> updated screen (4p Jarl, whole game, {presses} presses, "
+          f"{len(times)} repaints): median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms, "
+          f"max {times[-1] * 1000:.1f} ms (target median <= {KEY_TARGET * 1000:.0f} ms) "
+          f"{'OK' if med <= KEY_TARGET else 'SLOW'}")
+
+
+if __name__ == "__main__":
+    main()

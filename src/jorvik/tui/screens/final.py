@@ -1,0 +1,84 @@
+"""The final scoring: every player's VP by category, the winner(s), then new game or quit."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from jorvik.engine import SCORE_CATEGORIES
+from jorvik.i18n import t
+
+from ..session import Session
+from .message import SmallTerminal
+
+
+def score_table(session: Session) -> Table:
+    result = session.state.result or {"scores": [], "winners": []}
+    seats = session.seats
+    table = Table(expand=False, header_style="bold")
+    table.add_column(t("tui.final.category"))
+    for p in range(len(seats)):
+        table.add_column(seats.name(p), justify="right")
+    rows = result["scores"]
+    for cat in SCORE_CATEGORIES:
+        table.add_row(t(f"tui.score.{cat}"), *[str(r[cat]) for r in rows])
+    table.add_section()
+    table.add_row(Text(t("tui.score.total"), style="bold"),
+                  *[Text(str(r["total"]), style="bold") for r in rows])
+    table.add_row(t("tui.score.coins"), *[str(r["coins"]) for r in rows])
+    return table
+
+
+def winner_text(session: Session) -> Text:
+    result = session.state.result or {"scores": [], "winners": []}
+    winners = result["winners"]
+    rows = result["scores"]
+    seats = session.seats
+    out = Text()
+    if not winners:
+        return out
+    names = Text(", ").join(seats.name(p) for p in winners)
+    if len(winners) > 1:
+        out.append(t("tui.final.shared") + " ")
+        out.append_text(names)
+        return out
+    out.append(t("tui.final.winner") + " ")
+    out.append_text(names)
+    w = winners[0]
+    tied = [p for p, r in enumerate(rows) if r["total"] == rows[w]["total"] and p != w]
+    if tied:
+        out.append("\n" + t("tui.final.tie_break", coins=rows[w]["coins"]))
+    return out
+
+
+class FinalScreen(SmallTerminal, Screen):
+    BINDINGS = [
+        Binding("n", "app.new_game", t("tui.bind.new_game"), id="new-game"),
+        Binding("q,ctrl+q", "app.exit", t("tui.bind.quit_now"), id="quit-now", priority=True),
+        Binding("f1", "app.help", t("tui.bind.help"), id="help"),
+    ]
+
+    def __init__(self, session: Session, saved_to: str = "") -> None:
+        super().__init__(id="final")
+        self.session = session
+        self.saved_to = saved_to
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="body"):
+            yield Static(t("tui.final.title"), id="final-title")
+            with VerticalScroll(id="final-scroll"):
+                yield Static(score_table(self.session), id="final-table")
+                yield Static(winner_text(self.session), id="final-winner")
+                if self.saved_to:
+                    yield Static(t("tui.final.saved", path=self.saved_to), id="final-saved")
+                yield Static(t("tui.final.next"), id="final-next")
+        yield Static(t("tui.too_small", width=100, height=30), id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.app.screen_ready(self)  # type: ignore[attr-defined]

@@ -1,0 +1,87 @@
+"""F1 help: every key, the rules summary with our rulings, and a searchable card reference."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Markdown, Static, TabbedContent, TabPane
+
+from jorvik.i18n import t
+
+from ..text import card_name, card_text, rules_summary
+from ..widgets.column import card_values
+
+
+def key_lines() -> list[tuple[str, str]]:
+    """Every key of the game, for the help and its tests."""
+    return [(k, t(f"tui.help.key.{name}")) for k, name in (
+        ("1-6", "columns"), ("7-9 0 - =", "reserve"), ("↑ ↓ Enter", "menu"),
+        ("b", "buy"), ("h", "hall"), ("p", "pass"), ("b", "brown"), ("d", "done"),
+        ("t", "trade"), ("s", "sell"), ("m", "harbour"), ("Esc", "back"),
+        ("Ctrl+Z", "undo"), ("F1", "help"), ("Ctrl+P", "palette"), ("Ctrl+S", "save_as"),
+        ("Ctrl+Q", "quit"), ("Enter", "handover"), ("mouse", "mouse"))]
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,f1", "close", t("tui.bind.close"), id="close")]
+
+    def __init__(self, cards: list, tab: str = "keys", search: str = "") -> None:
+        super().__init__(id="help")
+        self.cards = cards
+        self.tab = tab
+        self.search = search
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            with TabbedContent(initial=f"help-{self.tab}"):
+                with TabPane(t("tui.help.keys_tab"), id="help-keys"):
+                    keys = Text()
+                    for k, what in key_lines():
+                        keys.append(f"{k:>12}  ", style="bold #ffd866")
+                        keys.append(what + "\n")
+                    yield VerticalScroll(Static(keys))
+                with TabPane(t("tui.help.rules_tab"), id="help-rules"):
+                    yield VerticalScroll(Markdown(rules_summary()))
+                with TabPane(t("tui.help.cards_tab"), id="help-cards"):
+                    yield Input(self.search, placeholder=t("tui.help.search"), id="card-search")
+                    yield VerticalScroll(Static(id="card-list"))
+            yield Static(t("tui.help.close"), id="help-hint")
+
+    def on_mount(self) -> None:
+        self.show_cards(self.search)
+        if self.tab == "cards":
+            self.query_one("#card-search", Input).focus()
+
+    @on(Input.Changed, "#card-search")
+    def _search(self, event: Input.Changed) -> None:
+        self.show_cards(event.value)
+
+    def show_cards(self, query: str) -> None:
+        q = query.strip().lower()
+        out = Text()
+        seen: set[tuple[str, str]] = set()
+        shown = 0
+        for c in self.cards:
+            name, text = card_name(c), card_text(c)
+            if q and q not in name.lower() and q not in text.lower() and q != c.id.lower():
+                continue
+            if (name, text) in seen:  # identical copies (ships, warriors) once
+                continue
+            seen.add((name, text))
+            shown += 1
+            out.append(name, style="bold")
+            out.append(f"  {c.id}  ", style="dim")
+            out.append_text(card_values(c))
+            if c.jarl_only:
+                out.append("  " + t("tui.help.jarl_only"), style="#ffb060")
+            out.append("\n" + text + "\n\n")
+        if not shown:
+            out.append(t("tui.help.no_cards"), style="dim")
+        self.query_one("#card-list", Static).update(out)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,78 @@
+"""Who plays: a name and a colour for each seat (bots are marked)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Select, Static
+
+from jorvik.i18n import t
+
+from ..text import COLOUR_NAMES, Seats
+
+
+class SetupScreen(Screen):
+    BINDINGS = [
+        Binding("ctrl+s", "start", t("tui.bind.start"), id="start"),
+        Binding("ctrl+q", "app.exit", t("tui.bind.quit_now"), id="quit-now", priority=True),
+    ]
+
+    def __init__(self, seats: Seats, mode: str) -> None:
+        super().__init__(id="setup")
+        self.seats = seats
+        self.mode = mode
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="setup-box"):
+            yield Static(t("tui.setup.title", mode=t(f"tui.mode.{self.mode}"),
+                           count=len(self.seats)), id="setup-title")
+            for p in range(len(self.seats)):
+                with Horizontal(classes="setup-row"):
+                    label = t("tui.setup.seat", seat=p + 1)
+                    if self.seats.bots[p]:
+                        label += " " + t("tui.status.bot", level=self.seats.bots[p])
+                    yield Static(label, classes="setup-label")
+                    yield Input(self.seats.names[p], id=f"name-{p}", classes="setup-name",
+                                max_length=16)
+                    yield Select([(t(f"tui.colour.{c}"), c) for c in COLOUR_NAMES],
+                                 value=self.seats.colours[p], allow_blank=False,
+                                 id=f"colour-{p}", classes="setup-colour")
+            yield Static("", id="setup-error")
+            yield Button(t("tui.setup.start"), id="start", variant="primary")
+            yield Static(t("tui.setup.hint"), id="setup-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name-0", Input).focus()
+        self.app.screen_ready(self)  # type: ignore[attr-defined]
+
+    @on(Input.Submitted)
+    def _next(self, event: Input.Submitted) -> None:
+        p = int((event.input.id or "name-0").split("-")[1])
+        if p + 1 < len(self.seats):
+            self.query_one(f"#name-{p + 1}", Input).focus()
+        else:
+            self.action_start()
+
+    @on(Button.Pressed, "#start")
+    def _start(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        n = len(self.seats)
+        names = [self.query_one(f"#name-{p}", Input).value.strip() for p in range(n)]
+        colours = [str(self.query_one(f"#colour-{p}", Select).value) for p in range(n)]
+        error = ""
+        if any(not nm for nm in names):
+            error = t("tui.setup.need_names")
+        elif len(set(names)) < n:
+            error = t("tui.setup.same_names")
+        elif len(set(colours)) < n:
+            error = t("tui.setup.same_colours")
+        if error:
+            self.query_one("#setup-error", Static).update(error)
+            return
+        self.app.setup_done(Seats(names, colours, list(self.seats.bots)))  # type: ignore[attr-defined]

@@ -1,0 +1,1 @@
+"""The game screen's widgets, one module per area of the board."""

@@ -1,0 +1,61 @@
+"""The top line: round, season, phase, whose turn (in their colour), the start player."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from jorvik.engine import GameState, current_player
+from jorvik.i18n import t
+
+from ..text import Seats
+
+
+def season_of(st: GameState) -> str | None:
+    """The season being played: the cards on the board, else the top of the deck."""
+    by_id = st.cards.by_id
+    for cid in st.spaces:
+        if cid is not None:
+            return by_id[cid].season
+    for cid, _, _ in st.reservation:
+        return by_id[cid].season
+    if st.deck and by_id[st.deck[0]].season in "ABCD":
+        return by_id[st.deck[0]].season
+    return None
+
+
+def phase_key(st: GameState) -> str:
+    if st.pending and st.pending[-1][0] in ("glory", "danegeld"):
+        return "attack"
+    if st.pending and st.pending[-1][0] == "trickery":
+        return "demand"
+    return {"supply_start": "supply", "demand_end": "demand", "reservation": "purchase",
+            "final": "end"}.get(st.phase, st.phase)
+
+
+class StatusBar(Static):
+    def show(self, st: GameState, seats: Seats, thinking: bool = False) -> None:
+        sig = (st.round, st.phase, st.pending, current_player(st), thinking, st.start_player,
+               season_of(st))
+        if sig == getattr(self, "_sig", None):
+            return
+        self._sig = sig
+        line = Text()
+        line.append(t("tui.status.round", round=st.round), style="bold")
+        season = season_of(st)
+        if season:
+            line.append(" · " + t(f"tui.season_name.{season}"))
+        line.append(" · ")
+        line.append(t(f"tui.phase.{phase_key(st)}"), style="bold")
+        p = current_player(st)
+        if p is not None:
+            line.append(" · ")
+            line.append(t("tui.status.turn") + " ")
+            line.append(f" {seats.names[p]} ", style=seats.badge(p))
+            if seats.is_bot(p):
+                line.append(" " + (t("tui.status.thinking") if thinking else
+                                   t("tui.status.bot", level=seats.bots[p])), style="italic")
+        line.append(" · " + t("tui.status.mjolnir") + " ")
+        line.append_text(seats.name(st.start_player))
+        line.append(" · " + t(f"tui.mode.{st.mode}"), style="dim")
+        self.update(line, layout=False)

@@ -1,0 +1,16 @@
+"""Fixtures for the app tests: a fresh save directory and English."""
+
+from __future__ import annotations
+
+import pytest
+
+from jorvik.i18n import set_language
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    """Saves go to a fresh directory; the app speaks English."""
+    monkeypatch.setenv("JORVIK_HOME", str(tmp_path / "home"))
+    set_language("en")
+    yield
+    set_language("en")

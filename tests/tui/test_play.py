@@ -1,0 +1,51 @@
+"""Whole games by key presses only, to the final scoring screen."""
+
+from __future__ import annotations
+
+from jorvik.tui.screens.game import GameScreen
+from jorvik.tui.screens.message import HandoverScreen
+
+from tui_helpers import make_app, on_final, play_until
+
+
+async def test_a_whole_four_player_jarl_game_is_played_by_keys_to_the_final_scoring():
+    app = make_app("--players", "4", "--mode", "jarl", "--names", "Anna,Bela,Csaba,Dora",
+                   "--seed", "8", "--no-handover")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, on_final)
+        assert app.screen.session.state.result["scores"]
+
+
+async def test_all_bot_seats_play_a_whole_game_unattended():
+    app = make_app("--players", "2", "--mode", "karl", "--bots", "1,2", "--level", "easy",
+                   "--seed", "2", "--bot-delay", "0")
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(1200):
+            if on_final(app):
+                break
+            await pilot.pause(0.05)
+        assert on_final(app)
+
+
+async def test_the_handover_banner_names_the_next_player_and_enter_dismisses_it():
+    app = make_app("--players", "2", "--mode", "karl", "--names", "Anna,Bela", "--seed", "1",
+                   "--start-player", "1")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("1")
+        assert isinstance(app.screen, HandoverScreen)
+        assert "Bela" in str(app.screen.query_one("#handover-text").render())
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.decider == 1
+
+
+async def test_an_unknown_bot_level_falls_back_to_easy_with_a_notice():
+    app = make_app("--players", "2", "--names", "Anna,Bot", "--seat", "2=grandmaster",
+                   "--seed", "1", "--start-player", "2", "--bot-delay", "0")
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if app.screen.session.decider == 0:
+                break
+        log = " ".join(str(e.text) for e in app.session.log)
+        assert "grandmaster" in log and "easy" in log

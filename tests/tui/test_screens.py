@@ -1,0 +1,65 @@
+"""Setup, help, the command palette, quitting, resizing, and the i18n catalogue."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from jorvik.i18n import catalogue
+from jorvik.tui.screens.game import GameScreen
+from jorvik.tui.screens.help import HelpScreen
+from jorvik.tui.screens.message import ConfirmScreen
+from tui_helpers import make_app
+
+TUI = Path(__file__).parents[2] / "src" / "jorvik" / "tui"
+
+
+async def test_setup_screen_takes_names_and_starts_the_game():
+    app = make_app("--players", "2", "--seed", "1", "--no-handover")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen.query_one("#name-0").value = "Eszti"
+        app.screen.query_one("#name-1").value = "Móni"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.seats.names == ["Eszti", "Móni"]
+
+
+async def test_f1_help_lists_keys_rules_and_searchable_cards():
+    app = make_app("--players", "2", "--names", "A,B", "--seed", "1")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        app.screen.show_cards("Leatherworker")
+        shown = str(app.screen.query_one("#card-list").render())
+        assert "leather" in shown.lower()
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_quitting_asks_first_and_keeps_the_game():
+    app = make_app("--players", "2", "--names", "A,B", "--seed", "1")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_resizing_to_small_and_back_restores_the_board():
+    app = make_app("--players", "2", "--names", "A,B", "--seed", "1")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.resize_terminal(80, 24)
+        assert app.screen.has_class("-too-small")
+        await pilot.resize_terminal(100, 30)
+        assert not app.screen.has_class("-too-small")
+
+
+def test_every_tui_message_exists_in_english_and_hungarian():
+    used = set()
+    for path in TUI.rglob("*.py"):
+        used |= set(re.findall(r't\("(tui\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+    en, hu = catalogue("en"), catalogue("hu")
+    assert used and not {k for k in used if k not in en}
+    assert not {k for k in used if k not in hu}
+    assert {k for k in en if k.startswith("tui.")} == {k for k in hu if k.startswith("tui.")}

@@ -1,0 +1,53 @@
+"""Helpers for the app tests: build the app from `jorvik play` options, drive it by keys."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from jorvik.cli import build_parser
+from jorvik.tui import build_app
+from jorvik.tui.app import JorvikApp
+from jorvik.tui.screens.final import FinalScreen
+from jorvik.tui.screens.game import GameScreen
+
+
+def make_app(*argv: str, autosave: bool = True) -> JorvikApp:
+    parser = build_parser()
+    args = parser.parse_args(["play", *argv])
+    app = build_app(parser, args)
+    app.config.autosave = autosave
+    return app
+
+
+def first_key(app: JorvikApp) -> str:
+    """The deterministic key policy: the key of the first choice offered, else Enter."""
+    screen = app.screen
+    if isinstance(screen, GameScreen) and screen.menu and screen.menu.choices:
+        return screen.menu.choices[0].key or "enter"
+    return "enter"
+
+
+async def play_until(pilot, done: Callable[[JorvikApp], bool], limit: int = 3000) -> int:
+    """Press the first offered key until `done(app)`; returns the number of key presses."""
+    app = pilot.app
+    for presses in range(limit):
+        if done(app):
+            return presses
+        screen = app.screen
+        if isinstance(screen, GameScreen) and (screen.thinking or screen.menu is None):
+            await pilot.pause(0.02)
+            continue
+        await pilot.press(first_key(app))
+    raise AssertionError("the game did not get there")
+
+
+def on_final(app: JorvikApp) -> bool:
+    return isinstance(app.screen, FinalScreen)
+
+
+def phase_is(phase: str, round_: int = 1) -> Callable[[JorvikApp], bool]:
+    def check(app: JorvikApp) -> bool:
+        s = app.screen
+        return (isinstance(s, GameScreen) and s.session.state.phase == phase
+                and s.session.state.round >= round_ and s.menu is not None)
+    return check
