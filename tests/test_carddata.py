@@ -653,3 +653,30 @@ def test_error_names_record_number_without_id(tmp_path: Path) -> None:
     data = packaged_data()
     del data["cards"][2]["id"]
     expect_error(write_yaml(tmp_path, data), None, "id", "record #3", "missing")
+
+
+# --- the validated-cards cache (jorvik.carddata) ---------------------------------------------
+
+def test_a_validated_card_file_is_cached_and_a_damaged_cache_is_ignored(tmp_path, monkeypatch):
+    monkeypatch.setenv("JORVIK_HOME", str(tmp_path / "home"))
+    src = tmp_path / "cards.yaml"
+    src.write_text(packaged_text(), encoding="utf-8")
+    first = load_cards(src)
+    cached = list((tmp_path / "home" / "cache").glob("cards-*.json"))
+    assert len(cached) == 1
+    again = load_cards(src)
+    assert again.cards == first.cards and again.hash == first.hash
+    cached[0].write_text("{not json", encoding="utf-8")
+    third = load_cards(src)
+    assert third.cards == first.cards and third.hash == first.hash
+
+
+def test_a_broken_file_is_refused_every_time_never_cached(tmp_path, monkeypatch):
+    monkeypatch.setenv("JORVIK_HOME", str(tmp_path / "home"))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(packaged_text().replace("goods: [leather, wool]", "goods: [leather, silk]", 1),
+                   encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(CardFileError, match="A01"):
+            load_cards(bad)
+    assert not list((tmp_path / "home").rglob("cards-*.json"))

@@ -1,93 +1,23 @@
-"""Load and check the card list (the packaged data/cards.yaml or a user's corrected copy) into the engine's CardSet."""
+"""Load the card list (the packaged data/cards.yaml or a user's corrected copy) into a CardSet.
+
+Validation (jorvik.cardschema: pydantic and YAML) runs once per distinct file content; the
+validated records are cached as JSON in the data directory, so later starts skip it.
+"""
 
 from __future__ import annotations
 
 import functools
 import hashlib
 import json
-import re
+from dataclasses import asdict, fields
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+from jorvik.engine.cards import GOODS, Card, CardSet
 
-from jorvik.engine.cards import (
-    CARD_TYPES,
-    EFFECT_KINDS,
-    GOOD_INDEX,
-    GOODS,
-    KARL_GOODS,
-    SEASONS,
-    TIMINGS,
-    Card,
-    CardSet,
-)
-
-__all__ = [
-    "CardFileError",
-    "CardRecord",
-    "FORMAT",
-    "card_to_dict",
-    "load_cards",
-]
-
-FORMAT = 1
 DEFAULT_NAME = "cards.yaml"
-
-# Fixed facts of CARDS.md that every card file must satisfy.
-FINAL_SEASON = "X"
-SEASON_COUNTS: dict[str, int] = {"A": 24, "B": 25, "C": 25, "D": 29}
-KARL_COUNTS: dict[str, int] = {"A": 13, "B": 13, "C": 13, "D": 15}
-KARL_SHIP_CUBES = 3
-JARL_SHIP_CUBES: tuple[int, ...] = (1, 2)
-KARL_BAG = 45  # 9 each of the five Karl goods = 15 Karl ships x 3
-PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
-NO_REMOVAL_PLAYERS = 4
-DEFENCE_RANGE = (1, 5)
-
-# Which card types may carry which value fields.
-FIELD_TYPES: dict[str, tuple[str, ...]] = {
-    "goods": ("craftsman", "merchant", "prophecy"),
-    "vp": ("craftsman", "merchant", "journey"),
-    "coins_per_good": ("merchant",),
-    "defence": ("warrior",),
-    "ship": ("ship",),
-    "picts": ("picts",),
-}
-# Each effect kind: the card type it belongs to and its timing symbol.
-EFFECT_RULES: dict[str, tuple[str, str]] = {
-    "warehouse": ("building", "permanent"),
-    "toll_house": ("building", "permanent"),
-    "treasure_hoard": ("building", "immediate"),
-    "jarls_hall": ("building", "once"),
-    "hired_hands": ("building", "permanent"),
-    "harbour_market": ("building", "permanent"),
-    "workshop": ("building", "once"),
-    "trading_post": ("building", "once"),
-    "loki_trickery": ("loki", "once"),
-    "loki_tribute": ("loki", "immediate"),
-    "loki_theft": ("loki", "once"),
-    "glory": ("defence", "once"),
-    "shield_wall": ("defence", "permanent"),
-    "danegeld": ("defence", "permanent"),
-    "skald_coins": ("skald", "end"),
-    "skald_ships": ("skald", "end"),
-    "skald_merchants": ("skald", "end"),
-    "skald_warriors": ("skald", "end"),
-    "skald_craftsmen": ("skald", "end"),
-    "skald_journeys": ("skald", "end"),
-    "saga_teller": ("skald", "end"),
-}
-EFFECT_TYPES: tuple[str, ...] = ("building", "loki", "defence", "skald")
-assert set(EFFECT_RULES) == set(EFFECT_KINDS), "EFFECT_RULES out of step with engine EFFECT_KINDS"
-
-# libyaml's parser when PyYAML was built with it (ten times faster), else the pure-Python one.
-_YamlLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-_SOURCE_RE = re.compile(r"[RSX](/[RSX])*")
-_ID_RE = re.compile(r"[A-Za-z0-9_-]+")
+CACHE_VERSION = 1  # bump when the schema's checks or the Card fields change
 
 
 class CardFileError(Exception):
@@ -103,429 +33,46 @@ class CardFileError(Exception):
         self.field = field
 
 
-class _Problem(Exception):
-    """Internal: a problem with one field, before the file name is known."""
-
-    def __init__(self, field: str | None, message: str, card_id: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-        self.card_id = card_id
+_CARD_FIELDS = tuple(f.name for f in fields(Card))
+_TUPLE_FIELDS = ("removed_karl", "removed_jarl", "goods")
 
 
-# ---------------------------------------------------------------------------
-# Schema (pydantic v2): shapes and types; the game rules are checked afterwards.
+def _cache_path(text: str) -> Path:
+    from jorvik.settings import data_dir
+    key = hashlib.sha256(f"{CACHE_VERSION}\0{text}".encode("utf-8")).hexdigest()[:32]
+    return data_dir() / "cache" / f"cards-{key}.json"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class RemovedModel(_Strict):
-    """Player counts that leave the card out of the deck, per mode."""
-
-    karl: list[StrictInt] = []
-    jarl: list[StrictInt] = []
-
-
-class ShipModel(_Strict):
-    """Cubes drawn onto a ship card when it is revealed, per mode."""
-
-    karl: StrictInt = 0
-    jarl: StrictInt = 0
-
-
-class PictsModel(_Strict):
-    """An Attack of the Picts: VP gained by the most defence, lost by the least."""
-
-    gain: StrictInt
-    loss: StrictInt
-
-
-class CardRecord(_Strict):
-    """One record of the card file, as written in YAML (goods by name)."""
-
-    id: StrictStr
-    season: StrictStr
-    type: StrictStr
-    name: StrictStr
-    name_hu: StrictStr = ""
-    jarl_only: StrictBool = False
-    source: StrictStr
-    removed: RemovedModel = RemovedModel()
-    goods: list[StrictStr] = []
-    vp: StrictInt = 0
-    coins_per_good: StrictInt = 0
-    defence: StrictInt = 0
-    ship: ShipModel | None = None
-    picts: PictsModel | None = None
-    timing: StrictStr = ""
-    effect: StrictStr = ""
-    text: StrictStr
-    text_hu: StrictStr = ""
-
-
-def _choices(values: tuple[str, ...] | list[str]) -> str:
-    return ", ".join(v for v in values if v)
-
-
-def _check_record(r: CardRecord) -> None:
-    """Game-rule checks for one record; raises _Problem naming the field."""
-    # identity
-    if not _ID_RE.fullmatch(r.id):
-        raise _Problem("id", f"an id is letters and digits, like A01 (got {r.id!r})")
-    if r.season not in SEASONS and r.season != FINAL_SEASON:
-        raise _Problem("season", f"unknown season {r.season!r} (expected one of {_choices(SEASONS)} or "
-                                 f"{FINAL_SEASON} for the final card)")
-    if r.season in SEASONS and not re.fullmatch(rf"{r.season}\d\d", r.id):
-        raise _Problem("id", f"a season {r.season} card's id is {r.season} and two digits, like {r.season}01 "
-                             f"(got {r.id!r})")
-    if r.type not in CARD_TYPES:
-        raise _Problem("type", f"unknown card type {r.type!r} (expected one of {_choices(CARD_TYPES)})")
-    if r.season == FINAL_SEASON and r.type != "picts":
-        raise _Problem("type", f"the final card (season {FINAL_SEASON}) must be an Attack of the Picts "
-                               f"(type picts), got {r.type!r}")
-    if not r.name.strip():
-        raise _Problem("name", "the English name is empty")
-    if not r.text.strip():
-        raise _Problem("text", "the English effect text is empty")
-    if not _SOURCE_RE.fullmatch(r.source):
-        raise _Problem("source", f"provenance is R, S or X, or several joined by '/' like S/X (got {r.source!r})")
-
-    # removals by player count
-    for mode in ("karl", "jarl"):
-        counts: list[int] = getattr(r.removed, mode)
-        for n in counts:
-            if n not in PLAYER_COUNTS:
-                raise _Problem(f"removed.{mode}", f"player counts run from {PLAYER_COUNTS[0]} to "
-                                                  f"{PLAYER_COUNTS[-1]} (got {n})")
-            if n == NO_REMOVAL_PLAYERS:
-                raise _Problem(f"removed.{mode}", f"with {NO_REMOVAL_PLAYERS} players nothing is removed (got {n})")
-        if len(set(counts)) != len(counts):
-            raise _Problem(f"removed.{mode}", f"a player count is listed twice ({counts})")
-
-    # goods
-    for i, g in enumerate(r.goods):
-        if g not in GOOD_INDEX:
-            raise _Problem(f"goods[{i}]", f"unknown good {g!r} (expected one of {_choices(GOODS)})")
-    if not r.jarl_only:
-        jarl_goods = [g for g in r.goods if g not in KARL_GOODS]
-        if jarl_goods:
-            raise _Problem("goods", f"a Karl card (jarl_only: false) cannot need {jarl_goods[0]}: silk, glass and "
-                                    f"gold are not in the Karl bag (mark the card jarl_only: true)")
-
-    # fields that belong to other card types
-    values: dict[str, Any] = {
-        "goods": r.goods, "vp": r.vp, "coins_per_good": r.coins_per_good, "defence": r.defence,
-        "ship": r.ship, "picts": r.picts,
-    }
-    for fname, types in FIELD_TYPES.items():
-        if values[fname] and r.type not in types:
-            raise _Problem(fname, f"a {r.type} card has no {fname} (only {_choices(types)} cards do)")
-    for fname in ("vp", "coins_per_good", "defence"):
-        if values[fname] < 0:
-            raise _Problem(fname, f"must not be negative (got {values[fname]})")
-
-    # per type
-    if r.type == "craftsman":
-        if not r.goods:
-            raise _Problem("goods", "a craftsman needs at least one material field")
-        if r.vp <= 0:
-            raise _Problem("vp", f"a craftsman scores VP when complete, more than 0 (got {r.vp})")
-    elif r.type in ("merchant", "prophecy"):
-        if len(r.goods) != 1:
-            raise _Problem("goods", f"a {r.type} takes exactly one good (got {len(r.goods)})")
-        if r.type == "merchant" and r.coins_per_good <= 0:
-            raise _Problem("coins_per_good", f"a merchant pays at least 1 coin per good (got {r.coins_per_good})")
-        if r.type == "prophecy" and not r.jarl_only:
-            raise _Problem("jarl_only", "prophecy cards are Jarl only (jarl_only: true)")
-    elif r.type == "warrior":
-        lo, hi = DEFENCE_RANGE
-        if not lo <= r.defence <= hi:
-            raise _Problem("defence", f"a warrior has defence {lo} to {hi} (got {r.defence})")
-    elif r.type == "ship":
-        if r.ship is None:
-            raise _Problem("ship", "a ship card needs ship: {karl: 3, jarl: 1 or 2} ({jarl: 1 or 2} if Jarl only)")
-        if not r.jarl_only and r.ship.karl != KARL_SHIP_CUBES:
-            raise _Problem("ship.karl", f"a Karl ship must carry {KARL_SHIP_CUBES} cubes (got {r.ship.karl})")
-        if r.jarl_only and r.ship.karl != 0:
-            raise _Problem("ship.karl", f"a Jarl-only ship is not used in Karl: leave karl out or 0 "
-                                        f"(got {r.ship.karl})")
-        if r.ship.jarl not in JARL_SHIP_CUBES:
-            raise _Problem("ship.jarl", f"in Jarl a ship carries 1 or 2 cubes (got {r.ship.jarl})")
-    elif r.type == "picts":
-        if r.picts is None:
-            raise _Problem("picts", "an Attack of the Picts needs picts: {gain: N, loss: N}")
-        if r.picts.gain <= 0:
-            raise _Problem("picts.gain", f"the VP gained by the most defence must be more than 0 "
-                                         f"(got {r.picts.gain})")
-        if r.picts.loss <= 0:
-            raise _Problem("picts.loss", f"the VP lost by the least defence is written as a positive number "
-                                         f"(got {r.picts.loss})")
-    elif r.type == "journey":
-        if r.vp <= 0:
-            raise _Problem("vp", f"a journey scores VP at the end, more than 0 (got {r.vp})")
-
-    # effect and timing
-    if r.timing not in TIMINGS:
-        raise _Problem("timing", f"unknown timing {r.timing!r} (expected one of {_choices(TIMINGS)})")
-    if r.effect:
-        if r.effect not in EFFECT_RULES:
-            raise _Problem("effect", f"unknown effect {r.effect!r} (expected one of {_choices(EFFECT_KINDS)})")
-        want_type, want_timing = EFFECT_RULES[r.effect]
-        if r.type != want_type:
-            raise _Problem("effect", f"effect {r.effect} belongs on a {want_type} card, not a {r.type}")
-        if r.timing != want_timing:
-            raise _Problem("timing", f"effect {r.effect} has timing {want_timing!r} (got {r.timing!r})")
-    else:
-        if r.type in EFFECT_TYPES:
-            raise _Problem("effect", f"a {r.type} card needs an effect (one of "
-                                     f"{_choices([k for k, v in EFFECT_RULES.items() if v[0] == r.type])})")
-        if r.timing:
-            raise _Problem("timing", f"only special cards (with an effect) have a timing (got {r.timing!r})")
-
-
-def _number(card_id: str) -> int:
-    return int(card_id[1:]) if card_id[1:].isdigit() else 0
-
-
-def _check_set(records: list[CardRecord]) -> None:
-    """Checks across the whole card list; raises _Problem naming a card where possible."""
-    # duplicate ids
-    seen: dict[str, int] = {}
-    for i, r in enumerate(records):
-        if r.id in seen:
-            raise _Problem("id", f"duplicate id: records #{seen[r.id] + 1} and #{i + 1} both use {r.id}", r.id)
-        seen[r.id] = i
-
-    by_season: dict[str, list[CardRecord]] = {s: [] for s in (*SEASONS, FINAL_SEASON)}
-    for r in records:
-        by_season[r.season].append(r)
-
-    # cards per season, with the ids that look missing or extra by their numbering
-    for s, want in SEASON_COUNTS.items():
-        ids = {r.id for r in by_season[s]}
-        if len(ids) != want:
-            expected = {f"{s}{n:02d}" for n in range(1, want + 1)}
-            extra = sorted(ids - expected)
-            missing = sorted(expected - ids)
-            hint = "; ".join(p for p in (
-                f"unexpected {', '.join(extra)}" if extra else "",
-                f"missing {', '.join(missing)}" if missing else "",
-            ) if p)
-            culprit = (extra or missing or [None])[0]
-            raise _Problem("season", f"season {s} has {len(ids)} cards, expected {want}"
-                                     + (f" ({hint})" if hint else ""), culprit)
-
-    # exactly one final Picts card
-    finals = by_season[FINAL_SEASON]
-    if len(finals) != 1:
-        if not finals:
-            raise _Problem("season", f"there is no final card: one Attack of the Picts needs season "
-                                     f"{FINAL_SEASON}")
-        raise _Problem("season", f"only one card can be the final card (season {FINAL_SEASON}); also "
-                                 f"{', '.join(r.id for r in finals[:-1])}", finals[-1].id)
-
-    # one Attack of the Picts per season
-    for s in SEASONS:
-        picts = [r.id for r in by_season[s] if r.type == "picts"]
-        if len(picts) != 1:
-            culprit = picts[1] if len(picts) > 1 else None
-            raise _Problem("type", f"season {s} needs exactly one Attack of the Picts card (has "
-                                   f"{len(picts)}{': ' + ', '.join(picts) if picts else ''})", culprit)
-
-    # Karl cards per season (before player-count removals)
-    for s, want in KARL_COUNTS.items():
-        karl = sorted((r.id for r in by_season[s] if not r.jarl_only), key=_number)
-        if len(karl) != want:
-            all_ids = sorted((r.id for r in by_season[s]), key=_number)
-            expected = set(all_ids[:want])
-            extra = [i for i in karl if i not in expected]
-            missing = [i for i in all_ids[:want] if i not in karl]
-            if extra:
-                culprit, hint = extra[0], f"{', '.join(extra)} marked Karl; Karl cards are numbered first"
-            elif missing:
-                culprit, hint = missing[0], f"{', '.join(missing)} marked jarl_only; Karl cards are numbered first"
-            else:
-                culprit, hint = None, ""
-            raise _Problem("jarl_only", f"season {s} has {len(karl)} Karl cards (jarl_only: false), expected "
-                                        f"{want}" + (f" ({hint})" if hint else ""), culprit)
-
-    # the Karl bag: every Karl ship's cubes
-    karl_ships = [r for r in records if r.type == "ship" and not r.jarl_only]
-    total = sum(r.ship.karl for r in karl_ships if r.ship is not None)
-    if total != KARL_BAG:
-        ids = ", ".join(r.id for r in karl_ships)
-        raise _Problem("ship.karl", f"the Karl ships ({ids}) carry {total} cubes in all; the Karl bag holds "
-                                    f"{KARL_BAG} (15 ships x 3)",
-                       karl_ships[-1].id if karl_ships else None)
-
-
-# ---------------------------------------------------------------------------
-# Reading and converting
-
-
-def _fmt_loc(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + str(part)
-    return out
-
-
-_TYPE_MESSAGES: dict[str, str] = {
-    "int_type": "expected a whole number",
-    "bool_type": "expected true or false",
-    "string_type": "expected text",
-    "list_type": "expected a list, like [amber, iron]",
-    "model_type": "expected a mapping, like {karl: 3, jarl: 2}",
-    "model_attributes_type": "expected a mapping, like {karl: 3, jarl: 2}",
-    "dict_type": "expected a mapping",
-}
-
-
-def _validation_problem(exc: ValidationError, prefix: tuple[Any, ...] = ()) -> _Problem:
-    errors = exc.errors(include_url=False)
-    err = errors[0]
-    loc = tuple(err.get("loc", ()))
-    kind = err.get("type", "")
-    if kind == "extra_forbidden":
-        msg = "unknown field (not part of the card format; check the spelling)"
-    elif kind == "missing":
-        msg = "required field is missing"
-    elif kind in _TYPE_MESSAGES:
-        msg = f"{_TYPE_MESSAGES[kind]} (got {err.get('input')!r})"
-    else:
-        msg = str(err.get("msg", "invalid value"))
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, "):]
-        msg += f" (got {err.get('input')!r})"
-    if len(errors) > 1:
-        msg += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''} in this record)"
-    return _Problem(_fmt_loc(prefix + loc) or None, msg)
-
-
-def _record_to_card(r: CardRecord) -> Card:
-    return Card(
-        id=r.id,
-        season=r.season,
-        type=r.type,
-        name=r.name,
-        jarl_only=r.jarl_only,
-        source=r.source,
-        removed_karl=tuple(sorted(r.removed.karl)),
-        removed_jarl=tuple(sorted(r.removed.jarl)),
-        goods=tuple(GOOD_INDEX[g] for g in r.goods),
-        vp=r.vp,
-        coins_per_good=r.coins_per_good,
-        defence=r.defence,
-        ship_karl=r.ship.karl if r.ship else 0,
-        ship_jarl=r.ship.jarl if r.ship else 0,
-        picts_gain=r.picts.gain if r.picts else 0,
-        picts_loss=r.picts.loss if r.picts else 0,
-        timing=r.timing,
-        effect=r.effect,
-        text=r.text,
-        name_hu=r.name_hu,
-        text_hu=r.text_hu,
-    )
-
-
-def _canonical(r: CardRecord) -> dict[str, Any]:
-    d = r.model_dump(mode="json")
-    d["removed"] = {k: sorted(v) for k, v in d["removed"].items()}
-    return d
-
-
-def _yaml_error(exc: yaml.YAMLError, text: str, where: str) -> CardFileError:
-    """Turn a YAML parse error into one message, naming the card and key near the error if possible."""
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    context = getattr(exc, "context", None) or ""
-    pmark = getattr(exc, "problem_mark", None)
-    cmark = getattr(exc, "context_mark", None)
-    # For unclosed brackets and quotes the start of the construct is the useful place.
-    mark = cmark if cmark is not None and context.startswith(("while parsing a flow", "while scanning")) else pmark
-    mark = mark or cmark
-    card_id = field = None
-    pos = ""
-    if mark is not None:
-        lines = text.splitlines()
-        line_no = mark.line
-        pos = f" at line {line_no + 1}, column {mark.column + 1}"
-        if 0 <= line_no < len(lines):
-            m = re.match(r"\s*(?:-\s+)?([A-Za-z_][\w.]*)\s*:", lines[line_no])
-            if m:
-                field = m.group(1)
-        for ln in range(min(line_no, len(lines) - 1), -1, -1):
-            m = re.match(r"\s*(?:-\s+)?id\s*:\s*['\"]?([A-Za-z0-9_-]+)", lines[ln])
-            if m:
-                card_id = m.group(1)
-                break
-    what = " ".join(p for p in (f"card {card_id}" if card_id else "",
-                                f"field '{field}'" if field else "") if p)
-    ctx = ""
-    if context and cmark is not None and mark is not cmark:
-        ctx = f" ({context} started at line {cmark.line + 1}, column {cmark.column + 1})"
-    msg = f"{where}: {what + ': ' if what else ''}YAML syntax error{pos}: {problem}{ctx}"
-    return CardFileError(msg, card_id=card_id, field=field)
-
-
-def _parse(text: str, where: str) -> CardSet:
+def _from_cache(path: Path) -> CardSet | None:
     try:
-        data = yaml.load(text, Loader=_YamlLoader)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        raise _yaml_error(exc, text, where) from None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        cards = []
+        for d in data["cards"]:
+            for k in _TUPLE_FIELDS:
+                d[k] = tuple(d[k])
+            cards.append(Card(**{k: d[k] for k in _CARD_FIELDS}))
+        return CardSet(cards=tuple(cards), hash=data["hash"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # no cache or a damaged one: validate again
 
-    if not isinstance(data, dict):
-        raise CardFileError(f"{where}: the file must be a mapping with the keys 'format: {FORMAT}' and 'cards:' "
-                            f"(a list of card records)")
-    unknown = sorted(str(k) for k in data if k not in ("format", "cards"))
-    if unknown:
-        raise CardFileError(f"{where}: field '{unknown[0]}': unknown top-level key (only 'format' and 'cards')",
-                            field=unknown[0])
-    fmt = data.get("format")
-    if fmt != FORMAT or isinstance(fmt, bool):
-        raise CardFileError(f"{where}: field 'format': this program reads card file format {FORMAT} "
-                            f"(got {fmt!r})", field="format")
-    raw_cards = data.get("cards")
-    if not isinstance(raw_cards, list):
-        raise CardFileError(f"{where}: field 'cards': must be a list of card records (got "
-                            f"{type(raw_cards).__name__})", field="cards")
 
-    records: list[CardRecord] = []
-    for i, raw in enumerate(raw_cards):
-        label = f"record #{i + 1}"
-        if isinstance(raw, dict) and isinstance(raw.get("id"), str) and raw["id"]:
-            label = f"card {raw['id']}"
-        card_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
-        if not isinstance(raw, dict):
-            raise CardFileError(f"{where}: {label}: a card record must be a mapping of fields (got "
-                                f"{type(raw).__name__})", card_id=card_id)
-        try:
-            rec = CardRecord.model_validate(raw)
-            _check_record(rec)
-        except ValidationError as exc:
-            p = _validation_problem(exc)
-            raise CardFileError(f"{where}: {label} field '{p.field}': {p.message}",
-                                card_id=card_id, field=p.field) from None
-        except _Problem as p:
-            raise CardFileError(f"{where}: {label} field '{p.field}': {p.message}",
-                                card_id=card_id, field=p.field) from None
-        records.append(rec)
-
+def _to_cache(path: Path, cards: CardSet) -> None:
+    from jorvik.settings import atomic_write
     try:
-        _check_set(records)
-    except _Problem as p:
-        label = f"card {p.card_id}" if p.card_id else "card list"
-        raise CardFileError(f"{where}: {label} field '{p.field}': {p.message}",
-                            card_id=p.card_id, field=p.field) from None
+        atomic_write(path, json.dumps({"hash": cards.hash,
+                                       "cards": [asdict(c) for c in cards.cards]}))
+    except OSError:
+        pass  # a read-only data directory only costs the next start the validation
 
-    canonical = {"format": FORMAT, "cards": [_canonical(r) for r in records]}
-    blob = json.dumps(canonical, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    digest = hashlib.sha256(blob.encode("utf-8")).hexdigest()
-    return CardSet(cards=tuple(_record_to_card(r) for r in records), hash=digest)
+
+def _load_text(text: str, where: str) -> CardSet:
+    path = _cache_path(text)
+    cards = _from_cache(path)
+    if cards is None:
+        from jorvik.cardschema import parse
+        cards = parse(text, where)
+        _to_cache(path, cards)
+    return cards
 
 
 @functools.lru_cache(maxsize=1)
@@ -534,7 +81,7 @@ def _load_default() -> CardSet:
         text = (resources.files("jorvik.data") / DEFAULT_NAME).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CardFileError(f"{DEFAULT_NAME}: cannot read the packaged card file: {exc}") from None
-    return _parse(text, DEFAULT_NAME)
+    return _load_text(text, DEFAULT_NAME)
 
 
 def load_cards(path: str | Path | None = None) -> CardSet:
@@ -544,10 +91,9 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     """
     if path is None:
         return _load_default()
-    p = Path(path)
     where = str(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CardFileError(f"{where}: card file not found") from None
     except IsADirectoryError:
@@ -556,7 +102,7 @@ def load_cards(path: str | Path | None = None) -> CardSet:
         raise CardFileError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise CardFileError(f"{where}: cannot read the card file: {exc.strerror or exc}") from None
-    return _parse(text, where)
+    return _load_text(text, where)
 
 
 _DICT_ORDER = ("id", "season", "type", "name", "name_hu", "jarl_only", "source", "removed", "goods",

@@ -1084,13 +1084,13 @@ def determinize(st: GameState, rng: random.Random) -> GameState:
         seasons.setdefault(by_id[c].season, []).append(c)
     order: list[str] = []
     for s in sorted(seasons):
-        ids = seasons[s]
+        ids = sorted(seasons[s])  # sorted first: the sample depends on public facts only
         rng.shuffle(ids)
         order.extend(ids)
     if final in st.deck:
         order.append(final)
     new.deck = tuple(order)
-    bag = list(st.bag)
+    bag = sorted(st.bag)
     rng.shuffle(bag)
     new.bag = tuple(bag)
     return new
