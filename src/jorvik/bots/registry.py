@@ -6,10 +6,27 @@ from typing import Any, Callable
 
 from .random_bot import RandomBot
 
+
+def _normal(seed=None, **_: Any) -> Any:
+    from .normal_bot import NormalBot
+    return NormalBot(seed)
+
+
+def _hard(seed=None, think: float | None = None, playouts: int | None = None, **_: Any) -> Any:
+    from .hard_bot import HardBot
+    return HardBot(seed, think=think, playouts=playouts)
+
+
 # name -> factory(seed, **options); options a bot does not use are ignored.
+#   easy / random: uniformly random legal actions
+#   normal: the documented heuristic (jorvik.bots.normal_bot)
+#   hard: determinized Monte Carlo search over the heuristic (jorvik.bots.hard_bot);
+#         options think (seconds per decision, default 1.0) or playouts (a fixed budget)
 BOTS: dict[str, Callable[..., Any]] = {
     "random": lambda seed=None, **_: RandomBot(seed),
     "easy": lambda seed=None, **_: RandomBot(seed),
+    "normal": _normal,
+    "hard": _hard,
 }
 
 

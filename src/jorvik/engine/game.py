@@ -153,10 +153,6 @@ def reservation_price(st: GameState) -> int:
     return len(st.reservation)
 
 
-def max_payment(st: GameState, p: int) -> int:
-    return st.players[p].coins
-
-
 def complete(st: GameState, pl: PlayerState, cid: str) -> bool:
     return len(pl.filled.get(cid, ())) == len(st.cards.by_id[cid].goods)
 
