@@ -215,20 +215,17 @@ _RESERVE = {(s, b): Reserve(s, b) for s in range(7, 13) for b in (False, True)}
 
 def _placements(st: GameState, p: int) -> list[Action]:
     pl = st.players[p]
-    out: list[Action] = []
     spaces = st.spaces
     columns = st.columns
-    jarl = st.mode == "jarl"
+    open_cols = [c for c in range(6) if spaces[c] is not None and len(columns[c]) < COLUMN_SIZE]
+    open_res = ([s for s in range(6, 12) if spaces[s] is not None]
+                if st.mode == "jarl" else [])
+    out: list[Action] = []
     for brown in (False, True):
         if (pl.brown == 0 or pl.brown_done) if brown else pl.vikings == 0:
             continue
-        for c in range(6):
-            if spaces[c] is not None and len(columns[c]) < COLUMN_SIZE:
-                out.append(_PLACE[c + 1, brown])
-        if jarl:
-            for s in range(6, 12):
-                if spaces[s] is not None:
-                    out.append(_RESERVE[s + 1, brown])
+        out += [_PLACE[c + 1, brown] for c in open_cols]
+        out += [_RESERVE[s + 1, brown] for s in open_res]
     return out
 
 
