@@ -1,0 +1,126 @@
+"""The search bot (`hard`): determinized Monte Carlo over the heuristic bot.
+
+For a decision in the demand or purchase phase (where players interact, and where the price
+ladder and the opponents' replies matter) it:
+
+1. asks the heuristic (:class:`~jorvik.bots.normal_bot.NormalBot`) to rank the legal actions
+   and keeps the best ``top_k`` (dominated placements are never searched);
+2. repeatedly samples a *determinization*: the real state with the hidden information — the
+   order of the deck within each season and the order of the bag — re-drawn at random by
+   ``engine.determinize``. Before sampling, the hidden order is put into a canonical order
+   (sorted), so the sample depends only on public information and the bot's own generator:
+   the bot never reads the real deck or bag order, and two states that differ only in it get
+   the same decision for the same seed;
+3. for each candidate, applies it and plays the game on with the heuristic bot for every
+   player (with a little random noise in viking placement, so the opponents are not assumed
+   to be perfectly predictable) until the end of the next round's supply (``horizon`` rounds
+   further) or the end of the game;
+4. scores the end position by ``player_value`` (final scores at the game end): own value
+   minus the average of the best and the mean opponent;
+5. uses the same determinization and the same playout random numbers for every candidate
+   (common random numbers) so the comparison is not drowned in noise, and picks the best mean.
+
+Budget: ``think`` seconds per decision (default 1.0; it stops sampling when the next sample
+would not fit, after at least one), or ``playouts`` samples per candidate (reproducible, for
+tests and benchmarks; then it takes as long as it takes). Unloading and the small pending decisions are left to
+the heuristic planner, which already finds the best assignment of cubes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from jorvik.engine import (
+    Action, GameState, apply_action, current_player, determinize, is_over, legal_actions,
+)
+
+from .heuristics import Ctx, player_value
+from .normal_bot import NormalBot
+
+
+def canonical(st: GameState) -> GameState:
+    """A copy of `st` with the hidden orders replaced by a fixed one (the deck sorted within its
+    seasons, the bag sorted): only public information is left in it."""
+    c = st.copy()
+    by_id = st.cards.by_id
+    c.deck = tuple(sorted(st.deck, key=lambda cid: (by_id[cid].season, cid)))
+    c.bag = tuple(sorted(st.bag))
+    return c
+
+
+class HardBot:
+    name = "hard"
+
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 playouts: int | None = None, top_k: int = 6, horizon: int = 0,
+                 noise: float = 0.35, **_: object):
+        if think is None and playouts is None:
+            think = 1.0
+        self.think = think
+        self.playouts = playouts
+        self.top_k = top_k
+        self.horizon = horizon
+        self.rng = random.Random(seed)
+        self.policy = NormalBot(seed)
+        self.rollout_bot = NormalBot(0, noise=noise)
+        self.last_stats: dict = {}
+
+    def choose(self, st: GameState) -> Action:
+        self._t0 = time.perf_counter()
+        legal = legal_actions(st)
+        if len(legal) == 1:
+            return legal[0]
+        if st.pending or st.phase not in ("demand", "purchase", "reservation"):
+            return self.policy.choose(st)
+        ranked = self.policy.rank(st, legal)
+        cands = [a for _, a in ranked[: self.top_k]]
+        if len(cands) == 1:
+            return cands[0]
+        return self._search(st, cands)
+
+    def _search(self, st: GameState, cands: list[Action]) -> Action:
+        me = current_player(st)
+        canon = canonical(st)
+        k = len(cands)
+        sums = [0.0] * k
+        iters = 0
+        clock = time.perf_counter
+        deadline = self._t0 + (self.think or 0.0)
+        stop_round = st.round + self.horizon
+        slowest = 0.0
+        while True:
+            t = clock()
+            det = determinize(canon, self.rng)
+            seed = self.rng.getrandbits(32)
+            for j, a in enumerate(cands):
+                s, _ = apply_action(det, a)
+                sums[j] += self._rollout(s, me, stop_round, seed)
+            iters += 1
+            if self.playouts is not None:
+                if iters >= self.playouts:
+                    break
+            else:
+                now = clock()
+                slowest = max(slowest, now - t)
+                if now + slowest > deadline:  # the next sample would not fit in the budget
+                    break
+        best = max(range(k), key=lambda j: (sums[j], -j))
+        self.last_stats = {"iterations": iters, "candidates": k,
+                           "means": [x / iters for x in sums]}
+        return cands[best]
+
+    def _rollout(self, s: GameState, me: int, stop_round: int, seed: int) -> float:
+        bot = self.rollout_bot
+        bot.rng.seed(seed)
+        steps = 0
+        while not is_over(s) and s.round <= stop_round and steps < 5000:
+            s, _ = apply_action(s, bot.choose(s))
+            steps += 1
+        if is_over(s):
+            vals = [float(r["total"]) + 0.01 * r["coins"] for r in s.result["scores"]]
+        else:
+            ctx = Ctx(s, bot.params)
+            vals = [player_value(ctx, i) for i in range(s.n)]
+        others = [v for i, v in enumerate(vals) if i != me]
+        return vals[me] - 0.5 * max(others) - 0.5 * sum(others) / len(others)

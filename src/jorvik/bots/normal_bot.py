@@ -1,0 +1,532 @@
+"""The heuristic bot (`normal`): values cards for what they are worth to each player and plays
+the price ladder with that knowledge.
+
+How it decides (all from public information, see :mod:`jorvik.bots.heuristics`):
+
+* **Card values.** A card is worth ``player_value(with it) - player_value(without it)``: a
+  craftsman by its VP times the chance of completing it with the cubes the player holds or
+  will likely get (fewer missing fields and more rounds left → likelier); a ship by what the
+  unloading planner makes of its cubes (fields filled, merchant coins, prophecy VP, cubes
+  kept); a merchant by its VP plus the coins for goods it is likely to sell; a feast by the
+  step up the 2/5/9/14 table; journeys and skalds by their VP / current counts; a warrior by
+  how it moves the player's chances of having the most (least) defence in each attack still
+  to come against the opponents' current defence; buildings and special cards by simple
+  estimates. Coins are worth more early (they buy cards) and little at the end.
+* **Demand phase (placing vikings).** For every column it works out the price ladder: the
+  top viking pays the number of vikings in the column, and each viking below pays one less but
+  only gets the chance if every viking above passes. Opponents above are assumed to buy when
+  the card is worth more to them than the price and they have the coins. The bot places its
+  viking where its expected gain (chance of getting the card × (value − price)) rises most,
+  counting that its own viking raises the price for vikings above, plus a little for making an
+  opponent who will buy pay one more. In Jarl it compares reserving a card (certain, but priced
+  by the reservations after it). Brown vikings are placed after its own and only for a good
+  card.
+* **Purchase phase.** Buys when value − price × coin worth beats passing, keeping coins for
+  better cards further right where it holds the top viking (a small knapsack); uses Jarl's hall
+  on an expensive card.
+* **Unloading.** Executes the planner's best plan: complete craftsmen first (trading 3-for-1 or
+  at the Harbour market when that completes one), then prophecies, merchants, the Warehouse and
+  storage for the most useful cubes, selling the rest two for a coin. Trading post, Loki: Theft
+  and Workshop are used when they add clearly (or in the last round at all).
+* **Attacks.** Glory on a big gain, Danegeld when the VP lost are worth more than 2 coins.
+  Loki: Trickery swaps two vikings when that gains it a card cheaply.
+
+Deterministic: no randomness unless ``noise`` > 0 (used by the search bot's playouts), from
+its own seeded generator. Typical decision time well under a millisecond.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from jorvik.engine import (
+    Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
+    Steal, Swap, Take, TakeOff, Trade, UseCard, current_player, legal_actions, viking_owner,
+)
+
+from .heuristics import DEFAULT, Ctx, Holding, Params, _sigmoid, base_values, card_value, \
+    holding_of, plan_unload
+
+BIG = 1e9
+
+
+class NormalBot:
+    name = "normal"
+
+    def __init__(self, seed: int | None = None, params: Params | None = None,
+                 noise: float = 0.0, **_: object):
+        self.rng = random.Random(seed)
+        self.params = params or DEFAULT
+        self.noise = noise
+        self._vcache: dict = {}
+
+    # ------------------------------------------------------------------ entry
+
+    def choose(self, st: GameState) -> Action:
+        legal = legal_actions(st)
+        if len(legal) == 1:
+            return legal[0]
+        ranked = self.rank(st, legal)
+        return ranked[0][1]
+
+    def rank(self, st: GameState, legal: list[Action] | None = None) -> list[tuple[float, Action]]:
+        """Legal actions with a score, best first (the search bot prunes with this). Only the
+        first is guaranteed meaningful in unloading and pending decisions."""
+        if legal is None:
+            legal = legal_actions(st)
+        p = current_player(st)
+        ctx = Ctx(st, self.params)
+        if st.pending:
+            kind = st.pending[-1][0]
+            a = self._pending(ctx, p, kind, legal)
+            return [(0.0, a)]
+        ph = st.phase
+        if ph == "demand":
+            return self._demand(ctx, p, legal)
+        if ph in ("purchase", "reservation"):
+            return self._purchase(ctx, p, legal)
+        if ph == "unloading":
+            return [(0.0, self._unloading(ctx, p, legal))]
+        return [(0.0, legal[0])]
+
+    # ------------------------------------------------------------------ card values
+
+    def _values(self, ctx: Ctx) -> "_Values":
+        """Card values {(player, slot): value}, computed on demand. Slot: space index 0..11,
+        or ('r', i) for reservation row entry i. Kept while the board and the players'
+        holdings are unchanged (a whole demand phase)."""
+        st = ctx.st
+        key = (st.round, tuple(st.spaces), tuple(st.space_goods), st.reservation,
+               tuple((pl.cards, pl.loading, pl.coins, pl.storage, pl.warehouse,
+                      tuple(pl.filled.items()), pl.vp) for pl in st.players))
+        got = self._vcache.get(key)
+        if got is not None:
+            got.ctx = ctx
+            return got
+        if len(self._vcache) > 64:
+            self._vcache.clear()
+        got = self._vcache[key] = _Values(ctx)
+        return got
+
+    # ------------------------------------------------------------------ price ladder
+
+    def _p_buy(self, ctx: Ctx, vals: "_Values", o: int, slot, price: int) -> float:
+        """Chance that opponent o buys the card in `slot` at `price`."""
+        key = (o, slot, price)
+        got = vals.pbuy.get(key)
+        if got is None:
+            if ctx.st.players[o].coins < price:
+                got = 0.0
+            else:
+                pr = self.params
+                got = _sigmoid((vals[(o, slot)] - price * ctx.cv(o) - pr.pbuy_margin) / pr.pbuy_scale)
+            vals.pbuy[key] = got
+        return got
+
+    def _column_util(self, ctx: Ctx, vals: dict, me: int, slot, owners: list[int], length: float,
+                     coins: float, i: int = 0) -> float:
+        """My expected gain from a demand column whose vikings (top first) belong to `owners`,
+        when `length` vikings stand in it at purchase time."""
+        reach = 1.0
+        v_me = vals[(me, slot)]
+        cv = ctx.cv(me)
+        for j in range(i, len(owners)):
+            o = owners[j]
+            price = length - j
+            if o == me:
+                buy = v_me - price * cv if coins >= price - 1e-9 else -BIG
+                cont = self._column_util(ctx, vals, me, slot, owners, length, coins, j + 1)
+                return reach * max(buy, cont, 0.0)
+            reach *= 1.0 - self._p_buy(ctx, vals, o, slot, int(round(price)))
+            if reach < 1e-4:
+                return 0.0
+        return 0.0
+
+    def _pump(self, ctx: Ctx, vals: dict, me: int, slot, owners: list[int], length: float) -> float:
+        """A little for making opponents above pay one more."""
+        out = 0.0
+        reach = 1.0
+        for j, o in enumerate(owners):
+            price = length - j
+            if o == me:
+                break
+            pb = self._p_buy(ctx, vals, o, slot, int(round(price)))
+            out += reach * pb * ctx.cv(o)
+            reach *= 1.0 - pb
+        return self.params.pump * out
+
+    def _committed(self, ctx: Ctx, vals: dict, me: int, skip: int, extra: float) -> float:
+        """Coins I expect to spend on the other columns where I already stand."""
+        st = ctx.st
+        spent = 0.0
+        for c in range(6):
+            if c == skip or not st.columns[c]:
+                continue
+            owners = [viking_owner(v) for v in st.columns[c]]
+            if me not in owners:
+                continue
+            L = len(owners) + extra
+            reach = 1.0
+            for j, o in enumerate(owners):
+                price = L - j
+                if o == me:
+                    if vals[(me, c)] - price * ctx.cv(me) > 0:
+                        spent += reach * price
+                    break
+                reach *= 1.0 - self._p_buy(ctx, vals, o, c, int(round(price)))
+        for _, code, _ in st.reservation:
+            if viking_owner(code) == me:
+                spent += 1.0
+        return spent
+
+    # ------------------------------------------------------------------ demand
+
+    def _demand(self, ctx: Ctx, me: int, legal: list[Action]) -> list[tuple[float, Action]]:
+        st = ctx.st
+        vals = self._values(ctx)
+        pl = st.players[me]
+        remaining = sum(p.vikings + (p.brown if not p.brown_done else 0) for p in st.players) - 1
+        open_cols = sum(1 for c in range(6) if st.spaces[c] is not None) or 1
+        extra = min(2.0, self.params.extra_vikings * remaining / open_cols)
+        scored: list[tuple[float, Action]] = []
+        own_left = pl.vikings > 0
+        for a in legal:
+            if isinstance(a, Place):
+                c = a.column - 1
+                owners = [viking_owner(v) for v in st.columns[c]]
+                coins = pl.coins - self._committed(ctx, vals, me, c, extra)
+                L0 = len(owners) + extra
+                before = self._column_util(ctx, vals, me, c, owners, L0, coins)
+                after = self._column_util(ctx, vals, me, c, owners + [me], L0 + 1, coins)
+                u = after - before + self._pump(ctx, vals, me, c, owners, L0 + 1)
+            elif isinstance(a, Reserve):
+                s = a.space - 1
+                price = 1.0 + min(2.5, 0.2 * remaining)
+                coins = pl.coins - self._committed(ctx, vals, me, -1, extra)
+                u = vals[(me, s)] - price * ctx.cv(me) if coins >= price else -0.5
+                u = max(u, -0.2)
+            elif isinstance(a, Done):
+                u = 1.0  # stop placing brown vikings unless a placement is worth more
+            else:
+                continue  # any-phase cards are used in the unloading phase
+            if getattr(a, "brown", False):
+                if own_left:
+                    continue
+                u -= 0.0
+            if self.noise:
+                u += self.rng.gauss(0.0, self.noise)
+            scored.append((u, a))
+        if not scored:
+            return [(0.0, legal[0])]
+        scored.sort(key=lambda x: -x[0])
+        return scored
+
+    # ------------------------------------------------------------------ purchase
+
+    def _purchase(self, ctx: Ctx, me: int, legal: list[Action]) -> list[tuple[float, Action]]:
+        st = ctx.st
+        pl = st.players[me]
+        vals = self._values(ctx)
+        cv = ctx.cv(me)
+        if st.phase == "purchase":
+            c = st.turn
+            slot = c
+            owners = [viking_owner(v) for v in st.columns[c]]
+            price = len(owners)
+            cont = self._column_util(ctx, vals, me, slot, owners, len(owners), pl.coins, 1)
+        else:
+            slot = ("r", 0)
+            price = len(st.reservation)
+            cont = 0.0
+        v = vals[(me, slot)]
+        later = self._later_options(ctx, vals, me)
+
+        def best_later(coins: int) -> float:
+            best = 0.0
+            for k in range(len(later) + 1):
+                for combo in itertools.combinations(later, k):
+                    cost = sum(x[0] for x in combo)
+                    if cost <= coins:
+                        best = max(best, sum(x[1] for x in combo))
+            return best
+
+        scored: list[tuple[float, Action]] = []
+        for a in legal:
+            if isinstance(a, Buy):
+                if a.hall:
+                    hall_worth = 2.2 * cv if ctx.R > 0 else 0.0
+                    u = v - hall_worth + best_later(pl.coins)
+                else:
+                    u = v - price * cv + best_later(pl.coins - price)
+            elif isinstance(a, Pass):
+                u = max(cont, 0.0) + best_later(pl.coins)
+            else:
+                continue
+            scored.append((u, a))
+        scored.sort(key=lambda x: -x[0])
+        return scored
+
+    def _later_options(self, ctx: Ctx, vals: dict, me: int) -> list[tuple[int, float]]:
+        """(price, expected gain) of cards later in this purchase phase I may get."""
+        st = ctx.st
+        out = []
+        cv = ctx.cv(me)
+        if st.phase == "purchase":
+            for c in range(st.turn + 1, 6):
+                owners = [viking_owner(v) for v in st.columns[c]]
+                if me not in owners:
+                    continue
+                L = len(owners)
+                reach = 1.0
+                for j, o in enumerate(owners):
+                    price = L - j
+                    if o == me:
+                        gain = vals[(me, c)] - price * cv
+                        if gain > 0:
+                            out.append((price, reach * gain))
+                        break
+                    reach *= 1.0 - self._p_buy(ctx, vals, o, c, price)
+            # The reservation row comes afterwards; its price falls as cards are resolved.
+            res = st.reservation
+            for i, (_, code, _) in enumerate(res):
+                if viking_owner(code) == me:
+                    price = len(res) - i
+                    gain = vals[(me, ("r", i))] - price * cv
+                    if gain > 0:
+                        out.append((price, gain))
+        else:
+            res = st.reservation
+            for i in range(1, len(res)):
+                if viking_owner(res[i][1]) == me:
+                    price = len(res) - i
+                    gain = vals[(me, ("r", i))] - price * cv
+                    if gain > 0:
+                        out.append((price, gain))
+        return out[:8]
+
+    # ------------------------------------------------------------------ unloading
+
+    def _unloading(self, ctx: Ctx, me: int, legal: list[Action]) -> Action:
+        st = ctx.st
+        uses = [a for a in legal if isinstance(a, UseCard)]
+        for a in uses:
+            if self._want_use(ctx, me, a.card):
+                return a
+        h = holding_of(st, me)
+        plan = plan_unload(ctx, me, h, want_steps=True)
+        legal_set = set(legal)
+        for step in plan.steps:
+            a = _step_action(step)
+            if a in legal_set:
+                return a
+        return Done()
+
+    def _want_use(self, ctx: Ctx, me: int, cid: str) -> bool:
+        st = ctx.st
+        eff = ctx.by_id[cid].effect
+        last = ctx.R <= 0
+        if eff == "trading_post":
+            base = plan_unload(ctx, me, holding_of(st, me)).value
+            best = max((self._place_value(ctx, me, g)[0] for g in range(8) if st.common[g]),
+                       default=base)
+            return best - base > (0.05 if last else 1.2)
+        if eff == "loki_theft":
+            gain, _ = self._best_theft(ctx, me)
+            return gain > (0.05 if last else 1.5)
+        if eff == "workshop":
+            gain, _ = self._best_workshop(ctx, me)
+            return gain > (0.3 if last else 1.5)
+        return False
+
+    # value of receiving cube g that must be placed at once onto a card; best action
+    def _place_value(self, ctx: Ctx, me: int, g: int,
+                     h: Holding | None = None) -> tuple[float, Action]:
+        st = ctx.st
+        if h is None:
+            h = holding_of(st, me)
+        by_id = ctx.by_id
+        base = plan_unload(ctx, me, h).value
+        best = (base, Discard())
+        wh_cap = sum(4 for c in h.cards if by_id[c].effect == "warehouse")
+        for cid in h.cards:
+            card = by_id[cid]
+            t = card.type
+            if t == "craftsman":
+                have = h.filled.get(cid, ())
+                if card.goods.count(g) > have.count(g):
+                    filled = dict(h.filled)
+                    filled[cid] = tuple(sorted(have + (g,)))
+                    h2 = Holding(h.cards, filled, h.hand, h.storage, h.warehouse, h.coins)
+                    val = plan_unload(ctx, me, h2).value
+                    if val > best[0] + 1e-9:
+                        best = (val, Assign(g, "craftsman", cid))
+            elif t == "merchant" and card.goods[0] == g:
+                val = base + card.coins_per_good * ctx.cv(me)
+                if val > best[0] + 1e-9:
+                    best = (val, Assign(g, "merchant", cid))
+            elif t == "prophecy" and card.goods[0] == g:
+                val = base + 2.0
+                if val > best[0] + 1e-9:
+                    best = (val, Assign(g, "prophecy", cid))
+        if len(h.warehouse) < wh_cap:
+            h2 = Holding(h.cards, h.filled, h.hand, h.storage, h.warehouse + [g], h.coins)
+            val = plan_unload(ctx, me, h2).value
+            if val > best[0] + 1e-9:
+                best = (val, Assign(g, "warehouse"))
+        return best
+
+    def _best_theft(self, ctx: Ctx, me: int) -> tuple[float, Action | None]:
+        st = ctx.st
+        by_id = ctx.by_id
+        base = plan_unload(ctx, me, holding_of(st, me)).value
+        best: tuple[float, Action | None] = (0.0, None)
+        for v, other in enumerate(st.players):
+            if v == me:
+                continue
+            for cid, cubes in other.filled.items():
+                card = by_id[cid]
+                if not cubes or len(cubes) >= len(card.goods):
+                    continue
+                m = len(card.goods) - len(cubes)
+                loss = card.vp * (ctx.p_complete(m) - ctx.p_complete(m + 1))
+                for g in sorted(set(cubes)):
+                    mine = self._place_value(ctx, me, g)[0] - base
+                    gain = mine + loss / max(1, ctx.n - 1)
+                    if gain > best[0]:
+                        best = (gain, Steal(v, cid, g))
+        return best
+
+    def _best_workshop(self, ctx: Ctx, me: int) -> tuple[float, Action | None]:
+        st = ctx.st
+        by_id = ctx.by_id
+        h = holding_of(st, me)
+        base = plan_unload(ctx, me, h).value
+        best: tuple[float, Action | None] = (0.0, None)
+        for cid, cubes in h.filled.items():
+            if len(cubes) >= len(by_id[cid].goods):
+                continue  # never break up a complete craftsman
+            for g in sorted(set(cubes)):
+                filled = dict(h.filled)
+                rest = list(cubes)
+                rest.remove(g)
+                filled[cid] = tuple(rest)
+                h2 = Holding(h.cards, filled, h.hand, h.storage, h.warehouse, h.coins)
+                val, _ = self._place_value(ctx, me, g, h2)
+                if val - base > best[0]:
+                    best = (val - base, TakeOff(cid, g))
+        return best
+
+    # ------------------------------------------------------------------ pending decisions
+
+    def _pending(self, ctx: Ctx, me: int, kind: str, legal: list[Action]) -> Action:
+        st = ctx.st
+        dec = st.pending[-1]
+        legal_set = set(legal)
+        if kind == "take":
+            best = None
+            for a in legal:
+                if isinstance(a, Take):
+                    val = self._place_value(ctx, me, a.good)[0]
+                    if best is None or val > best[0]:
+                        best = (val, a)
+            return best[1] if best else legal[0]
+        if kind == "place_cube":
+            _, a = self._place_value(ctx, me, dec[2])
+            return a if a in legal_set else Discard()
+        if kind == "workshop":
+            gain, a = self._best_workshop(ctx, me)
+            if a is not None and gain > 0.3 and a in legal_set:
+                return a
+            return Decline()
+        if kind == "theft":
+            _, a = self._best_theft(ctx, me)
+            if a is not None and a in legal_set:
+                return a
+            return next(x for x in legal if isinstance(x, Steal))
+        if kind == "glory":
+            gain = dec[2]
+            later = [g for g, _ in ctx.attacks]
+            use = gain >= 3 or not later or max(later) <= gain or ctx.R <= 1
+            return UseCard(dec[3]) if use and UseCard(dec[3]) in legal_set else Decline()
+        if kind == "danegeld":
+            loss = dec[2]
+            use = loss > 2 * ctx.cv(me)
+            return UseCard(dec[3]) if use and UseCard(dec[3]) in legal_set else Decline()
+        if kind == "trickery":
+            return self._trickery(ctx, me, legal)
+        return legal[0]
+
+    def _trickery(self, ctx: Ctx, me: int, legal: list[Action]) -> Action:
+        st = ctx.st
+        vals = self._values(ctx)
+        pl = st.players[me]
+
+        def total(columns) -> float:
+            out = 0.0
+            for c in range(6):
+                if not columns[c]:
+                    continue
+                owners = [viking_owner(v) for v in columns[c]]
+                if me in owners:
+                    out += self._column_util(ctx, vals, me, c, owners, len(owners), pl.coins)
+            return out
+
+        base = total(st.columns)
+        best = (1.0, Decline())
+        for a in legal:
+            if not isinstance(a, Swap):
+                continue
+            cols = list(st.columns)
+            ca, cb = a.column_a - 1, a.column_b - 1
+            va, vb = cols[ca][a.position_a], cols[cb][a.position_b]
+            if viking_owner(va) != me and viking_owner(vb) != me:
+                continue
+            col = list(cols[ca])
+            col[a.position_a] = vb
+            cols[ca] = tuple(col)
+            col = list(cols[cb])
+            col[a.position_b] = va
+            cols[cb] = tuple(col)
+            gain = total(cols) - base
+            if gain > best[0]:
+                best = (gain, a)
+        return best[1]
+
+
+class _Values(dict):
+    """A lazily filled {(player, slot): card value} table."""
+
+    def __init__(self, ctx: Ctx):
+        super().__init__()
+        self.ctx = ctx
+        self.base: dict[int, tuple[float, float]] = {}
+        self.pbuy: dict[tuple, float] = {}
+
+    def __missing__(self, key):
+        q, slot = key
+        ctx = self.ctx
+        st = ctx.st
+        b = self.base.get(q)
+        if b is None:
+            b = self.base[q] = base_values(ctx, q)
+        if isinstance(slot, tuple):
+            cid, _, goods = st.reservation[slot[1]]
+        else:
+            cid, goods = st.spaces[slot], st.space_goods[slot]
+        v = self[key] = card_value(ctx, q, cid, goods, b)
+        return v
+
+
+def _step_action(step: tuple) -> Action:
+    kind = step[0]
+    if kind == "assign":
+        _, g, to, cid = step
+        return Assign(g, to, cid)
+    if kind == "trade":
+        return Trade(tuple(step[1]))
+    if kind == "harbour":
+        return Harbour(tuple(step[1]))
+    if kind == "sell":
+        return Sell(tuple(step[1]))
+    return Done()

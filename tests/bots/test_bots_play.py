@@ -1,0 +1,66 @@
+"""Bots only take legal actions, are reproducible for a seed, and normal beats easy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from jorvik.bots import BOTS, make_bot
+from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
+from jorvik.tournament import play_game, tournament
+
+
+def play_checked(lineup: list[str], mode: str, seed: int, **options) -> dict:
+    bots = [make_bot(b, seed=seed * 8 + i, **options) for i, b in enumerate(lineup)]
+    st = new_game([f"P{i}" for i in range(len(lineup))], mode=mode, seed=seed)
+    steps = 0
+    while not is_over(st):
+        legal = legal_actions(st)
+        a = bots[current_player(st)].choose(st)
+        assert a in legal, (st.phase, st.pending, a)
+        st, _ = apply_action(st, a)
+        steps += 1
+        assert steps < 5000
+    return st.result
+
+
+def test_registry_names():
+    assert {"easy", "random", "normal", "hard"} <= set(BOTS)
+    with pytest.raises(ValueError):
+        make_bot("grandmaster")
+
+
+def test_normal_only_plays_legal_actions():
+    """A few hundred games, 2-5 players, both modes, normal and easy in random seats."""
+    rng = random.Random(2024)
+    for g in range(200):
+        players = rng.randint(2, 5)
+        mode = rng.choice(("karl", "jarl"))
+        lineup = [rng.choice(("normal", "easy")) for _ in range(players)]
+        lineup[rng.randrange(players)] = "normal"
+        play_checked(lineup, mode, 5000 + g)
+
+
+@pytest.mark.parametrize("players,mode", [(4, "karl"), (2, "jarl"), (3, "jarl"), (5, "karl")])
+def test_hard_only_plays_legal_actions(players, mode):
+    lineup = ["hard"] + ["normal"] * (players - 1)
+    play_checked(lineup, mode, 77 + players, playouts=1)
+
+
+def test_bots_are_reproducible():
+    a = play_game(["normal", "easy", "normal"], "jarl", 31)
+    b = play_game(["normal", "easy", "normal"], "jarl", 31)
+    assert a == b
+    a = play_game(["hard", "normal"], "karl", 32, bot_options={"playouts": 1})
+    b = play_game(["hard", "normal"], "karl", 32, bot_options={"playouts": 1})
+    assert a == b
+
+
+def test_normal_beats_easy():
+    res = tournament(24, 4, "karl", ["normal", "easy", "easy", "easy"], seed=100)
+    normal = next(b for b in res.bots if b.name == "normal")
+    assert normal.wins / normal.played >= 0.6
+    res = tournament(12, 2, "jarl", ["normal", "easy"], seed=200)
+    normal = next(b for b in res.bots if b.name == "normal")
+    assert normal.wins / normal.played >= 0.8

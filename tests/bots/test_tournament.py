@@ -1,0 +1,86 @@
+"""`jorvik tournament`: the pure function, the statistics and the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from jorvik.cli import main
+from jorvik.tournament import seating, tournament, wilson
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-3)
+    lo, hi = wilson(10, 10)
+    assert hi == pytest.approx(1.0) and lo == pytest.approx(0.7225, abs=1e-3)
+    assert wilson(2.5, 5)[0] < 0.5 < wilson(2.5, 5)[1]   # fractional wins
+
+
+def test_seats_rotate():
+    bots = ["hard", "normal", "easy", "easy"]
+    assert seating(bots, 0) == bots
+    assert seating(bots, 1) == ["normal", "easy", "easy", "hard"]
+    assert {seating(bots, g).index("hard") for g in range(4)} == {0, 1, 2, 3}
+
+
+def test_tournament_counts_every_game():
+    res = tournament(6, 3, "karl", ["normal", "easy", "easy"], seed=7)
+    by = {b.name: b for b in res.bots}
+    assert by["normal"].played == 6 and by["easy"].played == 12
+    assert by["normal"].wins + by["easy"].wins == pytest.approx(6)  # shared wins are fractional
+    assert res.games_per_second > 0
+    again = tournament(6, 3, "karl", ["normal", "easy", "easy"], seed=7)
+    assert [b.row() for b in again.bots] == [b.row() for b in res.bots]
+
+
+@pytest.mark.parametrize("bots,players,extra", [
+    (["normal", "easy"], 3, {}),
+    (["normal", "nope"], 2, {}),
+    (["hard", "easy"], 2, {"think": 1.0, "playouts": 2}),
+])
+def test_tournament_rejects_bad_arguments(bots, players, extra):
+    with pytest.raises(ValueError):
+        tournament(1, players, "karl", bots, **extra)
+
+
+def test_cli_json(capsys):
+    rc = main(["tournament", "--games", "3", "--players", "2", "--mode", "jarl",
+               "--bots", "normal,easy", "--seed", "5", "--json"])
+    out, err = capsys.readouterr()
+    assert rc == 0
+    data = json.loads(out)
+    assert set(data) == {"games", "bots"} and data["games"] == 3
+    assert [b["name"] for b in data["bots"]] == ["normal", "easy"]
+    for b in data["bots"]:
+        assert set(b) == {"name", "wins", "win_rate", "ci_low", "ci_high", "mean_vp"}
+        assert b["ci_low"] <= b["win_rate"] <= b["ci_high"]
+    assert sum(b["wins"] for b in data["bots"]) == pytest.approx(3)
+    assert err == ""
+
+
+def test_cli_table(capsys):
+    rc = main(["tournament", "--games", "2", "--players", "2", "--bots", "hard,easy",
+               "--playouts", "1"])
+    out, _ = capsys.readouterr()
+    assert rc == 0
+    assert "hard" in out and "easy" in out and "games/s" in out and "win rate" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["--bots", "normal,wizard", "--players", "2"],
+    ["--bots", "normal,easy,easy", "--players", "2"],
+    ["--bots", "normal", "--players", "2"],
+    ["--bots", "hard,easy", "--players", "2", "--think", "1", "--playouts", "3"],
+    ["--bots", "normal,easy", "--players", "9"],
+    ["--bots", "normal,easy", "--games", "0"],
+])
+def test_cli_bad_arguments(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["tournament", *argv])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("jorvik: error:")
