@@ -10,7 +10,7 @@ from tui_helpers import make_app, on_final, play_until
 
 async def test_a_whole_four_player_jarl_game_is_played_by_keys_to_the_final_scoring():
     app = make_app("--players", "4", "--mode", "jarl", "--names", "Anna,Bela,Csaba,Dora",
-                   "--seed", "8", "--no-handover")
+                   "--seed", "8", "--no-handover", autosave=False)  # saving: test_saves.py
     async with app.run_test(size=(120, 40)) as pilot:
         await play_until(pilot, on_final)
         assert app.screen.session.state.result["scores"]

@@ -10,6 +10,8 @@ KARL = ("--players", "3", "--mode", "karl", "--names", "Anna,Bela,Csaba", "--see
         "--no-handover")
 JARL = ("--players", "4", "--mode", "jarl", "--names", "Anna,Bela,Csaba,Dora", "--seed", "12",
         "--no-handover")
+JARL_HU = ("--lang", "hu", "--players", "4", "--mode", "jarl", "--names", "Anna,Béla,Csaba,Dóra",
+           "--seed", "3", "--no-handover")
 SIZE = (120, 40)
 
 
@@ -37,6 +39,12 @@ def test_karl_unloading_phase(snap_compare):
 
 def test_jarl_demand_phase(snap_compare):
     assert snap_compare(make_app(*JARL, autosave=False), terminal_size=SIZE,
+                        run_before=_run_to(lambda app: len(app.screen.session.actions) >= 6))
+
+
+def test_jarl_main_screen_in_hungarian(snap_compare):
+    """Accented letters, the longer Hungarian words, the Hungarian goods letters and log."""
+    assert snap_compare(make_app(*JARL_HU, autosave=False), terminal_size=SIZE,
                         run_before=_run_to(lambda app: len(app.screen.session.actions) >= 6))
 
 

@@ -185,8 +185,15 @@ def _card_used(e: Event, n: _Names) -> str:
 
 
 def _viking_placed(e: Event, n: _Names) -> str:
-    key = "events.viking_placed.brown" if e.get("brown") else "events.viking_placed.own"
-    return t(key, player=n.player(e.get("player")), column=e.get("column"),
+    # The card the viking stands under; events of older engines have no "card".
+    cid = e.get("card")
+    if cid is None:
+        key = "events.viking_placed.brown" if e.get("brown") else "events.viking_placed.own"
+        return t(key, player=n.player(e.get("player")), column=e.get("column"),
+                 position=e.get("position"))
+    key = ("events.viking_placed.brown_card" if e.get("brown")
+           else "events.viking_placed.own_card")
+    return t(key, player=n.player(e.get("player")), card=n.card(cid), column=e.get("column"),
              position=e.get("position"))
 
 

@@ -35,7 +35,10 @@ def build_app(parser: argparse.ArgumentParser, args: argparse.Namespace,
               ready_hook: Callable[..., Any] | None = None) -> JorvikApp:
     """Check the options (one-line error and exit 2 on a bad one) and build the app."""
     from jorvik.carddata import CardFileError, load_cards
-    from jorvik.i18n import t
+    from jorvik.i18n import set_language, t
+
+    if getattr(args, "lang", None):  # `jorvik play --lang hu` (main() has also done it)
+        set_language(args.lang)
 
     from . import save as saving
     from .app import JorvikApp, PlayConfig

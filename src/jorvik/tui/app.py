@@ -6,22 +6,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from rich.text import Text
 from textual.app import App
-from textual.binding import Binding
 from textual.screen import Screen
 
 from jorvik.engine import CardSet
-from jorvik.i18n import t
+from jorvik.i18n import (
+    LANGUAGES, get_language, language_name, remember_language, set_language, t,
+)
 
 from . import save as saving
-from .screens.final import FinalScreen
-from .screens.game import GameScreen
 from .commands import GameCommands, game_cards
-from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen
-from .screens.setup import SetupScreen
-from .session import LogEntry, Session
+from .keys import ensure_labels, key, relabel, translated
+from .screens.game import GameScreen
+from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerminal
+from .session import Session, note_entry
 from .text import Seats
+
+
+def other_language() -> str:
+    """The language the F2 key switches to (the next one in LANGUAGES)."""
+    i = LANGUAGES.index(get_language())
+    return LANGUAGES[(i + 1) % len(LANGUAGES)]
 
 
 @dataclass
@@ -39,19 +44,28 @@ class PlayConfig:
     bot_delay: float = 0.6
     think: float = 1.0
     autosave: bool = True
-    notices: list[str] = field(default_factory=list)
+    notices: list[Callable[[], str]] = field(default_factory=list)
 
 
+# Actions that still work while the terminal is too small for the board.
+WHEN_TOO_SMALL = {"request_quit", "command_palette", "exit"}
+
+
+@translated
 class JorvikApp(App[int]):
     CSS_PATH = "jorvik.tcss"
     TITLE = "Jórvík"
     COMMANDS = App.COMMANDS | {GameCommands}
-    BINDINGS = [
-        Binding("ctrl+q", "request_quit", t("tui.bind.quit"), id="app-quit", priority=True),
-        Binding("f1", "help", t("tui.bind.help"), id="app-help"),
+    KEYS = [
+        key("ctrl+q", "request_quit", "tui.bind.quit", id="app-quit", priority=True),
+        key("f1", "help", "tui.bind.help", id="app-help"),
+        key("f2", "language", lambda: language_name(other_language()), id="app-language"),
+        key("ctrl+p", "command_palette", "tui.bind.palette", id="app-palette", show=False,
+            priority=True),
     ]
 
     def __init__(self, config: PlayConfig, ready_hook: Callable[[Screen], Any] | None = None):
+        ensure_labels()  # before App.__init__ copies the bindings
         super().__init__()
         self.config = config
         self.session: Session | None = None
@@ -76,6 +90,7 @@ class JorvikApp(App[int]):
             self.push_screen(screen)
 
     def show_setup(self, seats: Seats) -> None:
+        from .screens.setup import SetupScreen  # only when asked for: a faster start
         self._show(SetupScreen(seats, self.config.mode))
 
     def setup_done(self, seats: Seats) -> None:
@@ -90,8 +105,8 @@ class JorvikApp(App[int]):
     def begin(self, session: Session) -> None:
         self.session = session
         self._bots = {}
-        for note in self.config.notices:
-            session.log.append(LogEntry(len(session.actions), Text(note, style="italic")))
+        for words in self.config.notices:
+            session.log.append(note_entry(len(session.actions), words))
         self.config.notices = []
         if session.over:
             self.game_over(session)
@@ -123,15 +138,39 @@ class JorvikApp(App[int]):
         except OSError as e:
             self.notify(t("tui.save.failed", error=str(e)), severity="error")
             path = ""
+        from .screens.final import FinalScreen  # only at the end: a faster start
         self._show(FinalScreen(session, path))
+
+    def on_unmount(self) -> None:
+        saving.AUTOSAVER.flush()  # the last move is on disk before the program ends
 
     def screen_ready(self, screen: Screen) -> None:
         if self.ready_hook is not None:
             hook, self.ready_hook = self.ready_hook, None
             hook(screen)
 
+    # ------------------------------------------------------------------ language
+    def action_language(self, lang: str = "") -> None:
+        """Switch the whole app to `lang` (default: the next language) and remember it."""
+        lang = lang or other_language()
+        if lang not in LANGUAGES or lang == get_language():
+            return
+        set_language(lang)
+        try:
+            remember_language(lang)
+        except OSError:  # an unwritable settings file only costs the next start the choice
+            pass
+        relabel(self)
+        with self.batch_update():
+            for screen in self.screen_stack:
+                retranslate = getattr(screen, "retranslate", None)
+                if retranslate is not None:
+                    retranslate()
+        self.screen.refresh_bindings()
+
     # ------------------------------------------------------------------ bots
     def bot_for(self, p: int) -> Any:
+        """Seat p's bot from the bots registry (called in the bot's worker thread)."""
         bot = self._bots.get(p)
         if bot is None:
             from jorvik.bots import make_bot
@@ -142,15 +181,32 @@ class JorvikApp(App[int]):
                 bot = make_bot(level, seed=seed, think=self.config.think)
             except ValueError:
                 bot = make_bot("easy", seed=seed, think=self.config.think)
-                self.call_from_thread(self._notice, t("tui.log.bot_fallback", level=level,
-                                                      name=self.session.seats.names[p]))
+                name = self.session.seats.names[p]
+                self.call_from_thread(self.notice, lambda: t("tui.log.bot_fallback",
+                                                             level=level, name=name))
             self._bots[p] = bot
         return bot
 
-    def _notice(self, text: str) -> None:
+    def replace_bot(self, p: int) -> Any:
+        """Seat p plays on as 'easy' (after its bot failed: the game must never stop)."""
+        from jorvik.bots import make_bot
+        bot = make_bot("easy", seed=(self.config.seed or 0) * 10 + p)
+        self._bots[p] = bot
+        return bot
+
+    def notice(self, words: Callable[[], str]) -> None:
+        """A line of the app's own in the game log (`words()` gives it in the language now)."""
         if self.session is not None:
-            self.session.log.append(LogEntry(len(self.session.actions),
-                                             Text(text, style="italic #ffb060")))
+            self.session.log.append(note_entry(len(self.session.actions), words,
+                                               style="italic #ffb060"))
+            if isinstance(self.screen, GameScreen):
+                self.screen.refresh_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        screen = self.screen
+        if isinstance(screen, SmallTerminal) and screen.too_small:
+            return action in WHEN_TOO_SMALL
+        return True
 
     # ------------------------------------------------------------------ actions
     def deck_cards(self) -> list:
@@ -196,7 +252,7 @@ class JorvikApp(App[int]):
         def answer(yes: bool | None) -> None:
             if yes:
                 self.exit(0)
-        self.push_screen(ConfirmScreen(t("tui.confirm.quit")), answer)
+        self.push_screen(ConfirmScreen(lambda: t("tui.confirm.quit")), answer)
 
     def action_new_game(self) -> None:
         seats = self.session.seats if self.session else self.config.seats

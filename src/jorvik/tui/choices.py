@@ -29,6 +29,7 @@ class Choice:
     warn: str | None = None      # ask before doing it (cubes that would be lost)
     space: int | None = None     # board space it concerns (highlighted on the board)
     tag: str = ""                # footer binding it answers to (buy, pass, done, ...)
+    card: str | None = None      # card it is about (its whole text shows under the board)
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Menu:
     prompt: Text
     choices: list[Choice] = field(default_factory=list)
     path: tuple = ()
+    card: str | None = None      # card the whole decision is about (the one to buy)
 
     def by_key(self, key: str) -> Choice | None:
         for c in self.choices:
@@ -84,7 +86,8 @@ def build_menu(st: GameState, seats: Seats, path: tuple = ()) -> Menu:
 
 
 def _use_cards(st: GameState, legal: list[Action]) -> list[Choice]:
-    return [Choice(Text(t("tui.choice.use_card", card=_name(st, a.card))), key=None, action=a)
+    return [Choice(Text(t("tui.choice.use_card", card=_name(st, a.card))), key=None, action=a,
+                   card=a.card)
             for a in legal if isinstance(a, UseCard)]
 
 
@@ -99,12 +102,14 @@ def _demand_menu(st, seats, legal, p, path) -> Menu:
             choices.append(Choice(
                 Text(t("tui.choice.place", space=a.column, card=_name(st, st.spaces[a.column - 1]),
                        position=pos)),
-                key=SPACE_KEYS[a.column], action=a, space=a.column))
+                key=SPACE_KEYS[a.column], action=a, space=a.column,
+                card=st.spaces[a.column - 1]))
         elif isinstance(a, Reserve) and a.brown == brown:
             choices.append(Choice(
                 Text(t("tui.choice.reserve", space=a.space, card=_name(st, st.spaces[a.space - 1]),
                        slot=len(st.reservation) + 1)),
-                key=SPACE_KEYS[a.space], action=a, space=a.space))
+                key=SPACE_KEYS[a.space], action=a, space=a.space,
+                card=st.spaces[a.space - 1]))
     if brown:
         prompt = t("tui.prompt.place_brown", count=pl.brown)
         return Menu(Text(prompt), choices)
@@ -144,8 +149,11 @@ def _purchase_menu(st, legal, p) -> Menu:
             choices.append(Choice(Text(label), key="p", tag="pass", action=a))
     if not any(isinstance(a, Buy) for a in legal):
         prompt += " " + t("tui.prompt.cannot_pay")
+    for c in choices:  # about the card on sale: its space is marked on the board
+        c.card = cid
+        c.space = st.turn + 1 if st.phase == "purchase" else None
     choices.extend(_use_cards(st, legal))
-    return Menu(Text(prompt), choices)
+    return Menu(Text(prompt), choices, card=cid)
 
 
 # ---------------------------------------------------------------- unloading
@@ -175,7 +183,7 @@ def _unloading_menu(st, legal, p, path) -> Menu:
     pl = st.players[p]
     if path and path[0] == "cube":
         g = path[1]
-        choices = [Choice(assign_label(st, a), action=a) for a in legal
+        choices = [Choice(assign_label(st, a), action=a, card=a.card or None) for a in legal
                    if isinstance(a, Assign) and a.good == g]
         return Menu(Text.assemble(t("tui.prompt.assign_where"), " ", cube_word(g)), choices)
     if path and path[0] in ("trade", "sell", "harbour"):
@@ -227,7 +235,7 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
         g = dec[2]
         for a in legal:
             if isinstance(a, Assign):
-                choices.append(Choice(assign_label(st, a), action=a))
+                choices.append(Choice(assign_label(st, a), action=a, card=a.card or None))
             elif isinstance(a, Discard):
                 choices.append(Choice(Text(t("tui.choice.discard")), key="d", tag="discard", action=a))
         return Menu(Text.assemble(t("tui.prompt.place_cube"), " ", cube_word(g)), choices)
@@ -235,7 +243,8 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
         for a in legal:
             if isinstance(a, TakeOff):
                 choices.append(Choice(Text.assemble(
-                    t("tui.choice.take_off", card=_name(st, a.card)), " ", cube(a.good)), action=a))
+                    t("tui.choice.take_off", card=_name(st, a.card)), " ", cube(a.good)), action=a,
+                    card=a.card))
             elif isinstance(a, Decline):
                 choices.append(Choice(Text(t("tui.choice.stop")), key="d", tag="decline", action=a))
         return Menu(Text(t("tui.prompt.workshop", count=dec[2])), choices)
@@ -244,7 +253,7 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
             if isinstance(a, Steal):
                 choices.append(Choice(Text.assemble(
                     t("tui.choice.steal", card=_name(st, a.card)), " ", cube(a.good), " (",
-                    seats.name(a.player), ")"), action=a))
+                    seats.name(a.player), ")"), action=a, card=a.card))
         return Menu(Text(t("tui.prompt.theft")), choices)
     if kind == "trickery":
         swaps = [a for a in legal if isinstance(a, Swap)]
@@ -267,7 +276,7 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
                                       _viking_at(st, seats, c0, i0)), choices)
         if swaps:
             choices.append(Choice(Text(t("tui.choice.swap", card=_name(st, dec[2]))),
-                                  submenu=("swap",)))
+                                  submenu=("swap",), card=dec[2]))
         for a in legal:
             if isinstance(a, Decline):
                 choices.append(Choice(Text(t("tui.choice.decline")), key="d", tag="decline", action=a))
@@ -276,7 +285,8 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
     if kind in ("glory", "danegeld"):
         for a in legal:
             if isinstance(a, UseCard) and a.card == dec[3]:
-                choices.append(Choice(Text(t(f"tui.choice.{kind}", value=dec[2])), action=a))
+                choices.append(Choice(Text(t(f"tui.choice.{kind}", value=dec[2])), action=a,
+                                      card=a.card))
             elif isinstance(a, Decline):
                 choices.append(Choice(Text(t(f"tui.choice.no_{kind}", value=dec[2])), key="d",
                                       tag="decline", action=a))

@@ -1,4 +1,4 @@
-"""The command palette: help, rules, save, undo, quit and every card of the game."""
+"""The command palette: help, rules, language, save, undo, quit and every card of the game."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from functools import partial
 from textual.command import Hit, Hits, Provider
 
 from jorvik.engine import CardSet
-from jorvik.i18n import t
+from jorvik.i18n import LANGUAGES, get_language, language_name, t
 
 from .text import card_name, card_text
 
@@ -27,6 +27,9 @@ class GameCommands(Provider):
             (t("tui.command.help"), partial(app.action_help, "keys"), t("tui.command.help_hint")),
             (t("tui.command.rules"), partial(app.action_help, "rules"), ""),
             (t("tui.command.cards"), partial(app.action_help, "cards"), ""),
+            *((t("tui.command.language", language=language_name(lang)),
+               partial(app.action_language, lang), t("tui.command.language_hint"))
+              for lang in LANGUAGES if lang != get_language()),
             (t("tui.command.save_as"), app.action_save_as, ""),
             (t("tui.command.undo"), app.action_undo, ""),
             (t("tui.command.quit"), app.action_request_quit, ""),

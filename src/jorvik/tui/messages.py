@@ -24,3 +24,9 @@ class ReservationClicked(Message):
 class ChoiceMade(Message):
     """A choice of the action menu was picked (by key, Enter or click)."""
     choice: Choice
+
+
+@dataclass
+class SpaceHovered(Message):
+    """The mouse is over a card space (1-12), or left it (None): the details line shows it."""
+    space: int | None

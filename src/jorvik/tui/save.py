@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from jorvik.engine import Action, CardSet, GameState, RecordError, replay
 from jorvik.i18n import t
@@ -45,17 +46,79 @@ def default_save_path() -> Path:
 
 
 def to_json(session: Session) -> str:
-    return json.dumps({
-        "format": SAVE_FORMAT,
-        "saved": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "seats": session.seats.to_json(),
-        "cards_path": session.cards_path,
-        "record": session.record(),
-    }, ensure_ascii=False, indent=1)
+    return snapshot(session)()
+
+
+def snapshot(session: Session) -> Callable[[], str]:
+    """The save text of the game as it is now, made when called (the session may go on
+    meanwhile: only copies are kept)."""
+    from jorvik.engine import make_record
+    first, actions = session.first, tuple(session.actions)
+    seats, cards_path = session.seats.to_json(), session.cards_path
+
+    def text() -> str:
+        return json.dumps({
+            "format": SAVE_FORMAT,
+            "saved": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "seats": seats,
+            "cards_path": cards_path,
+            "record": make_record(first, list(actions)),
+        }, ensure_ascii=False, indent=1)
+    return text
 
 
 def write_save(path: Path, session: Session) -> None:
     atomic_write(Path(path), to_json(session))
+
+
+class AutoSaver:
+    """Writes the autosave in a background thread, so a move never waits for the disk (the
+    write is fsync'ed). Only the newest snapshot matters: one not yet written is replaced.
+    flush() waits until everything asked for is on disk (the app calls it when it ends)."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._pending: tuple[Path, Callable[[], str]] | None = None
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self.error: OSError | None = None
+
+    def submit(self, path: Path, text: Callable[[], str]) -> None:
+        with self._cond:
+            self._pending = (path, text)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="jorvik-autosave",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._pending is None:
+                    self._cond.wait()
+                path, text = self._pending
+                self._pending = None
+                self._busy = True
+            try:
+                atomic_write(path, text())
+            except OSError as e:
+                self.error = e
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> None:
+        with self._cond:
+            self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+
+    def take_error(self) -> OSError | None:
+        error, self.error = self.error, None
+        return error
+
+
+AUTOSAVER = AutoSaver()
 
 
 def save_finished(session: Session) -> Path:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 
@@ -19,8 +19,26 @@ from .text import Seats, describe
 
 @dataclass
 class LogEntry:
-    index: int          # how many actions had been taken when it happened
-    text: Text
+    """One line of the game log, kept as what happened (an engine event, or a note made of
+    catalogue keys) and put into words when shown, so that a language switch re-words the
+    whole log."""
+    index: int                          # how many actions had been taken when it happened
+    line: Callable[[], Text]            # the line in the current language
+    event: dict[str, Any] | None = None
+
+    @property
+    def text(self) -> Text:
+        return self.line()
+
+
+def event_entry(index: int, event: dict[str, Any], state: GameState, seats: Seats) -> LogEntry:
+    """A log entry for an engine event (any state of the same game gives the names)."""
+    return LogEntry(index, lambda: describe(event, state, seats), event)
+
+
+def note_entry(index: int, words: Callable[[], str], style: str = "italic") -> LogEntry:
+    """A log entry of the app's own: `words()` gives it in the current language."""
+    return LogEntry(index, lambda: Text(words(), style=style))
 
 
 @dataclass
@@ -44,7 +62,7 @@ class Session:
                          cards=cards)
         s = cls(cards=cards, seats=seats, first=first, states=[first], cards_path=cards_path,
                 autosave=autosave)
-        s.log.append(LogEntry(0, Text(saving.t_start(first, seats))))
+        s.log.append(LogEntry(0, lambda: Text(saving.t_start(first, seats))))
         s.save()
         return s
 
@@ -56,7 +74,7 @@ class Session:
                          deck=data.record.get("deck"), bag=data.record.get("bag"), cards=cards)
         s = cls(cards=cards, seats=data.seats, first=first, states=[first],
                 cards_path=data.cards_path, autosave=autosave)
-        s.log.append(LogEntry(0, Text(saving.t_start(first, data.seats))))
+        s.log.append(LogEntry(0, lambda: Text(saving.t_start(first, data.seats))))
         for a in data.actions:
             s._apply(a)
         return s
@@ -100,8 +118,8 @@ class Session:
         self.states.append(new)
         self.actions.append(action)
         n = len(self.actions)
-        for ev in events:
-            self.log.append(LogEntry(n, describe(ev, new, self.seats)))
+        first, seats = self.first, self.seats  # names and cards only: the first state will do
+        self.log.extend(event_entry(n, ev, first, seats) for ev in events)
         return events
 
     def undo(self) -> bool:
@@ -115,8 +133,13 @@ class Session:
         return True
 
     def save(self) -> None:
+        """Autosave (in the background: saving.AUTOSAVER)."""
         if self.autosave:
-            saving.write_save(saving.autosave_path(), self)
+            saving.AUTOSAVER.submit(saving.autosave_path(), saving.snapshot(self))
+
+    def flush(self) -> None:
+        """Wait until the autosave is on disk."""
+        saving.AUTOSAVER.flush()
 
     def save_as(self, path: Path) -> None:
         saving.write_save(path, self)

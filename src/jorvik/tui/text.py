@@ -1,29 +1,24 @@
-"""Words and styles for the app: card names, goods (letter + colour), players, events.
+"""Words and styles for the app: players (name, colour, viking mark), goods cubes (letter +
+colour), log lines, and fitting text into a fixed number of lines.
 
-The i18n helpers (jorvik.i18n.cards / .events / .rules) are written by another module owner;
-until they exist, simple fallbacks keep the app working."""
+Names of cards and goods, and the log sentences, come from jorvik.i18n; this module only adds
+colour and layout."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console
+from rich.style import Style
 from rich.text import Text
 
-from jorvik.engine import GOODS, Card, GameState
-from jorvik.i18n import get_language, t
+from jorvik.engine import GOODS, GameState
+from jorvik.i18n.cards import card_name, card_text, good_letter, good_name
+from jorvik.i18n.events import describe_event
 
-try:  # pragma: no cover - depends on the i18n module being present
-    from jorvik.i18n import cards as _i18n_cards
-except ImportError:  # pragma: no cover
-    _i18n_cards = None
-try:  # pragma: no cover
-    from jorvik.i18n.events import describe_event as _describe_event
-except ImportError:  # pragma: no cover
-    _describe_event = None
-try:  # pragma: no cover
-    from jorvik.i18n.rules import rules_summary as _rules_summary
-except ImportError:  # pragma: no cover
-    _rules_summary = None
+__all__ = ["COLOURS", "COLOUR_NAMES", "BROWN", "GOOD_STYLE", "Seats", "card_name", "card_text",
+           "clamp", "cube", "cube_word", "cubes", "describe", "good_index", "good_letter",
+           "good_name"]
 
 # Player colours: name -> (background, foreground for text on it, foreground on dark).
 COLOURS: dict[str, tuple[str, str, str]] = {
@@ -47,55 +42,30 @@ GOOD_STYLE: tuple[tuple[str, str], ...] = (
     ("#4aa3ff", "#000000"),  # glass
     ("#ffd700", "#000000"),  # gold
 )
-_FALLBACK_LETTERS = {"en": "AILWJSGU", "hu": "BVŐGYSÜA"}
-
-
-def card_name(card: Card) -> str:
-    if _i18n_cards is not None and hasattr(_i18n_cards, "card_name"):
-        return _i18n_cards.card_name(card)
-    if get_language() == "hu" and card.name_hu:
-        return card.name_hu
-    return card.name
-
-
-def card_text(card: Card) -> str:
-    if _i18n_cards is not None and hasattr(_i18n_cards, "card_text"):
-        return _i18n_cards.card_text(card)
-    if get_language() == "hu" and card.text_hu:
-        return card.text_hu
-    return card.text
-
-
-def good_name(g: int) -> str:
-    if _i18n_cards is not None and hasattr(_i18n_cards, "good_name"):
-        return _i18n_cards.good_name(g)
-    return t(f"tui.goods.{GOODS[g]}")
-
-
-def good_letter(g: int) -> str:
-    if _i18n_cards is not None and hasattr(_i18n_cards, "good_letter"):
-        return _i18n_cards.good_letter(g)
-    letters = _FALLBACK_LETTERS.get(get_language(), _FALLBACK_LETTERS["en"])
-    return letters[g]
 
 
 def good_index(g: int | str) -> int:
     return GOODS.index(g) if isinstance(g, str) else g
 
 
-def cube(g: int | str) -> Text:
-    """One goods cube: its letter on its colour (colour-blind safe: the letter tells)."""
+def cube(g: int | str, click: str | None = None) -> Text:
+    """One goods cube: its letter on its colour (colour-blind safe: the letter tells).
+    `click` is an action run when the cube is clicked (e.g. "screen.cube(0, 3)")."""
     g = good_index(g)
     bg, fg = GOOD_STYLE[g]
-    return Text(f"{good_letter(g)}", style=f"bold {fg} on {bg}")
+    style = Style.parse(f"bold {fg} on {bg}")
+    if click:
+        style += Style(meta={"@click": click})
+    return Text(good_letter(g), style=style)
 
 
-def cubes(goods, sep: str = " ") -> Text:
+def cubes(goods, sep: str = " ", click: str | None = None) -> Text:
+    """Cubes in a row; with `click`, each cube runs `click` formatted with good=<index>."""
     out = Text()
     for i, g in enumerate(goods):
         if i:
             out.append(sep)
-        out.append_text(cube(g))
+        out.append_text(cube(g, click.format(good=good_index(g)) if click else None))
     return out
 
 
@@ -105,10 +75,33 @@ def cube_word(g: int | str) -> Text:
     return Text.assemble(cube(g), " ", good_name(g))
 
 
-def rules_summary() -> str:
-    if _rules_summary is not None:
-        return _rules_summary()
-    return t("tui.help.rules_fallback")
+_console: list[Console] = []
+
+
+def _measure() -> Console:
+    """A console for wrapping only (Text.wrap needs one; it never prints)."""
+    if not _console:
+        import io
+        _console.append(Console(file=io.StringIO(), width=200, color_system=None))
+    return _console[0]
+
+
+def clamp(text: Text, width: int, lines: int) -> list[Text]:
+    """`text` wrapped to `width`, at most `lines` lines; a cut text ends in "…"."""
+    if width <= 0 or lines <= 0:
+        return []
+    wrapped = list(text.wrap(_measure(), width, overflow="ellipsis"))
+    for line in wrapped:
+        line.rstrip()
+    if len(wrapped) <= lines:
+        return wrapped
+    out = wrapped[:lines]
+    last = out[-1]
+    if last.cell_len >= width:
+        last.truncate(width - 1)
+        last.rstrip()
+    last.append("…")
+    return out
 
 
 class Seats:
@@ -159,42 +152,12 @@ class Seats:
 
 
 def describe(event: dict[str, Any], state: GameState, seats: Seats) -> Text:
-    """One log line for an engine event, in the acting player's colour."""
-    line: str | None = None
-    if _describe_event is not None:
-        try:
-            line = _describe_event(event, state)
-        except Exception:  # a gap in the describer must never stop the game
-            line = None
-    if line is None:
-        line = _fallback_event(event, state)
+    """One log line for an engine event in the current language, in the player's colour."""
+    try:
+        line = describe_event(event, state)
+    except Exception:  # a gap in the describer must never stop the game
+        line = str(event)
     p = event.get("player")
-    if isinstance(p, int) and 0 <= p < len(seats):
+    if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(seats):
         return Text(line, style=seats.fg(p))
     return Text(line)
-
-
-def _fallback_event(event: dict[str, Any], state: GameState) -> str:
-    """Plain words for an event until jorvik.i18n.events exists."""
-    kind = str(event.get("type", "?"))
-    parts: list[str] = []
-    p = event.get("player")
-    if isinstance(p, int) and 0 <= p < state.n:
-        parts.append(state.players[p].name + ":")
-    parts.append(kind.replace("_", " "))
-    by_id = state.cards.by_id
-    for key, value in event.items():
-        if key in ("type", "player") or value in (None, [], "", False):
-            continue
-        if key == "card" and value in by_id:
-            value = card_name(by_id[value])
-        elif key in ("victim",) and isinstance(value, int) and value < state.n:
-            value = state.players[value].name
-        elif key in ("winners", "losers") and isinstance(value, list):
-            value = ", ".join(state.players[i].name for i in value) or "-"
-        elif key == "scores":
-            continue
-        if isinstance(value, list):
-            value = ", ".join(str(v) for v in value)
-        parts.append(f"{key.replace('_', ' ')} {value}")
-    return " ".join(parts)

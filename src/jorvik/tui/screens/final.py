@@ -5,16 +5,17 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from jorvik.engine import SCORE_CATEGORIES
 from jorvik.i18n import t
 
+from ..keys import key, translated
 from ..session import Session
-from .message import SmallTerminal
+from .message import Recompose, SmallTerminal
+from ..widgets.keybar import KeyBar
 
 
 def score_table(session: Session) -> Table:
@@ -56,11 +57,12 @@ def winner_text(session: Session) -> Text:
     return out
 
 
-class FinalScreen(SmallTerminal, Screen):
-    BINDINGS = [
-        Binding("n", "app.new_game", t("tui.bind.new_game"), id="new-game"),
-        Binding("q,ctrl+q", "app.exit", t("tui.bind.quit_now"), id="quit-now", priority=True),
-        Binding("f1", "app.help", t("tui.bind.help"), id="help"),
+@translated
+class FinalScreen(Recompose, SmallTerminal, Screen):
+    KEYS = [
+        key("n", "app.new_game", "tui.bind.new_game", id="new-game"),
+        key("q,ctrl+q", "app.exit", "tui.bind.quit_now", id="quit-now", priority=True),
+        key("f1", "app.help", "tui.bind.help", id="help"),
     ]
 
     def __init__(self, session: Session, saved_to: str = "") -> None:
@@ -77,8 +79,8 @@ class FinalScreen(SmallTerminal, Screen):
                 if self.saved_to:
                     yield Static(t("tui.final.saved", path=self.saved_to), id="final-saved")
                 yield Static(t("tui.final.next"), id="final-next")
-        yield Static(t("tui.too_small", width=100, height=30), id="too-small")
-        yield Footer()
+        yield Static(self.too_small_text(), id="too-small")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.app.screen_ready(self)  # type: ignore[attr-defined]

@@ -8,24 +8,27 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
-from jorvik.engine import Action, IllegalAction, Place, Reserve, current_player
+from jorvik.engine import Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player
 from jorvik.i18n import t
 
+from .. import save as saving
 from ..choices import Choice, Menu, build_menu
-from ..messages import ChoiceMade, ReservationClicked, SpaceClicked
+from ..keys import Key, key, translated
+from ..messages import ChoiceMade, SpaceClicked, SpaceHovered
 from ..widgets.action_panel import ActionPanel
 from ..widgets.column import SpaceWidget
+from ..widgets.details import CardDetails
 from ..widgets.goods import SupplyBar
 from ..widgets.log import GameLog
 from ..widgets.player_panel import PlayerPanel
 from ..widgets.reservation import ReservationRow
 from ..widgets.status import StatusBar
 from .message import ConfirmScreen, HandoverScreen, SmallTerminal
+from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from ..app import JorvikApp
@@ -38,22 +41,23 @@ LETTERS = (("b", "buy"), ("h", "hall"), ("p", "pass"), ("b", "brown"), ("d", "do
            ("m", "harbour"))
 
 
-def _bindings() -> list[Binding]:
-    out = [Binding(k, f"pick('{k}')", k, show=False, id=f"choice-{k}") for k in DIGITS]
-    out += [Binding(k, f"pick('{k}', '{tag}')", t(f"tui.bind.{tag}"), id=f"choice-{tag}")
+def _keys() -> list[Key]:
+    out = [key(k, f"pick('{k}')", "", show=False, id=f"choice-{k}") for k in DIGITS]
+    out += [key(k, f"pick('{k}', '{tag}')", f"tui.bind.{tag}", id=f"choice-{tag}")
             for k, tag in LETTERS]
     out += [
-        Binding("escape", "pick('escape')", t("tui.bind.back"), id="back"),
-        Binding("ctrl+z", "undo", t("tui.bind.undo"), id="undo"),
-        Binding("f1", "app.help", t("tui.bind.help"), id="help"),
-        Binding("ctrl+s", "app.save_as", t("tui.bind.save_as"), id="save-as"),
-        Binding("ctrl+q", "app.request_quit", t("tui.bind.quit"), id="quit", priority=True),
+        key("escape", "pick('escape')", "tui.bind.back", id="back"),
+        key("ctrl+z", "undo", "tui.bind.undo", id="undo"),
+        key("f1", "app.help", "tui.bind.help", id="help"),
+        key("ctrl+s", "app.save_as", "tui.bind.save_as", id="save-as"),
+        key("ctrl+q", "app.request_quit", "tui.bind.quit", id="quit", priority=True),
     ]
     return out
 
 
+@translated
 class GameScreen(SmallTerminal, Screen):
-    BINDINGS = _bindings()
+    KEYS = _keys()
 
     def __init__(self, session: Session) -> None:
         super().__init__(id="game", classes=session.state.mode)
@@ -63,9 +67,10 @@ class GameScreen(SmallTerminal, Screen):
         self.thinking = False
         self.last_human: int | None = None
         self.bot_token: int | None = None
-        self._ready = False
         self._keys: tuple = ()
         self._cursor: int | None = None
+        self._hover: int | None = None
+        self._highlighted: Choice | None = None
 
     @property
     def japp(self) -> JorvikApp:
@@ -75,7 +80,7 @@ class GameScreen(SmallTerminal, Screen):
         st = self.session.state
         yield StatusBar(id="status")
         with Vertical(id="body"):
-            with VerticalScroll(id="board"):
+            with Vertical(id="board"):
                 with Horizontal(classes="space-row", id="row-low"):
                     for s in range(1, 7):
                         yield SpaceWidget(s)
@@ -85,6 +90,7 @@ class GameScreen(SmallTerminal, Screen):
                             yield SpaceWidget(s)
                     yield ReservationRow(id="reservation")
                 yield SupplyBar(id="supply")
+            yield CardDetails(id="details")
             with Horizontal(id="lower"):
                 with Grid(id="players", classes=f"players-{st.n}"):
                     for p in range(st.n):
@@ -92,13 +98,23 @@ class GameScreen(SmallTerminal, Screen):
                 with Vertical(id="side"):
                     yield ActionPanel(id="actions")
                     yield GameLog(id="log")
-        yield Static(t("tui.too_small", width=100, height=30), id="too-small")
-        yield Footer()
+        yield Static(self.too_small_text(), id="too-small")
+        yield KeyBar()
 
     def on_mount(self) -> None:
+        # The widgets refresh_view() updates, found once (a query walks the DOM each time).
+        self._spaces = list(self.query(SpaceWidget))
+        self._panels = list(self.query(PlayerPanel))
+        self._status = self.query_one(StatusBar)
+        self._supply = self.query_one(SupplyBar)
+        self._reservation = (self.query_one(ReservationRow)
+                             if self.session.state.mode == "jarl" else None)
+        self._actions = self.query_one(ActionPanel)
+        self._choices = self.query_one("#choices", OptionList)
+        self._details = self.query_one(CardDetails)
+        self._log = self.query_one(GameLog)
         self.start()
         self.query_one("#choices", OptionList).focus()
-        self._ready = True
         self.japp.screen_ready(self)
 
     def on_screen_resume(self) -> None:
@@ -107,6 +123,12 @@ class GameScreen(SmallTerminal, Screen):
 
     # ------------------------------------------------------------------ view
     def refresh_view(self) -> None:
+        """Show the state now. Every widget compares what it shows with what it would show
+        and repaints only on a difference; sizes are fixed, so nothing is laid out again."""
+        with self.app.batch_update():
+            self._refresh_view()
+
+    def _refresh_view(self) -> None:
         session = self.session
         st = session.state
         seats = session.seats
@@ -114,19 +136,24 @@ class GameScreen(SmallTerminal, Screen):
         human = p is not None and not seats.is_bot(p)
         self.menu = build_menu(st, seats, self.path) if human else None
         highlight = {c.space for c in (self.menu.choices if self.menu else []) if c.space}
-        self.query_one(StatusBar).show(st, seats, self.thinking)
-        for w in self.query(SpaceWidget):
+        self._status.show(st, seats, self.thinking)
+        for w in self._spaces:
             w.show(st, seats, w.space in highlight)
-        if st.mode == "jarl":
-            self.query_one(ReservationRow).show(st, seats)
-        self.query_one(SupplyBar).show(st)
-        for panel in self.query(PlayerPanel):
+        if self._reservation is not None:
+            self._reservation.show(st, seats)
+        self._supply.show(st)
+        for panel in self._panels:
             panel.show(st, seats)
         note = None
         if p is not None and seats.is_bot(p):
             note = Text(t("tui.status.bot_turn", name=seats.names[p]), style="italic")
-        self.query_one(ActionPanel).show(self.menu, note)
-        self.query_one(GameLog).sync(session.log)
+        self._actions.show(self.menu, note, thinking=self.thinking,
+                           decision=(len(session.actions), self.path))
+        self._highlight(self._choices.highlighted)
+        self._log.sync(session.log)
+        error = saving.AUTOSAVER.take_error()
+        if error is not None:
+            self.notify(t("tui.save.failed", error=str(error)), severity="error")
         # The footer rebuilds itself on refresh_bindings(): only when the keys changed.
         # Digit keys are not shown in the footer, so only the tagged letters count.
         keys = (tuple((c.key, c.tag) for c in self.menu.choices if c.tag) if self.menu else (),
@@ -134,6 +161,41 @@ class GameScreen(SmallTerminal, Screen):
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
+
+    def retranslate(self) -> None:
+        """Everything again in the language now (the log too)."""
+        for w in self.query("SpaceWidget, StatusBar, SupplyBar, ReservationRow, PlayerPanel, "
+                            "ActionPanel, CardDetails"):
+            w.forget()  # type: ignore[attr-defined]
+        self.query_one("#too-small", Static).update(self.too_small_text())
+        self._keys = ()
+        self.refresh_view()
+        self._log.rewrite(self.session.log)
+
+    def _show_details(self) -> None:
+        """The details line: the hovered space's card, else the highlighted choice's."""
+        st = self.session.state
+        cid = None
+        if self._hover is not None:
+            cid = st.spaces[self._hover - 1]
+        if cid is None and self._highlighted is not None:
+            cid = self._highlighted.card
+        if cid is None and self.menu is not None:
+            cid = self.menu.card
+        self._details.show(st.cards.by_id.get(cid) if cid else None)
+
+    def _highlight(self, index: int | None) -> None:
+        menu = self.menu
+        choice = menu.choices[index] if menu and index is not None and index < len(
+            menu.choices) else None
+        self._highlighted = choice
+        space = choice.space if choice else None
+        if space != self._cursor:
+            self._cursor = space
+            for w in self._spaces:
+                if (w.space == space) != w.has_class("-cursor"):
+                    w.set_class(w.space == space, "-cursor")
+        self._show_details()
 
     def after_change(self) -> None:
         """After any change of state: the end, a hand-over, or a bot's turn."""
@@ -164,6 +226,8 @@ class GameScreen(SmallTerminal, Screen):
 
     # ------------------------------------------------------------------ input
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:
+            return False  # only the message shows: no key may change the game unseen
         if action == "pick":
             key = parameters[0]
             choice = self.menu.by_key(str(key)) if self.menu else None
@@ -181,6 +245,25 @@ class GameScreen(SmallTerminal, Screen):
         if choice is not None:
             self.choose(choice)
 
+    def action_cube(self, player: int, good: int, where: str = "") -> None:
+        """A cube in a player's area was clicked: pick the choice about it, if any."""
+        if self.too_small or not self.menu:
+            return
+        card = where[5:] if where.startswith("card:") else None
+        for c in self.menu.choices:
+            a = c.action
+            if card is None and c.submenu == ("cube", good) and player == self.session.decider:
+                self.choose(c)
+                return
+            if card is not None and isinstance(a, Steal) and (a.player, a.card, a.good) == (
+                    player, card, good):
+                self.choose(c)
+                return
+            if (card is not None and isinstance(a, TakeOff) and (a.card, a.good) == (card, good)
+                    and player == self.session.decider):
+                self.choose(c)
+                return
+
     @on(ChoiceMade)
     def _choice_made(self, message: ChoiceMade) -> None:
         self.choose(message.choice)
@@ -194,18 +277,18 @@ class GameScreen(SmallTerminal, Screen):
                 self.choose(c)
                 return
 
+    @on(SpaceHovered)
+    def _space_hovered(self, message: SpaceHovered) -> None:
+        self._hover = message.space
+        self._show_details()
+
     @on(OptionList.OptionHighlighted, "#choices")
-    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if not self.menu or event.option_index >= len(self.menu.choices):
-            return
-        space = self.menu.choices[event.option_index].space
-        if space == self._cursor:
-            return
-        self._cursor = space
-        for w in self.query(SpaceWidget):
-            w.set_class(w.space == space, "-cursor")
+    def _highlighted_option(self, event: OptionList.OptionHighlighted) -> None:
+        self._highlight(event.option_index)
 
     def choose(self, choice: Choice) -> None:
+        if self.too_small:
+            return
         if choice.submenu is not None:
             self.path = choice.submenu
             self.refresh_view()
@@ -251,18 +334,35 @@ class GameScreen(SmallTerminal, Screen):
 
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, p: int, token: int) -> None:
+        """The bot chooses in a worker thread, so the screen stays live meanwhile."""
         state = self.session.state
-        bot = self.japp.bot_for(p)
         t0 = time.monotonic()
-        action = bot.choose(state)
+        try:
+            action = self.japp.bot_for(p).choose(state)
+        except Exception:  # a broken bot must not end the game: 'easy' takes the seat over
+            self.app.call_from_thread(self._bot_failed, p)
+            action = self.japp.replace_bot(p).choose(state)
         rest = self.japp.bot_delay - (time.monotonic() - t0)
         if rest > 0:
             time.sleep(rest)
-        self.app.call_from_thread(self._bot_chose, token, action)
+        self.app.call_from_thread(self._bot_chose, p, token, action)
 
-    def _bot_chose(self, token: int, action: Action) -> None:
+    def _bot_failed(self, p: int) -> None:
+        seats = self.session.seats
+        name, level = seats.names[p], str(seats.bots[p])
+        self.japp.notice(lambda: t("tui.log.bot_failed", level=level, name=name))
+
+    def _bot_chose(self, p: int, token: int, action: Action) -> None:
         if token != self.bot_token or token != len(self.session.actions):
             return  # the game moved on (undo) while the bot thought
+        try:
+            self.session.apply(action)
+        except IllegalAction:  # the bot broke the rules: 'easy' plays this seat from now on
+            self._bot_failed(p)
+            self.japp.replace_bot(p)
+            self._think(p, token)
+            return
         self.thinking = False
         self.bot_token = None
-        self.play(action)
+        self.path = ()
+        self.after_change()

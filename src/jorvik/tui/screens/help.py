@@ -5,15 +5,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Markdown, Static, TabbedContent, TabPane
 
 from jorvik.i18n import t
 
-from ..text import card_name, card_text, rules_summary
+from jorvik.i18n.rules import rules_summary
+
+from ..keys import key, translated
+from ..text import card_name, card_text
 from ..widgets.column import card_values
+from .message import Recompose
 
 
 def key_lines() -> list[tuple[str, str]]:
@@ -22,12 +25,13 @@ def key_lines() -> list[tuple[str, str]]:
         ("1-6", "columns"), ("7-9 0 - =", "reserve"), ("↑ ↓ Enter", "menu"),
         ("b", "buy"), ("h", "hall"), ("p", "pass"), ("b", "brown"), ("d", "done"),
         ("t", "trade"), ("s", "sell"), ("m", "harbour"), ("Esc", "back"),
-        ("Ctrl+Z", "undo"), ("F1", "help"), ("Ctrl+P", "palette"), ("Ctrl+S", "save_as"),
-        ("Ctrl+Q", "quit"), ("Enter", "handover"), ("mouse", "mouse"))]
+        ("Ctrl+Z", "undo"), ("F1", "help"), ("F2", "language"), ("Ctrl+P", "palette"),
+        ("Ctrl+S", "save_as"), ("Ctrl+Q", "quit"), ("Enter", "handover"), ("mouse", "mouse"))]
 
 
-class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,f1", "close", t("tui.bind.close"), id="close")]
+@translated
+class HelpScreen(Recompose, ModalScreen[None]):
+    KEYS = [key("escape,f1", "close", "tui.bind.close", id="close")]
 
     def __init__(self, cards: list, tab: str = "keys", search: str = "") -> None:
         super().__init__(id="help")
@@ -55,6 +59,14 @@ class HelpScreen(ModalScreen[None]):
         self.show_cards(self.search)
         if self.tab == "cards":
             self.query_one("#card-search", Input).focus()
+
+    def retranslate(self) -> None:
+        self.tab = (self.query_one(TabbedContent).active or "help-keys").removeprefix("help-")
+        self.search = self.query_one("#card-search", Input).value
+        super().retranslate()
+
+    def after_recompose(self) -> None:
+        self.show_cards(self.search)
 
     @on(Input.Changed, "#card-search")
     def _search(self, event: Input.Changed) -> None:

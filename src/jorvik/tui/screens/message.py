@@ -3,27 +3,43 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from jorvik.i18n import t
 
+from ..keys import key, translated
 from ..text import Seats
 
 MIN_WIDTH = 100
 MIN_HEIGHT = 30
+SHORT_HEIGHT = 38  # below this the board uses its compact heights (CSS: .-short)
 
 
 class SmallTerminal:
     """Mixin for a screen that needs MIN_WIDTH x MIN_HEIGHT: below that it shows only a
-    clear message (CSS hides the rest), and it comes back when the terminal grows."""
+    clear message (CSS hides the rest), its keys do nothing, and it comes back when the
+    terminal grows."""
+
+    too_small = False
 
     def _fit(self, width: int, height: int) -> None:
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")  # type: ignore[attr-defined]
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        short = height < SHORT_HEIGHT
+        # Changing a class restyles the whole screen: only when it really changes.
+        if small != self.has_class("-too-small"):  # type: ignore[attr-defined]
+            self.set_class(small, "-too-small")  # type: ignore[attr-defined]
+        if short != self.has_class("-short"):  # type: ignore[attr-defined]
+            self.set_class(short, "-short")  # type: ignore[attr-defined]
+        if small != self.too_small:
+            self.too_small = small
+            self.refresh_bindings()  # type: ignore[attr-defined]
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
@@ -32,23 +48,43 @@ class SmallTerminal:
         size = self.app.size  # type: ignore[attr-defined]
         self._fit(size.width, size.height)
 
+    def too_small_text(self) -> str:
+        return t("tui.too_small", width=MIN_WIDTH, height=MIN_HEIGHT)
 
-class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [
-        Binding("enter,y", "answer(True)", t("tui.bind.accept"), id="yes"),
-        Binding("escape,n", "answer(False)", t("tui.bind.reject"), id="no"),
+
+class Recompose:
+    """Mixin for a screen whose words are all made in compose(): a language switch composes
+    it again (then after_recompose() restores what compose cannot know)."""
+
+    def retranslate(self) -> None:
+        self.call_later(self._compose_again)  # type: ignore[attr-defined]
+
+    async def _compose_again(self) -> None:
+        await self.recompose()  # type: ignore[attr-defined]
+        self.after_recompose()
+
+    def after_recompose(self) -> None:
+        pass
+
+
+@translated
+class ConfirmScreen(Recompose, ModalScreen[bool]):
+    KEYS = [
+        key("enter,y", "answer(True)", "tui.bind.accept", id="yes"),
+        key("escape,n", "answer(False)", "tui.bind.reject", id="no"),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str | Callable[[], str]) -> None:
         super().__init__(classes="dialog-screen")
         self.question = question
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            q = self.question() if callable(self.question) else self.question
+            yield Static(q, classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(t("tui.button.accept"), id="yes", variant="primary")
-                yield Button(t("tui.button.reject"), id="no")
+                yield Button(Text(t("tui.button.accept")), id="yes", variant="primary")
+                yield Button(Text(t("tui.button.reject")), id="no")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -58,9 +94,10 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class HandoverScreen(ModalScreen[None]):
+@translated
+class HandoverScreen(Recompose, ModalScreen[None]):
     """"Benedek's turn — Enter": pass the keyboard on."""
-    BINDINGS = [Binding("enter,space", "go", t("tui.bind.continue"), id="continue")]
+    KEYS = [key("enter,space", "go", "tui.bind.continue", id="continue")]
 
     def __init__(self, seats: Seats, player: int) -> None:
         super().__init__(classes="dialog-screen")
@@ -73,7 +110,7 @@ class HandoverScreen(ModalScreen[None]):
             banner = Static(text, classes="dialog-text", id="handover-text")
             banner.styles.color = self.seats.fg(self.player)
             yield banner
-            yield Button(t("tui.button.continue"), id="continue", variant="primary")
+            yield Button(Text(t("tui.button.continue")), id="continue", variant="primary")
 
     def action_go(self) -> None:
         self.dismiss(None)
@@ -96,12 +133,13 @@ class ChoiceScreen(ModalScreen[str]):
         with Vertical(classes="dialog"):
             yield Static(self.text, classes="dialog-text", id="message-text")
             with Horizontal(classes="dialog-buttons"):
-                for oid, key, label in self.options:
-                    yield Button(f"{label} [{key}]", id=oid)
+                for oid, letter, label in self.options:
+                    # a Text: "[n]" in a str label would be read as markup and vanish
+                    yield Button(Text(f"{label} [{letter}]"), id=oid)
 
     def on_key(self, event: events.Key) -> None:
-        for oid, key, _ in self.options:
-            if event.key == key:
+        for oid, letter, _ in self.options:
+            if event.key == letter:
                 event.stop()
                 self.dismiss(oid)
                 return
@@ -111,9 +149,10 @@ class ChoiceScreen(ModalScreen[str]):
         self.dismiss(event.button.id or "")
 
 
+@translated
 class InputScreen(ModalScreen[str | None]):
     """Ask for one line of text (a file name for save-as)."""
-    BINDINGS = [Binding("escape", "cancel", t("tui.bind.cancel"), id="cancel")]
+    KEYS = [key("escape", "cancel", "tui.bind.cancel", id="cancel")]
 
     def __init__(self, question: str, value: str = "") -> None:
         super().__init__(classes="dialog-screen")

@@ -1,29 +1,33 @@
-"""Who plays: a name and a colour for each seat (bots are marked)."""
+"""Who plays: a name and a colour for each seat (bots are marked), and the language."""
 
 from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
-from jorvik.i18n import t
+from jorvik.i18n import LANGUAGES, get_language, language_name, t
 
+from ..keys import key, translated
 from ..text import COLOUR_NAMES, Seats
+from ..widgets.keybar import KeyBar
+from .message import Recompose
 
 
-class SetupScreen(Screen):
-    BINDINGS = [
-        Binding("ctrl+s", "start", t("tui.bind.start"), id="start"),
-        Binding("ctrl+q", "app.exit", t("tui.bind.quit_now"), id="quit-now", priority=True),
+@translated
+class SetupScreen(Recompose, Screen):
+    KEYS = [
+        key("ctrl+s", "start", "tui.bind.start", id="start"),
+        key("ctrl+q", "app.exit", "tui.bind.quit_now", id="quit-now", priority=True),
     ]
 
     def __init__(self, seats: Seats, mode: str) -> None:
         super().__init__(id="setup")
         self.seats = seats
         self.mode = mode
+        self._focus = "name-0"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup-box"):
@@ -40,14 +44,42 @@ class SetupScreen(Screen):
                     yield Select([(t(f"tui.colour.{c}"), c) for c in COLOUR_NAMES],
                                  value=self.seats.colours[p], allow_blank=False,
                                  id=f"colour-{p}", classes="setup-colour")
+            with Horizontal(classes="setup-row"):
+                yield Static(t("tui.setup.language"), classes="setup-label")
+                yield Select([(language_name(lang), lang) for lang in LANGUAGES],
+                             value=get_language(), allow_blank=False, id="language",
+                             classes="setup-language")
             yield Static("", id="setup-error")
             yield Button(t("tui.setup.start"), id="start", variant="primary")
             yield Static(t("tui.setup.hint"), id="setup-hint")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
         self.app.screen_ready(self)  # type: ignore[attr-defined]
+
+    @on(Select.Changed, "#language")
+    def _language(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != get_language():
+            self.app.action_language(event.value)  # type: ignore[attr-defined]
+
+    def retranslate(self) -> None:
+        """Compose again in the new language, keeping what was typed and chosen."""
+        self.seats = Seats(*self._entered(), list(self.seats.bots))
+        self._focus = self.focused.id if self.focused is not None and self.focused.id else "name-0"
+        super().retranslate()
+
+    def after_recompose(self) -> None:
+        try:
+            self.query_one(f"#{self._focus}").focus()
+        except Exception:  # the focused widget is gone: the first name will do
+            self.query_one("#name-0", Input).focus()
+
+    def _entered(self) -> tuple[list[str], list[str]]:
+        n = len(self.seats)
+        names = [self.query_one(f"#name-{p}", Input).value.strip() for p in range(n)]
+        colours = [str(self.query_one(f"#colour-{p}", Select).value) for p in range(n)]
+        return names, colours
 
     @on(Input.Submitted)
     def _next(self, event: Input.Submitted) -> None:
@@ -63,8 +95,7 @@ class SetupScreen(Screen):
 
     def action_start(self) -> None:
         n = len(self.seats)
-        names = [self.query_one(f"#name-{p}", Input).value.strip() for p in range(n)]
-        colours = [str(self.query_one(f"#colour-{p}", Select).value) for p in range(n)]
+        names, colours = self._entered()
         error = ""
         if any(not nm for nm in names):
             error = t("tui.setup.need_names")

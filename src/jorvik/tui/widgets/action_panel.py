@@ -1,4 +1,5 @@
-"""The decision now: a prompt and the legal choices, each with its key (or arrows + Enter)."""
+"""The decision now: a prompt and the legal choices, each with its key (or arrows + Enter);
+while a bot thinks, a turning mark says so."""
 
 from __future__ import annotations
 
@@ -6,37 +7,53 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import OptionList, Static
+from textual.timer import Timer
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from jorvik.i18n import t
 
 from ..choices import Menu, key_label
 from ..messages import ChoiceMade
+from .lines import TextLines
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
 class ActionPanel(Vertical):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.menu: Menu | None = None
+        self._options_sig: tuple | None = None
+        self._prompt_sig: tuple | None = None
+        self._note: Text | None = None
+        self._spin = 0
+        self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="prompt")
+        yield TextLines(id="prompt")
         yield OptionList(id="choices")
 
-    def show(self, menu: Menu | None, note: Text | None = None) -> None:
+    def forget(self) -> None:
+        self._options_sig = self._prompt_sig = None
+
+    def show(self, menu: Menu | None, note: Text | None = None, thinking: bool = False,
+             decision: object = None) -> None:
+        """Show `menu` (None: nobody here decides), with `note` under the prompt; `thinking`
+        turns the spinner in front of the note. `decision` tells decisions apart: the list is
+        rebuilt (highlight on the first choice) only for a new decision or other choices."""
         self.menu = menu
-        prompt = self.query_one("#prompt", Static)
+        self._note = note
+        self._set_spinner(thinking)
+        self._show_prompt()
         options = self.query_one("#choices", OptionList)
+        labels = (decision, tuple((c.key, c.label.plain) for c in menu.choices) if menu else ())
+        if labels == self._options_sig:
+            return  # the same choices: keep the list (and the highlighted one) as it is
+        self._options_sig = labels
         if menu is None:
             options.clear_options()
-            prompt.update(note or Text(""), layout=False)
             return
-        head = Text.assemble(menu.prompt)
-        if note is not None:
-            head.append("\n")
-            head.append_text(note)
-        prompt.update(head, layout=False)
         items = []
         for i, c in enumerate(menu.choices):
             label = Text(f"{key_label(c.key) if c.key != 'escape' else t('tui.key.esc'):>3} ",
@@ -46,6 +63,33 @@ class ActionPanel(Vertical):
         options.set_options(items)
         if menu.choices:
             options.highlighted = 0
+
+    def _show_prompt(self) -> None:
+        menu, note = self.menu, self._note
+        spin = SPINNER[self._spin % len(SPINNER)] if self._timer is not None else ""
+        sig = (menu.prompt.plain if menu else None, note.plain if note else None, spin)
+        if sig == self._prompt_sig:
+            return
+        self._prompt_sig = sig
+        head = Text.assemble(menu.prompt) if menu else Text()
+        if note is not None:
+            if menu:
+                head.append("\n")
+            if spin:
+                head.append(spin + " ", style="bold #ffd866")
+            head.append_text(note)
+        self.query_one("#prompt", TextLines).set(head)
+
+    def _set_spinner(self, on: bool) -> None:
+        if on and self._timer is None:
+            self._timer = self.set_interval(0.15, self._turn)
+        elif not on and self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _turn(self) -> None:
+        self._spin += 1
+        self._show_prompt()
 
     @on(OptionList.OptionSelected, "#choices")
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -1,24 +1,25 @@
-"""One card space of the board: the card's name and full text, ship cubes, and (spaces 1-6)
-its demand column (vikings top first) with the price now."""
+"""One card space of the board: the card's name, values and a compact text (cut to the room
+there is; the details line shows it whole), ship cubes, and (spaces 1-6) its demand column
+with the price now."""
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Static
 
 from jorvik.engine import GameState
-from jorvik.i18n import t
+from jorvik.i18n import get_language, t
 
 from ..choices import SPACE_KEYS, key_label
-from ..messages import SpaceClicked
-from ..text import Seats, card_name, card_text, cubes
+from ..messages import SpaceClicked, SpaceHovered
+from ..text import Seats, card_name, card_text, clamp, cubes
+from .lines import Lines
+
+CARD_TEXT_STYLE = "#a8b0bc"
+SEPARATOR_STYLE = "#3a414c"
 
 
 def card_values(card) -> Text:
-    """The printed values of a card in brief: goods, VP, coins, defence."""
+    """The printed values of a card in brief: type, goods, VP, coins, defence."""
     out = Text(t(f"tui.type.{card.type}"), style="italic")
     if card.goods:
         out.append(" ")
@@ -32,57 +33,89 @@ def card_values(card) -> Text:
     return out
 
 
-class SpaceWidget(Vertical):
-    """Card space `space` (1-12); spaces 1-6 show their demand column below the card."""
+def price_text(vikings: int) -> str:
+    """What the top viking of a column (or the reservation row) pays now; when there is
+    none yet, what the next one would pay."""
+    if vikings == 0:
+        return t("tui.board.price_next", price=1)
+    return t("tui.board.price_now", price=vikings)
+
+
+class SpaceWidget(Lines):
+    """Card space `space` (1-12); spaces 1-6 show their demand column at the bottom.
+
+    Its size is fixed by the stylesheet, so a change of content repaints only this widget;
+    build() fits the content to that size."""
 
     def __init__(self, space: int) -> None:
         super().__init__(id=f"space-{space}", classes="space " + ("low" if space <= 6 else "high"))
         self.space = space
         self._sig: tuple | None = None
-
-    def compose(self) -> ComposeResult:
-        yield Static(classes="space-card")
-        if self.space <= 6:
-            yield Static(classes="space-demand")
+        self._view: tuple = (None, (), (), None)
+        key = key_label(SPACE_KEYS[space])
+        self.border_title = str(space) if key == str(space) else f"{space} [{key}]"
 
     def show(self, st: GameState, seats: Seats, highlight: bool) -> None:
         s = self.space - 1
         cid = st.spaces[s]
-        sig = (cid, st.space_goods[s], st.columns[s] if s < 6 else None, highlight,
-               tuple(seats.colours), tuple(seats.names))
+        column = st.columns[s] if self.space <= 6 else ()
+        sig = (cid, st.space_goods[s], column, highlight, tuple(seats.colours),
+               tuple(seats.names), get_language())
         if sig == self._sig:
-            return  # unchanged: skip the costly re-layout
+            return  # unchanged: no repaint
         self._sig = sig
-        self.set_class(cid is None, "-empty")
-        self.set_class(highlight, "-highlight")
-        key = key_label(SPACE_KEYS[self.space])
-        self.border_title = str(self.space) if key == str(self.space) else f"{self.space} [{key}]"
-        parts: list = []
-        if cid is None:
-            parts.append(Text(t("tui.board.empty"), style="dim"))
+        if (cid is None) != self.has_class("-empty"):
+            self.set_class(cid is None, "-empty")
+        if highlight != self.has_class("-highlight"):
+            self.set_class(highlight, "-highlight")
+        card = st.cards.by_id[cid] if cid is not None else None
+        self._view = (card, st.space_goods[s], column, seats)
+        if self.space <= 6:  # an empty column says its price on its demand line
+            subtitle = price_text(len(column)) if card is not None and column else ""
+            if subtitle != self.border_subtitle:
+                self.border_subtitle = subtitle
+        self.changed()
+
+    def forget(self) -> None:
+        """Draw again at the next show() (after a language switch)."""
+        self._sig = None
+
+    def build(self, width: int, height: int) -> list[Text]:
+        card, goods, column, seats = self._view
+        low = self.space <= 6
+        top = max(0, height - 2) if low else height
+        lines: list[Text] = []
+        if card is None:
+            lines.append(Text(t("tui.board.empty"), style="dim"))
         else:
-            card = st.cards.by_id[cid]
-            parts.append(Text(card_name(card), style="bold"))
-            if card.goods or card.vp or card.defence:
-                parts.append(card_values(card))
+            lines += clamp(Text(card_name(card), style="bold"), width, 2)
+            if card.goods or card.vp or card.defence or card.coins_per_good:
+                lines += clamp(card_values(card), width, 2)
             if card.type == "ship":
-                goods = st.space_goods[s]
-                parts.append(Text.assemble(t("tui.board.cargo") + " ",
-                                           cubes(goods) if goods else Text("-")))
-            parts.append(Text(card_text(card), style="#a8b0bc"))
-        self.query_one(".space-card", Static).update(Group(*parts), layout=False)
-        if self.space <= 6:
-            col = st.columns[s]
-            line = Text()
-            for i, code in enumerate(col):
+                lines += clamp(Text.assemble(t("tui.board.cargo") + " ",
+                                             cubes(goods) if goods else Text("-")), width, 1)
+            room = top - len(lines)
+            if room > 0:
+                lines += clamp(Text(card_text(card), style=CARD_TEXT_STYLE), width, room)
+        lines = lines[:top]
+        if low and card is not None:
+            lines += [Text()] * (top - len(lines))
+            lines.append(Text("╌" * width, style=SEPARATOR_STYLE))
+            demand = Text()
+            for i, code in enumerate(column):
                 if i:
-                    line.append(" ")
-                line.append_text(seats.viking(code))
-            if not col:
-                line.append(t("tui.board.no_demand"), style="dim")
-            self.query_one(".space-demand", Static).update(line, layout=False)
-            self.border_subtitle = (t("tui.board.price_now", price=len(col))
-                                    if cid is not None else "")
+                    demand.append(" ")
+                demand.append_text(seats.viking(code))
+            if not column:
+                demand.append(price_text(0), style="dim")
+            lines += clamp(demand, width, 1)
+        return lines
 
     def on_click(self) -> None:
         self.post_message(SpaceClicked(self.space))
+
+    def on_enter(self) -> None:
+        self.post_message(SpaceHovered(self.space))
+
+    def on_leave(self) -> None:
+        self.post_message(SpaceHovered(None))

@@ -1,19 +1,19 @@
-"""The common goods area, the bag, the deck per season and the next Attack of the Picts."""
+"""The common goods area, the next Attack of the Picts, the bag and the deck per season."""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from jorvik.engine import GameState, next_attack
-from jorvik.i18n import t
+from jorvik.i18n import get_language, t
 
 from ..text import cube
+from .lines import TextLines
 
 
-class SupplyBar(Static):
+class SupplyBar(TextLines):
     def show(self, st: GameState) -> None:
-        sig = (st.common, len(st.bag), len(st.deck))
+        sig = (st.common, len(st.bag), len(st.deck), get_language())
         if sig == getattr(self, "_sig", None):
             return
         self._sig = sig
@@ -22,8 +22,15 @@ class SupplyBar(Static):
         for g in range(n_goods):
             line.append_text(cube(g))
             line.append(f"{st.common[g]} ")
-        line.append("│ " + t("tui.board.bag", count=len(st.bag)) + " │ ")
         by_id = st.cards.by_id
+        nxt = next_attack(st)
+        if nxt:  # before the bag and the deck: on a narrow terminal the end is cut off
+            card = by_id[nxt]
+            line.append("│ ")
+            line.append(t("tui.board.next_attack", gain=card.picts_gain, loss=card.picts_loss),
+                        style="bold #ff8080")
+            line.append(" ")
+        line.append("│ " + t("tui.board.bag", count=len(st.bag)) + " │ ")
         per = {s: 0 for s in "ABCD"}
         for cid in st.deck:
             season = by_id[cid].season
@@ -31,10 +38,7 @@ class SupplyBar(Static):
                 per[season] += 1
         line.append(t("tui.board.deck") + " ")
         line.append(" ".join(f"{t(f'tui.season.{s}')} {k}" for s, k in per.items()))
-        nxt = next_attack(st)
-        line.append(" │ ")
-        if nxt:
-            card = by_id[nxt]
-            line.append(t("tui.board.next_attack", gain=card.picts_gain, loss=card.picts_loss),
-                        style="bold #ff8080")
-        self.update(line, layout=False)
+        self.set(line)
+
+    def forget(self) -> None:
+        self._sig = None

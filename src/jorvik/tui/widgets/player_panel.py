@@ -2,23 +2,32 @@
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
-from textual.widgets import Static
 
 from jorvik.engine import GameState, current_player, defence, storage_capacity
-from jorvik.i18n import t
+from jorvik.i18n import get_language, t
 
-from ..text import Seats, card_name, cube, cubes, good_letter
+from ..text import Seats, card_name, clamp, cube, cubes, good_letter
+from .lines import Lines
 
 KIND_ORDER = ("craftsman", "merchant", "prophecy", "warrior", "defence", "ship", "feast",
               "journey", "skald", "building", "loki")
 
 
-class PlayerPanel(Static):
+class PlayerPanel(Lines):
+    """Player p's area. Its cubes can be clicked: the game screen picks the choice about that
+    cube when there is one (the action `screen.cube(player, good, where)`)."""
+
     def __init__(self, player: int) -> None:
         super().__init__(id=f"player-{player}", classes="player")
         self.player = player
+        self._sig: tuple | None = None
+        self._colour: str | None = None
+        self._head: tuple[Text, Text] = (Text(), Text())
+        self._lines: list[Text] = []
+
+    def forget(self) -> None:
+        self._sig = None
 
     def show(self, st: GameState, seats: Seats) -> None:
         p = self.player
@@ -27,22 +36,30 @@ class PlayerPanel(Static):
         active = current_player(st) == p
         sig = (active, st.start_player, pl.coins, pl.vp, pl.vikings, pl.brown, pl.loading,
                pl.ship_goods, pl.cards, tuple(sorted((pl.filled or {}).items())), pl.storage,
-               pl.warehouse, pl.hand)
-        if sig == getattr(self, "_sig", None):
+               pl.warehouse, pl.hand, seats.names[p], seats.colours[p], get_language())
+        if sig == self._sig:
             return
         self._sig = sig
-        self.set_class(current_player(st) == p, "-active")
-        self.styles.border_left = ("thick", seats.fg(p))
+        if active != self.has_class("-active"):
+            self.set_class(active, "-active")
+        if self._colour != seats.colours[p]:
+            self._colour = seats.colours[p]
+            self.styles.border_left = ("thick", seats.fg(p))
+
+        def click(where: str) -> str:
+            return f"screen.cube({p}, {{good}}, '{where}')"
+
         head = Text()
         head.append(f" {pl.name} ", style=seats.badge(p))
         if seats.is_bot(p):
             head.append(" [" + t("tui.player.bot") + "]", style="dim")
         if st.start_player == p:
-            head.append(" ⚒ " + t("tui.player.mjolnir"), style="bold")
-        head.append("  " + t("tui.player.stats", coins=pl.coins, vp=pl.vp, vikings=pl.vikings))
+            head.append(" ⚒", style="bold")
+        stats = Text(t("tui.player.stats", coins=pl.coins, vp=pl.vp, vikings=pl.vikings))
         if pl.brown:
-            head.append(" " + t("tui.player.brown", count=pl.brown), style="#c08040")
-        lines: list = [head]
+            stats.append(" " + t("tui.player.brown", count=pl.brown), style="#c08040")
+        self._head = (head, stats)
+        lines: list[Text] = []
         if pl.loading:
             ln = Text(t("tui.player.loading") + " ", style="bold")
             ln.append(", ".join(card_name(by_id[c]) for c in pl.loading), style="")
@@ -52,7 +69,8 @@ class PlayerPanel(Static):
             lines.append(ln)
         if pl.hand:
             lines.append(Text.assemble((t("tui.player.hand") + " ", "bold #ffcc66"),
-                                       cubes(pl.hand)))
+                                       cubes(pl.hand, click=click("hand"))))
+        before_cards = len(lines)  # the storage line goes here: never cut off at the bottom
         groups: dict[str, list[str]] = {}
         for c in pl.cards:
             groups.setdefault(by_id[c].type, []).append(c)
@@ -70,7 +88,7 @@ class PlayerPanel(Static):
                     for g in by_id[c].goods:
                         if g in filled:
                             filled.remove(g)
-                            ln.append_text(cube(g))
+                            ln.append_text(cube(g, click("card:" + c).format(good=g)))
                         else:
                             ln.append(good_letter(g).lower(), style="dim underline")
                     if len(pl.filled.get(c, ())) == len(by_id[c].goods):
@@ -91,11 +109,28 @@ class PlayerPanel(Static):
             lines.append(ln)
         board, wh = storage_capacity(st, p)
         store = Text(t("tui.player.storage") + " ", style="bold")
-        store.append_text(cubes(pl.storage) if pl.storage else Text("-", style="dim"))
+        store.append_text(cubes(pl.storage, click=click("storage")) if pl.storage
+                          else Text("-", style="dim"))
         store.append(f" ({len(pl.storage)}/{board})", style="dim")
         if wh:
             store.append("  " + t("tui.player.warehouse") + " ", style="bold")
-            store.append_text(cubes(pl.warehouse) if pl.warehouse else Text("-", style="dim"))
+            store.append_text(cubes(pl.warehouse, click=click("warehouse")) if pl.warehouse
+                              else Text("-", style="dim"))
             store.append(f" ({len(pl.warehouse)}/{wh})", style="dim")
-        lines.append(store)
-        self.update(Group(*lines), layout=False)
+        lines.insert(before_cards, store)
+        self._lines = lines
+        self.changed()
+
+    def build(self, width: int, height: int) -> list[Text]:
+        head, stats = self._head
+        # The stats go beside the name when they fit, else whole on the next line.
+        if head.cell_len + 1 + stats.cell_len <= width:
+            out = [Text.assemble(head, " ", stats)]
+        else:
+            out = [head, *clamp(stats, width, 2)]
+        for line in self._lines:
+            out += clamp(line, width, height)
+        if len(out) > height > 0:  # more than there is room for: say so on the last line
+            out = out[:height]
+            out[-1] = (clamp(Text.assemble(out[-1], " …"), width, 1) or [Text("…")])[0]
+        return out

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from jorvik.engine import GameState
-from jorvik.i18n import t
+from jorvik.i18n import get_language, t
 
 from ..messages import ReservationClicked
 from ..text import Seats, card_name, cubes
+from .column import price_text
+from .lines import TextLines
 
 
-class ReservationRow(Static):
+class ReservationRow(TextLines):
     def show(self, st: GameState, seats: Seats) -> None:
-        sig = (st.reservation, tuple(seats.names))
+        sig = (st.reservation, tuple(seats.names), get_language())
         if sig == getattr(self, "_sig", None):
             return
         self._sig = sig
@@ -31,8 +32,11 @@ class ReservationRow(Static):
                 line.append(" ")
                 line.append_text(cubes(goods))
         line.append("   ")
-        line.append(t("tui.board.price_now", price=len(st.reservation)), style="bold")
-        self.update(line, layout=False)
+        line.append(price_text(len(st.reservation)), style="bold")
+        self.set(line)
+
+    def forget(self) -> None:
+        self._sig = None
 
     def on_click(self) -> None:
         self.post_message(ReservationClicked())

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from jorvik.engine import GameState, current_player
-from jorvik.i18n import t
+from jorvik.i18n import get_language, t
 
 from ..text import Seats
+from .lines import TextLines
 
 
 def season_of(st: GameState) -> str | None:
@@ -33,10 +33,10 @@ def phase_key(st: GameState) -> str:
             "final": "end"}.get(st.phase, st.phase)
 
 
-class StatusBar(Static):
+class StatusBar(TextLines):
     def show(self, st: GameState, seats: Seats, thinking: bool = False) -> None:
         sig = (st.round, st.phase, st.pending, current_player(st), thinking, st.start_player,
-               season_of(st))
+               season_of(st), get_language())
         if sig == getattr(self, "_sig", None):
             return
         self._sig = sig
@@ -58,4 +58,7 @@ class StatusBar(Static):
         line.append(" · " + t("tui.status.mjolnir") + " ")
         line.append_text(seats.name(st.start_player))
         line.append(" · " + t(f"tui.mode.{st.mode}"), style="dim")
-        self.update(line, layout=False)
+        self.set(line)
+
+    def forget(self) -> None:
+        self._sig = None

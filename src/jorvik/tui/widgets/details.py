@@ -1,0 +1,42 @@
+"""The details line under the board: the whole text of the card the highlighted choice (or
+the mouse) is about, since the board shows card texts cut to fit."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from jorvik.engine import Card
+from jorvik.i18n import get_language
+
+from ..text import card_name, card_text, clamp
+from .column import CARD_TEXT_STYLE, card_values
+from .lines import Lines
+
+
+class CardDetails(Lines):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._card: Card | None = None
+        self._sig: tuple | None = None
+
+    def show(self, card: Card | None) -> None:
+        sig = (card.id if card else None, get_language())
+        if sig == self._sig:
+            return
+        self._sig = sig
+        self._card = card
+        self.changed()
+
+    def forget(self) -> None:
+        self._sig = None
+
+    def build(self, width: int, height: int) -> list[Text]:
+        card = self._card
+        if card is None:
+            return []
+        line = Text(card_name(card), style="bold #ffd866")
+        line.append("  ")
+        line.append_text(card_values(card))
+        line.append("  ")
+        line.append(card_text(card), style=CARD_TEXT_STYLE)
+        return clamp(line, width, height)

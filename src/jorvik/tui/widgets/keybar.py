@@ -1,0 +1,62 @@
+"""The key line at the bottom: the keys that work now (Textual's check_action decides, so
+only legal moves show, greyed when disabled), each clickable.
+
+Why not Textual's Footer: it composes a widget per key again whenever the bindings change,
+which is on every phase change of the game (tens of milliseconds); this is one line of text."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from .lines import Lines
+
+KEY_STYLE = "bold #ffd866"
+DISABLED_STYLE = "#5a6270"
+
+
+class KeyBar(Lines):
+    DEFAULT_CSS = """
+    KeyBar { dock: bottom; height: 1; background: #161b22; color: #a8b0bc; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._line = Text()
+        self._right = Text()
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen) -> None:
+        app = self.app
+        line, right = Text(), Text()
+        seen: set[str] = set()
+        for active in screen.active_bindings.values():
+            binding, enabled = active.binding, active.enabled
+            if binding.action in ("command_palette", "app.command_palette"):
+                target = right
+            elif not binding.show or binding.action in seen:
+                continue
+            else:
+                target = line
+            seen.add(binding.action)
+            click = Style(meta={"@click": f"app.simulate_key({binding.key.split(',')[0]!r})"})
+            target.append(" ")
+            target.append(app.get_key_display(binding),
+                          style=Style.parse(KEY_STYLE if enabled else DISABLED_STYLE) + click)
+            target.append(" " + binding.description + " ",
+                          style=Style.parse("" if enabled else DISABLED_STYLE) + click)
+        if (line.markup, right.markup) != (self._line.markup, self._right.markup):
+            self._line, self._right = line, right
+            self.changed()
+
+    def build(self, width: int, height: int) -> list[Text]:
+        room = width - self._right.cell_len
+        left = self._line.copy()
+        left.truncate(max(0, room), overflow="ellipsis", pad=True)
+        return [Text.assemble(left, self._right)]
