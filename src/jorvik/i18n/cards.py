@@ -126,33 +126,34 @@ def goods_list(goods: list | tuple) -> str:
     return join_list(parts)
 
 
+def _named(table: dict[str, str], value: str) -> str:
+    """The catalogue text of `value` from one of the key tables, or the value itself."""
+    key = table.get(value)
+    return t(key) if key else value
+
+
 def type_name(card_type: str) -> str:
     """A card type's name ("craftsman" / "kézműves")."""
-    key = TYPE_KEYS.get(card_type)
-    return t(key) if key else card_type
+    return _named(TYPE_KEYS, card_type)
 
 
 def phase_name(phase: str) -> str:
     """The name of an engine phase (GameState.phase) in the rulebook's terms."""
-    key = PHASE_KEYS.get(phase)
-    return t(key) if key else phase
+    return _named(PHASE_KEYS, phase)
 
 
 def timing_name(timing: str) -> str:
     """How often a special card works: permanent, once, immediate, final scoring."""
-    key = TIMING_KEYS.get(timing)
-    return t(key) if key else timing
+    return _named(TIMING_KEYS, timing)
 
 
 def mode_name(mode: str) -> str:
-    key = MODE_KEYS.get(mode)
-    return t(key) if key else mode
+    return _named(MODE_KEYS, mode)
 
 
 def score_name(category: str) -> str:
     """A column heading of the final scoring (engine.SCORE_CATEGORIES, "total", "coins")."""
-    key = SCORE_KEYS.get(category)
-    return t(key) if key else category
+    return _named(SCORE_KEYS, category)
 
 
 def coins_text(n: int) -> str:
