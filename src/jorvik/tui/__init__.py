@@ -12,10 +12,12 @@ __all__ = ["build_app", "run_play"]
 
 
 def _fail(parser: argparse.ArgumentParser, message: str) -> None:
-    parser.exit(2, f"jorvik: error: {message}\n")
+    from jorvik.i18n.cli import error_text
+    parser.exit(2, error_text("prefix", message=message) + "\n")
 
 
 def _seat_numbers(parser, spec: str, players: int, what: str) -> list[int]:
+    from jorvik.i18n import t
     out = []
     for part in (spec or "").split(","):
         part = part.strip()
@@ -24,9 +26,10 @@ def _seat_numbers(parser, spec: str, players: int, what: str) -> list[int]:
         try:
             seat = int(part)
         except ValueError:
-            _fail(parser, f"{what}: {part!r} is not a seat number")
+            _fail(parser, t("cli.errors.play.not_a_seat", option=what, value=repr(part)))
         if not 1 <= seat <= players:
-            _fail(parser, f"{what}: seat {seat} is not between 1 and {players}")
+            _fail(parser, t("cli.errors.play.seat_range", option=what, seat=seat,
+                            players=players))
         out.append(seat - 1)
     return out
 
@@ -51,15 +54,16 @@ def build_app(parser: argparse.ArgumentParser, args: argparse.Namespace,
     names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
     players = len(names) if names else args.players
     if not 2 <= players <= 5:
-        _fail(parser, f"Jórvík is for 2 to 5 players, not {players}")
+        _fail(parser, t("cli.errors.players_range", value=players))
     colours = [c.strip().lower() for c in (args.colours or "").split(",") if c.strip()]
     for c in colours:
         if c not in COLOUR_NAMES:
-            _fail(parser, f"unknown colour {c!r} (choose from {', '.join(COLOUR_NAMES)})")
+            _fail(parser, t("cli.errors.play.unknown_colour", value=repr(c),
+                            choices=", ".join(COLOUR_NAMES)))
     if len(set(colours)) < len(colours):
-        _fail(parser, "each player needs a different colour")
+        _fail(parser, t("cli.errors.play.same_colour"))
     if len(colours) > players:
-        _fail(parser, f"{len(colours)} colours for {players} players")
+        _fail(parser, t("cli.errors.play.too_many_colours", count=len(colours), players=players))
     colours += [c for c in COLOUR_NAMES if c not in colours][:players - len(colours)]
     bots: list[str | None] = [None] * players
     for seat in _seat_numbers(parser, args.bots, players, "--bots"):
@@ -67,13 +71,13 @@ def build_app(parser: argparse.ArgumentParser, args: argparse.Namespace,
     for spec in args.seat or []:
         seat_s, _, level = spec.partition("=")
         if not level.strip():
-            _fail(parser, f"--seat {spec!r}: use N=LEVEL, e.g. 2=hard")
+            _fail(parser, t("cli.errors.play.seat_spec", value=repr(spec)))
         for seat in _seat_numbers(parser, seat_s, players, "--seat"):
             bots[seat] = level.strip()
     start = None
     if args.start_player is not None:
         if not 1 <= args.start_player <= players:
-            _fail(parser, f"--start-player must be between 1 and {players}")
+            _fail(parser, t("cli.errors.play.start_player", players=players))
         start = args.start_player - 1
     default_names = [t("tui.setup.bot_name", seat=p + 1) if bots[p] else
                      t("tui.setup.player_name", seat=p + 1) for p in range(players)]
