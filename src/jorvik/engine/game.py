@@ -12,7 +12,7 @@ from .actions import (
 )
 from .cards import CUBES_PER_GOOD, FEAST_VP, GOODS, SEASONS, CardSet
 from .effects import EFFECTS, theft_targets
-from .state import GameState, PlayerState, viking_is_brown, viking_owner
+from .state import GameState, PlayerState, viking_owner
 
 COLUMN_SIZE = 8
 START_VP = 10
