@@ -893,6 +893,17 @@ def _advance(st: GameState, ev: list) -> None:
     """Run the automatic steps until someone must decide or the game is over."""
     while not st.pending:
         ph = st.phase
+        if ph == "demand":
+            n = st.n
+            for i in range(n):
+                p = (st.turn + i) % n
+                if _can_place(st, p):
+                    st.turn = p
+                    break
+            else:
+                _end_demand(st, ev)
+                continue
+            return
         if ph == "supply_start":
             by_id = st.cards.by_id
             if all(by_id[c].type == "picts" for c in st.deck):
@@ -920,17 +931,6 @@ def _advance(st: GameState, ev: list) -> None:
             st.result = final_scores(st)
             st.phase = "end"
             ev.append({"type": "game_over", **st.result})
-            return
-        if ph == "demand":
-            n = st.n
-            for i in range(n):
-                p = (st.turn + i) % n
-                if _can_place(st, p):
-                    st.turn = p
-                    break
-            else:
-                _end_demand(st, ev)
-                continue
             return
         if ph == "demand_end":
             for s in range(12):
