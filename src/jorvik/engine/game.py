@@ -229,30 +229,32 @@ def _placements(st: GameState, p: int) -> list[Action]:
     return out
 
 
-def _holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = False) -> str | None:
-    by_id = st.cards.by_id
-    for c in pl.cards:
-        if by_id[c].effect == effect:
-            return c
-    if loading_too:
-        for c in pl.loading:
-            if by_id[c].effect == effect:
-                return c
-    return None
-
-
-def _any_phase_ids(cards: CardSet) -> frozenset[str]:
-    ids = cards.cache.get("any_phase")
+def _ids_where(cards: CardSet, key: str, test) -> frozenset[str]:
+    """Card ids passing `test`, computed once per card set."""
+    ids = cards.cache.get(key)
     if ids is None:
-        ids = frozenset(c.id for c in cards.cards if c.effect and EFFECTS[c.effect].any_phase)
-        cards.cache["any_phase"] = ids
+        ids = cards.cache[key] = frozenset(c.id for c in cards.cards if test(c))
     return ids
 
 
+def _holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = False) -> str | None:
+    ids = _ids_where(st.cards, "effect:" + effect, lambda c: c.effect == effect)
+    if ids.isdisjoint(pl.cards) and (not loading_too or ids.isdisjoint(pl.loading)):
+        return None
+    for c in pl.cards + pl.loading if loading_too else pl.cards:
+        if c in ids:
+            return c
+    return None
+
+
 def _any_phase_uses(st: GameState, p: int) -> list[Action]:
-    ids = _any_phase_ids(st.cards)
+    ids = _ids_where(st.cards, "any_phase",
+                     lambda c: bool(c.effect) and EFFECTS[c.effect].any_phase)
+    cards = st.players[p].cards
+    if ids.isdisjoint(cards):
+        return []
     out: list[Action] = []
-    for c in st.players[p].cards:
+    for c in cards:
         if c in ids:
             eff = EFFECTS[st.cards.by_id[c].effect]
             if eff.usable(st, p):
