@@ -103,3 +103,16 @@ async def test_bot_seats_use_the_bots_registry_and_show_that_they_think():
             await pilot.pause(0.05)
         assert type(app._bots[1]).__name__ == "NormalBot"
         assert not screen.thinking and len(screen.session.actions) == 1
+
+
+async def test_page_up_and_page_down_scroll_the_game_log():
+    app = make_app(*JARL)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for k in "12345123":
+            await pilot.press(k)
+        log = app.screen.query_one("#log")
+        newest = shown(log)
+        await pilot.press("pageup")
+        assert log.back > 0 and shown(log) != newest
+        await pilot.press("pagedown")
+        assert log.back == 0 and shown(log) == newest

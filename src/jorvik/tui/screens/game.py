@@ -48,6 +48,8 @@ def _keys() -> list[Key]:
     out += [
         key("escape", "pick('escape')", "tui.bind.back", id="back"),
         key("ctrl+z", "undo", "tui.bind.undo", id="undo"),
+        key("pageup", "log(1)", "", show=False, id="log-older", priority=True),
+        key("pagedown", "log(-1)", "", show=False, id="log-newer", priority=True),
         key("f1", "app.help", "tui.bind.help", id="help"),
         key("ctrl+s", "app.save_as", "tui.bind.save_as", id="save-as"),
         key("ctrl+q", "app.request_quit", "tui.bind.quit", id="quit", priority=True),
@@ -239,6 +241,10 @@ class GameScreen(SmallTerminal, Screen):
         if action == "undo":
             return self.session.undo_target() is not None and not self.thinking or None
         return True
+
+    def action_log(self, pages: int) -> None:
+        """PageUp / PageDown: scroll the game log back or forward by most of its height."""
+        self._log.scroll_pages(pages)
 
     def action_pick(self, key: str, tag: str = "") -> None:
         choice = self.menu.by_key(key) if self.menu else None

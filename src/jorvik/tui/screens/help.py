@@ -26,7 +26,8 @@ def key_lines() -> list[tuple[str, str]]:
         ("b", "buy"), ("h", "hall"), ("p", "pass"), ("b", "brown"), ("d", "done"),
         ("t", "trade"), ("s", "sell"), ("m", "harbour"), ("Esc", "back"),
         ("Ctrl+Z", "undo"), ("F1", "help"), ("F2", "language"), ("Ctrl+P", "palette"),
-        ("Ctrl+S", "save_as"), ("Ctrl+Q", "quit"), ("Enter", "handover"), ("mouse", "mouse"))]
+        ("Ctrl+S", "save_as"), ("Ctrl+Q", "quit"), ("Enter", "handover"), ("PgUp PgDn", "log"),
+        ("mouse", "mouse"))]
 
 
 @translated

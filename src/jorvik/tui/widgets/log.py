@@ -1,6 +1,6 @@
 """The game log: every engine event in words, in the player's colour, newest at the bottom.
-The mouse wheel scrolls back (a line at the bottom says how far); a new line or End goes back
-to the newest."""
+The mouse wheel or PageUp / PageDown scroll it (a line at the bottom says how far back); a new
+line goes back to the newest."""
 
 from __future__ import annotations
 
@@ -68,6 +68,9 @@ class GameLog(Lines):
     def _scroll(self, lines: int) -> None:
         self.back = max(0, self.back + lines)
         self.changed()
+
+    def scroll_pages(self, pages: int) -> None:
+        self._scroll(pages * max(1, self.content_size.height - 2))
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
