@@ -472,10 +472,7 @@ def _do(st: GameState, a: Action, ev: list) -> None:
 
 def _use_card(st: GameState, cid: str, ev: list) -> None:
     p = current_player(st)
-    pl = st.mut(p)
-    pl.cards = tuple(c for c in pl.cards if c != cid)
-    st.box = st.box + (cid,)
-    ev.append({"type": "card_used", "player": p, "card": cid})
+    _spend_card(st, p, cid, ev)
     EFFECTS[st.cards.by_id[cid].effect].use(st, p, ev)
 
 
@@ -738,7 +735,7 @@ def _do_pending(st: GameState, dec: tuple, a: Action, ev: list) -> None:
             col = list(st.columns[cb])
             col[a.position_b] = va
             st.columns[cb] = tuple(col)
-            _trickery_used(st, p, dec[2], ev)
+            _spend_card(st, p, dec[2], ev)
             ev.append({"type": "swapped", "player": p, "a": [a.column_a, a.position_a],
                        "b": [a.column_b, a.position_b]})
         else:
@@ -828,9 +825,7 @@ def _resolve_attack_choice(st: GameState, dec: tuple, use: bool, ev: list) -> No
     pl = st.mut(p)
     if kind == "glory":
         if use:
-            pl.cards = tuple(c for c in pl.cards if c != cid)
-            st.box = st.box + (cid,)
-            ev.append({"type": "card_used", "player": p, "card": cid})
+            _spend_card(st, p, cid, ev)
             value *= 2
         _gain(st, p, value, "picts", ev)
     else:
@@ -995,7 +990,8 @@ def _end_demand(st: GameState, ev: list) -> None:
     st.pending = st.pending + tuple(reversed(decisions))
 
 
-def _trickery_used(st: GameState, p: int, cid: str, ev: list) -> None:
+def _spend_card(st: GameState, p: int, cid: str, ev: list) -> None:
+    """A once-card from p's card area goes to the box after use."""
     pl = st.mut(p)
     pl.cards = tuple(c for c in pl.cards if c != cid)
     st.box = st.box + (cid,)
