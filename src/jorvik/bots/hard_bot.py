@@ -32,11 +32,11 @@ import random
 import time
 
 from jorvik.engine import (
-    Action, GameState, apply_action, current_player, determinize, is_over, legal_actions,
+    Action, GameState, Reserve, apply_action, current_player, determinize, is_over, legal_actions,
 )
 
 from .heuristics import Ctx, player_value
-from .normal_bot import NormalBot
+from .normal_bot import UNPAID_RESERVATION, NormalBot
 
 
 def canonical(st: GameState) -> GameState:
@@ -74,7 +74,9 @@ class HardBot:
         if st.pending or st.phase not in ("demand", "purchase", "reservation"):
             return self.policy.choose(st)
         ranked = self.policy.rank(st, legal)
-        cands = [a for _, a in ranked[: self.top_k]]
+        # A reservation the heuristic cannot pay for only boxes the card: never searched.
+        cands = [a for u, a in ranked[: self.top_k]
+                 if not (isinstance(a, Reserve) and u <= UNPAID_RESERVATION)] or [ranked[0][1]]
         if len(cands) == 1:
             return cands[0]
         return self._search(st, cands)

@@ -24,6 +24,7 @@ The central pieces:
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -54,9 +55,10 @@ class Params:
     merchant_future: float = 0.22  # (old model, used when merchant_share == 0)
     merchant_share: float = 0.3  # share of a player's expected future cubes of a good that
                                  # reach its merchant / prophecy
-    attack_spread: float = 0.7   # softness of "will I be top/bottom" for the next attack
-    attack_spread_step: float = 0.9  # ... growing for later attacks
-    attack_decay: float = 0.25   # later attacks count 1/(1 + decay*k)
+    attack_spread: float = 0.7   # softness of "will I be top/bottom" in an attack ...
+    attack_spread_w: float = 0.45  # ... growing with sqrt(defence on warriors still to come
+                                   # before it): more warriors to come, more can change
+    attack_decay: float = 0.0    # attack k counts 1/(1 + decay*k)
     # demand phase (NormalBot)
     extra_vikings: float = 0.7   # share of the vikings still to come expected under each card
     pump: float = 0.25           # worth of making an opponent above pay one more coin
@@ -96,6 +98,7 @@ def _deck_info(st: GameState) -> tuple:
     by_id = st.cards.by_id
     rest = 0
     attacks = []
+    warriors: Counter = Counter()   # defence on unseen warriors by season
     demand = [0] * 8
     feasts = 0
     ship_cubes = 0
@@ -111,6 +114,8 @@ def _deck_info(st: GameState) -> tuple:
         if t == "craftsman":
             for g in card.goods:
                 demand[g] += 1
+        elif t == "warrior":
+            warriors[card.season] += card.defence
         elif t == "feast":
             feasts += 1
         elif t == "ship":
@@ -126,7 +131,11 @@ def _deck_info(st: GameState) -> tuple:
         bag[g] += 1
     frac = min(1.0, ship_cubes / len(st.bag)) if st.bag else 0.0
     future = [b * frac for b in bag]
-    got = ([(g, l) for _, g, l in attacks], demand, feasts, types, rest, future)
+    # Defence that can still be bought before each attack (an attack lies somewhere in its
+    # season: half of its own season's warriors come before it on average).
+    attack_w = [sum(w for s, w in warriors.items() if s < season) + 0.5 * warriors[season]
+                for season, _, _ in attacks]
+    got = ([(g, l) for _, g, l in attacks], demand, feasts, types, rest, future, attack_w)
     if len(_DECK_CACHE) > 4096:
         _DECK_CACHE.clear()
     _DECK_CACHE[key] = got
@@ -136,7 +145,7 @@ def _deck_info(st: GameState) -> tuple:
 class Ctx:
     """Public facts about a state, computed once and shared by every player's evaluation."""
 
-    __slots__ = ("st", "n", "by_id", "params", "R", "attacks", "demand", "feasts_left",
+    __slots__ = ("st", "n", "by_id", "params", "R", "attacks", "attack_w", "demand", "feasts_left",
                  "_defs", "_cv", "_kv", "unseen_types", "karl", "future")
 
     def __init__(self, st: GameState, params: Params = DEFAULT):
@@ -146,7 +155,8 @@ class Ctx:
         self.karl = st.mode == "karl"
         self.by_id = st.cards.by_id
         info = _deck_info(st)
-        self.attacks, self.demand, self.feasts_left, self.unseen_types, rest, self.future = info
+        (self.attacks, self.demand, self.feasts_left, self.unseen_types, rest, self.future,
+         self.attack_w) = info
         # Future rounds after the current one (in supply, the upcoming round counts).
         self.R = -(-rest // cards_per_round(st))
         self._defs: list[int] | None = None
@@ -222,14 +232,15 @@ class Ctx:
 
     def attack_value(self, p: int, dp: float) -> float:
         """Soft expected VP from the attacks still to come with defence dp against the others'
-        current defence."""
+        current defence: every attack counts by its gain and loss, more softly the more
+        defence can still be bought before it."""
         if not self.attacks:
             return 0.0
         pr = self.params
         others = [d for i, d in enumerate(self.defs) if i != p]
         total = 0.0
         for k, (gain, loss) in enumerate(self.attacks):
-            s = pr.attack_spread + pr.attack_spread_step * k
+            s = pr.attack_spread + pr.attack_spread_w * math.sqrt(self.attack_w[k])
             top = 1.0
             bot = 1.0
             for d in others:
@@ -313,6 +324,44 @@ class _Pool:
         return self.hand + self.storage + self.warehouse
 
 
+def _best_completions(crafts: list[list], pool: _Pool) -> list[list]:
+    """The craftsmen to complete from the cubes at hand: the set with the most VP (then the
+    fewest cubes) that the cubes allow together."""
+    open_ = [c for c in crafts if c[2]]
+    have = Counter(pool.goods())
+    open_ = [c for c in open_ if not Counter(c[2]) - have]
+    if not open_:
+        return []
+    best: tuple = ((0, 0), [])
+    for k in range(len(open_), 0, -1):
+        for combo in itertools.combinations(open_, k):
+            need: Counter = Counter()
+            for c in combo:
+                need.update(c[2])
+            if need - have:
+                continue
+            key = (sum(c[1] for c in combo), -sum(need.values()))
+            if key > best[0]:
+                best = (key, list(combo))
+    return best[1]
+
+
+def completable(st: GameState, p: int) -> bool:
+    """Could player p complete one of their craftsmen from the cubes at hand (this turn's
+    unloaded cubes, the storage space, the Warehouse) without trading?"""
+    pl = st.players[p]
+    have = Counter(pl.hand) + Counter(pl.ship_goods) + Counter(pl.storage) + Counter(pl.warehouse)
+    by_id = st.cards.by_id
+    for cid in pl.cards + pl.loading:
+        card = by_id[cid]
+        if card.type != "craftsman":
+            continue
+        need = Counter(card.goods) - Counter(pl.filled.get(cid, ()))
+        if need and not need - have:
+            return True
+    return False
+
+
 def plan_unload(ctx: Ctx, p: int, h: Holding, common: tuple[int, ...] | None = None,
                 harbour: bool | None = None, want_steps: bool = False) -> Plan:
     """The best use of player p's cubes (see the module docstring). Value in VP-equivalents:
@@ -387,6 +436,15 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, common: tuple[int, ...] | None = N
         if m == 0:
             return float(c[1])
         return c[1] * pc(m + share * (M - m))
+
+    # ---- completions first: a completed craftsman's VP are safe, while cubes kept or sold
+    # instead are worth a coin or two and the craftsman may never be completed later
+    for c in _best_completions(crafts, pool):
+        for g in list(c[2]):
+            pool.take(g)
+            c[2].remove(g)
+            if want_steps:
+                steps.append(("assign", g, "craftsman", c[0]))
 
     # ---- fills (direct, by completing sets, through trades)
     while True:

@@ -49,6 +49,7 @@ from .heuristics import DEFAULT, Ctx, Holding, Params, _sigmoid, base_values, ca
     holding_of, plan_unload
 
 BIG = 1e9
+UNPAID_RESERVATION = -0.2   # the score of a reservation that would not be bought
 
 
 class NormalBot:
@@ -175,9 +176,10 @@ class NormalBot:
                         spent += reach * price
                     break
                 reach *= 1.0 - self._p_buy(ctx, vals, o, c, int(round(price)))
-        for _, code, _ in st.reservation:
+        res = st.reservation
+        for i, (_, code, _) in enumerate(res):
             if viking_owner(code) == me:
-                spent += 1.0
+                spent += len(res) - i
         return spent
 
     # ------------------------------------------------------------------ demand
@@ -202,10 +204,16 @@ class NormalBot:
                 u = after - before + self._pump(ctx, vals, me, c, owners, L0 + 1)
             elif isinstance(a, Reserve):
                 s = a.space - 1
-                price = 1.0 + min(2.5, 0.2 * remaining)
+                # The row is paid leftmost first at its length then: a new reservation costs
+                # 1 + the reservations made after it, and one more for each of mine before it.
+                price = 1.0 + _later_reservations(st, remaining)
+                mine = sum(1 for _, code, _ in st.reservation if viking_owner(code) == me)
                 coins = pl.coins - self._committed(ctx, vals, me, -1, extra)
-                u = vals[(me, s)] - price * ctx.cv(me) if coins >= price else -0.5
-                u = max(u, -0.2)
+                if coins >= price + mine:
+                    u = vals[(me, s)] - (price + mine) * ctx.cv(me)
+                else:
+                    u = UNPAID_RESERVATION
+                u = max(u, UNPAID_RESERVATION)
             elif isinstance(a, Done):
                 u = 1.0  # stop placing brown vikings unless a placement is worth more
             else:
@@ -492,6 +500,13 @@ class NormalBot:
             if gain > best[0]:
                 best = (gain, a)
         return best[1]
+
+
+def _later_reservations(st: GameState, remaining: int) -> float:
+    """How many reservations are expected after one made now: most cards left on spaces 7-12
+    get reserved while vikings remain to be placed."""
+    open_cards = sum(1 for s in range(6, 12) if st.spaces[s] is not None) - 1
+    return max(0.0, min(float(open_cards), 0.3 * remaining))
 
 
 class _Values(dict):
