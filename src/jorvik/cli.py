@@ -97,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=0, help=help_text("seed"))
     tour.add_argument("--think", type=_nonneg_float, default=None, help=help_text("think"))
     tour.add_argument("--playouts", type=_positive, default=None, help=help_text("playouts"))
+    tour.add_argument("--workers", type=_positive, default=None, help=help_text("workers"))
     tour.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
     tour.add_argument("--json", action="store_true", help=help_text("json"))
 

@@ -1,7 +1,9 @@
-"""`jorvik tournament`: bots play each other with seats rotated; wins, VP and margins per bot.
+"""`jorvik tournament`: bots play each other with seats rotated; wins, VP, margins and
+behaviour figures per bot, games spread over worker processes.
 
 The pure entry point is :func:`tournament` (no printing, no argument parsing); the command
-calls it through :func:`run_tournament`.
+calls it through :func:`run_tournament`. A game's result depends only on its seed and seating,
+so any number of workers gives the same figures.
 """
 
 from __future__ import annotations
@@ -9,12 +11,26 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from jorvik.bots import BOTS, make_bot
-from jorvik.engine import CardSet, apply_action, current_player, is_over, new_game
+from jorvik.bots.heuristics import completable
+from jorvik.engine import (
+    Buy, CardSet, Done, GameState, Pass, apply_action, current_player, is_over, new_game,
+    viking_owner,
+)
+
+# Behaviour figures per seat and game (issue 14): what a strong player watches a bot for.
+#   missed_completions: unloading turns ended while a craftsman could have been completed
+#                       from the cubes at hand
+#   picts_vp: net VP from Attacks of the Picts
+#   cards_bought: cards bought (demand columns and reservation row)
+#   cards_boxed_after_own_first_place: cards the seat was first in line for, passed, and
+#                       nobody bought (they went to the box)
+BEHAVIOUR = ("missed_completions", "picts_vp", "cards_bought", "cards_boxed_after_own_first_place")
 
 MAX_DECISIONS = 20_000
 
@@ -38,11 +54,12 @@ class BotStats:
     wins: float = 0.0           # a shared win counts 1/k
     vp: list[int] = field(default_factory=list)
     margins: list[int] = field(default_factory=list)
+    behaviour: dict[str, float] = field(default_factory=lambda: dict.fromkeys(BEHAVIOUR, 0))
 
     def row(self) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.played)
         n = max(self.played, 1)
-        return {
+        out = {
             "name": self.name,
             "wins": round(self.wins, 4),
             "win_rate": round(self.wins / n, 4),
@@ -51,6 +68,11 @@ class BotStats:
             "mean_vp": round(sum(self.vp) / n, 3),
             "mean_margin": round(sum(self.margins) / n, 3),
         }
+        for k in BEHAVIOUR:
+            # missed completions are a total (the target is none at all); the rest per game
+            total = self.behaviour[k]
+            out[k] = int(total) if k == "missed_completions" else round(total / n, 3)
+        return out
 
 
 @dataclass
@@ -67,27 +89,91 @@ class TournamentResult:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        """The --json form: exactly {"games", "bots": [{name, wins, win_rate, ci_low, ci_high,
-        mean_vp}]}."""
-        keys = ("name", "wins", "win_rate", "ci_low", "ci_high", "mean_vp")
+        """The --json form: {"games", "bots": [{name, wins, win_rate, ci_low, ci_high, mean_vp,
+        missed_completions (a total), picts_vp, cards_bought,
+        cards_boxed_after_own_first_place (means per game)}]}."""
+        keys = ("name", "wins", "win_rate", "ci_low", "ci_high", "mean_vp", *BEHAVIOUR)
         return {"games": self.games,
                 "bots": [{k: b.row()[k] for k in keys} for b in self.bots]}
+
+
+class Watcher:
+    """Counts the behaviour figures of every seat while a game is played."""
+
+    def __init__(self, players: int):
+        self.counts = [dict.fromkeys(BEHAVIOUR, 0) for _ in range(players)]
+        self._sale: tuple | None = None      # (round, column) of the card on sale
+        self._first = -1                     # who was first in line for it
+        self._passed: dict[str, int] = {}    # card -> seat that passed it while first in line
+
+    def before(self, st: GameState, a: Any) -> None:
+        p = current_player(st)
+        if st.phase == "unloading" and not st.pending and isinstance(a, Done):
+            if completable(st, p):
+                self.counts[p]["missed_completions"] += 1
+        if st.pending or st.phase not in ("purchase", "reservation"):
+            return
+        if isinstance(a, Buy):
+            self.counts[p]["cards_bought"] += 1
+        if st.phase == "purchase":
+            key = (st.round, st.turn)
+            if key != self._sale:
+                self._sale = key
+                self._first = viking_owner(st.columns[st.turn][0])
+            if isinstance(a, Pass) and p == self._first:
+                self._passed[st.spaces[st.turn]] = p
+                self._first = -1
+        elif isinstance(a, Pass):   # a reserved card is its reserver's alone
+            self._passed[st.reservation[0][0]] = p
+
+    def after(self, st: GameState) -> None:
+        if not self._passed:
+            return
+        on_sale = set(st.spaces) | {c for c, _, _ in st.reservation}
+        for cid, p in list(self._passed.items()):
+            if cid not in on_sale:
+                del self._passed[cid]
+                if cid in st.box:
+                    self.counts[p]["cards_boxed_after_own_first_place"] += 1
+
+    def finish(self, st: GameState) -> list[dict[str, float]]:
+        for p, pl in enumerate(st.players):
+            self.counts[p]["picts_vp"] = pl.vp_picts
+        return self.counts
+
+
+def play_observed(lineup: list[str], mode: str, seed: int, cards: CardSet | None = None,
+                  bot_options: dict[str, Any] | None = None
+                  ) -> tuple[dict[str, Any], int, list[dict[str, float]]]:
+    """One game with lineup[i] in seat i; returns (final result, number of decisions,
+    behaviour figures per seat)."""
+    opts = bot_options or {}
+    players = len(lineup)
+    bots = [make_bot(name, seed=seed * 16 + i, **opts) for i, name in enumerate(lineup)]
+    st = new_game([f"Seat {i + 1}" for i in range(players)], mode=mode, seed=seed, cards=cards)
+    watch = Watcher(players)
+    n = 0
+    while not is_over(st):
+        if n >= MAX_DECISIONS:
+            raise RuntimeError(f"game seed {seed} did not finish in {MAX_DECISIONS} decisions")
+        a = bots[current_player(st)].choose(st)
+        watch.before(st, a)
+        st, _ = apply_action(st, a)
+        watch.after(st)
+        n += 1
+    return st.result, n, watch.finish(st)
 
 
 def play_game(lineup: list[str], mode: str, seed: int, cards: CardSet | None = None,
               bot_options: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
     """One game with lineup[i] in seat i; returns (final result, number of decisions)."""
-    opts = bot_options or {}
-    players = len(lineup)
-    bots = [make_bot(name, seed=seed * 16 + i, **opts) for i, name in enumerate(lineup)]
-    st = new_game([f"Seat {i + 1}" for i in range(players)], mode=mode, seed=seed, cards=cards)
-    n = 0
-    while not is_over(st):
-        if n >= MAX_DECISIONS:
-            raise RuntimeError(f"game seed {seed} did not finish in {MAX_DECISIONS} decisions")
-        st, _ = apply_action(st, bots[current_player(st)].choose(st))
-        n += 1
-    return st.result, n
+    result, n, _ = play_observed(lineup, mode, seed, cards, bot_options)
+    return result, n
+
+
+def _play_job(job: tuple) -> tuple[int, dict[str, Any], int, list[dict[str, float]]]:
+    g, lineup, mode, seed, cards, options = job
+    return (g, *play_observed(lineup, mode, seed, cards, options))
 
 
 def seating(bots: list[str], game: int) -> list[str]:
@@ -96,12 +182,20 @@ def seating(bots: list[str], game: int) -> list[str]:
     return [bots[(s + game) % k] for s in range(k)]
 
 
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
 def tournament(games: int, players: int, mode: str, bots: list[str], seed: int = 0,
                cards: CardSet | None = None, think: float | None = None,
                playouts: int | None = None,
-               progress: Callable[[int], None] | None = None) -> TournamentResult:
+               progress: Callable[[int], None] | None = None,
+               workers: int = 1) -> TournamentResult:
     """Play `games` games (seeds seed, seed+1, ...) with seats rotated; statistics per bot
-    name (a bot named twice pools its seats). Raises ValueError on bad arguments."""
+    name (a bot named twice pools its seats). With `workers` > 1 the games are played in
+    that many processes; the figures are the same. Raises ValueError on bad arguments."""
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
     if games < 1:
         raise ValueError("games must be at least 1")
     if not 2 <= players <= 5:
@@ -125,10 +219,16 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
         stats.setdefault(b, BotStats(b)).seats += 1
     t0 = time.perf_counter()
     decisions = 0
-    for g in range(games):
-        lineup = seating(bots, g)
-        result, n = play_game(lineup, mode, seed + g, cards, options)
+    jobs = [(g, seating(bots, g), mode, seed + g, cards, options) for g in range(games)]
+    done: dict[int, tuple] = {}
+    for g, result, n, seen in _run(jobs, min(workers, games)):
+        done[g] = (result, n, seen)
+        if progress:
+            progress(len(done))
+    for g in range(games):   # in game order, so the figures never depend on the workers
+        result, n, seen = done[g]
         decisions += n
+        lineup = jobs[g][1]
         totals = [r["total"] for r in result["scores"]]
         winners = result["winners"]
         for s, name in enumerate(lineup):
@@ -138,23 +238,46 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
             b.margins.append(totals[s] - max(t for i, t in enumerate(totals) if i != s))
             if s in winners:
                 b.wins += 1.0 / len(winners)
-        if progress:
-            progress(g + 1)
+            for k, v in seen[s].items():
+                b.behaviour[k] += v
     return TournamentResult(games, players, mode, list(stats.values()),
                             time.perf_counter() - t0, decisions)
+
+
+def _run(jobs: list[tuple], workers: int):
+    """The played games, as they finish (in this process when workers is 1)."""
+    if workers <= 1:
+        for job in jobs:
+            yield _play_job(job)
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    with ProcessPoolExecutor(workers) as ex:
+        futures = [ex.submit(_play_job, job) for job in jobs]
+        try:
+            for f in as_completed(futures):
+                yield f.result()
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
 
 
 def format_table(res: TournamentResult) -> str:
     lines = [f"{res.games} games, {res.players} players, {res.mode}; "
              f"{res.games_per_second:.2f} games/s"]
     head = f"{'bot':<10} {'seats':>5} {'wins':>8} {'win rate':>9} {'95% interval':>15} " \
-           f"{'mean VP':>8} {'margin':>7}"
+           f"{'mean VP':>8} {'margin':>7} {'missed':>7} {'picts':>6} {'bought':>7} {'boxed':>6}"
     lines.append(head)
     for b in res.bots:
         r = b.row()
         lines.append(f"{r['name']:<10} {b.seats:>5} {r['wins']:>8.2f} {r['win_rate']:>9.1%} "
                      f"{r['ci_low']:>7.1%}–{r['ci_high']:<7.1%} {r['mean_vp']:>8.1f} "
-                     f"{r['mean_margin']:>+7.1f}")
+                     f"{r['mean_margin']:>+7.1f} {r['missed_completions']:>7} "
+                     f"{r['picts_vp']:>+6.1f} {r['cards_bought']:>7.1f} "
+                     f"{r['cards_boxed_after_own_first_place']:>6.1f}")
+    lines.append("missed: unloading turns ended with a craftsman completable from the cubes at "
+                 "hand (total); picts: net VP from attacks; bought: cards bought; boxed: cards "
+                 "passed while first in line that went to the box (means per game)")
     return "\n".join(lines)
 
 
@@ -172,8 +295,10 @@ def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     if args.think is not None and args.playouts is not None:
         parser.error("give either --think or --playouts, not both")
     cards = _load_cards(parser, args.cards)
+    workers = args.workers if args.workers is not None else default_workers()
     kw = dict(games=args.games, players=args.players, mode=args.mode, bots=bots,
-              seed=args.seed, cards=cards, think=args.think, playouts=args.playouts)
+              seed=args.seed, cards=cards, think=args.think, playouts=args.playouts,
+              workers=workers)
     try:
         if args.json:
             res = tournament(**kw)

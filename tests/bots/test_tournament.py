@@ -7,7 +7,10 @@ import json
 import pytest
 
 from jorvik.cli import main
-from jorvik.tournament import seating, tournament, wilson
+from jorvik.engine import Done, apply_action
+from jorvik.tournament import Watcher, seating, tournament, wilson
+
+from engine.helpers import LEATHER, WOOL, filler, game, give, load, place, to_unloading
 
 
 def test_wilson_interval():
@@ -56,8 +59,11 @@ def test_cli_json(capsys):
     assert set(data) == {"games", "bots"} and data["games"] == 3
     assert [b["name"] for b in data["bots"]] == ["normal", "easy"]
     for b in data["bots"]:
-        assert set(b) == {"name", "wins", "win_rate", "ci_low", "ci_high", "mean_vp"}
+        assert set(b) == {"name", "wins", "win_rate", "ci_low", "ci_high", "mean_vp",
+                          "missed_completions", "picts_vp", "cards_bought",
+                          "cards_boxed_after_own_first_place"}
         assert b["ci_low"] <= b["win_rate"] <= b["ci_high"]
+        assert b["cards_bought"] > 0 and b["missed_completions"] >= 0
     assert sum(b["wins"] for b in data["bots"]) == pytest.approx(3)
     assert err == ""
 
@@ -84,3 +90,50 @@ def test_cli_bad_arguments(argv, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and err.startswith("jorvik: error:")
+
+
+def test_workers_give_the_same_figures_as_one_process():
+    one = tournament(6, 3, "jarl", ["normal", "easy", "normal"], seed=40, workers=1)
+    two = tournament(6, 3, "jarl", ["normal", "easy", "normal"], seed=40, workers=2)
+    assert [b.row() for b in one.bots] == [b.row() for b in two.bots]
+    assert one.decisions == two.decisions
+    hard1 = tournament(2, 2, "karl", ["hard", "normal"], seed=41, playouts=1, workers=1)
+    hard2 = tournament(2, 2, "karl", ["hard", "normal"], seed=41, playouts=1, workers=2)
+    assert [b.row() for b in hard1.bots] == [b.row() for b in hard2.bots]
+
+
+def test_cli_workers(capsys):
+    argv = ["tournament", "--games", "4", "--players", "2", "--bots", "normal,easy",
+            "--seed", "9", "--json"]
+    assert main([*argv, "--workers", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([*argv, "--workers", "2"]) == 0
+    assert capsys.readouterr().out == one
+    with pytest.raises(SystemExit):
+        main([*argv, "--workers", "0"])
+
+
+def test_a_turn_ended_with_a_craftsman_completable_is_a_missed_completion():
+    st = game(2, deck=filler(6, exclude=["A01", "B08"]))
+    st = give(st, 0, "A01")
+    st = load(st, 0, "B08", goods=[LEATHER, LEATHER, WOOL])
+    st = to_unloading(st)
+    watch = Watcher(2)
+    watch.before(st, Done())
+    st, _ = apply_action(st, Done())
+    watch.after(st)
+    assert watch.finish(st)[0]["missed_completions"] == 1
+
+
+def test_a_card_passed_first_in_line_and_boxed_is_counted_and_a_bought_one_is_not():
+    from jorvik.engine import Buy, Pass
+    st = place(game(2, deck=filler(6)), 1, 2, 2, 3, 3, 2)   # Peti alone on column 1
+    watch = Watcher(2)
+    for a in (Pass(), Buy()):      # Peti passes column 1 (boxed); Benedek buys column 2
+        assert st.phase == "purchase"
+        watch.before(st, a)
+        st, _ = apply_action(st, a)
+        watch.after(st)
+    seen = watch.finish(st)
+    assert seen[0]["cards_boxed_after_own_first_place"] == 1
+    assert seen[1]["cards_boxed_after_own_first_place"] == 0 and seen[1]["cards_bought"] == 1

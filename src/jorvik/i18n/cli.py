@@ -35,6 +35,7 @@ HELP_KEYS: dict[str, str] = {
     "games": "cli.help.games",
     "bot_names": "cli.help.bot_names",
     "playouts": "cli.help.playouts",
+    "workers": "cli.help.workers",
     "json": "cli.help.json",
 }
 ERROR_KEYS: dict[str, str] = {
