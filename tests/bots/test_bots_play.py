@@ -26,7 +26,7 @@ def play_checked(lineup: list[str], mode: str, seed: int, **options) -> dict:
 
 
 def test_registry_names():
-    assert {"easy", "random", "normal", "hard"} <= set(BOTS)
+    assert {"easy", "random", "normal", "hard", "expert"} <= set(BOTS)
     with pytest.raises(ValueError):
         make_bot("grandmaster")
 

@@ -17,16 +17,26 @@ def _hard(seed=None, think: float | None = None, playouts: int | None = None, **
     return HardBot(seed, think=think, playouts=playouts)
 
 
+def _expert(seed=None, think: float | None = None, playouts: int | None = None,
+            stop: Any = None, **_: Any) -> Any:
+    from .expert_bot import ExpertBot
+    return ExpertBot(seed, think=think, playouts=playouts, stop=stop)
+
+
 # name -> factory(seed, **options); options a bot does not use are ignored.
 #   easy / random: uniformly random legal actions
 #   normal: the documented heuristic (jorvik.bots.normal_bot)
 #   hard: determinized Monte Carlo search over the heuristic (jorvik.bots.hard_bot);
 #         options think (seconds per decision, default 1.0) or playouts (a fixed budget)
+#   expert: determinized search with racing, two-round playouts and a learned evaluation
+#         (jorvik.bots.expert_bot); options think / playouts as hard, and stop (a
+#         threading.Event that ends a search between playouts)
 BOTS: dict[str, Callable[..., Any]] = {
     "random": lambda seed=None, **_: RandomBot(seed),
     "easy": lambda seed=None, **_: RandomBot(seed),
     "normal": _normal,
     "hard": _hard,
+    "expert": _expert,
 }
 
 

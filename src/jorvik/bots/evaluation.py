@@ -1,0 +1,178 @@
+"""The expert bot's learned evaluation of unfinished games: features of a player's position
+against the others → the final VP margin, with weights fitted on self-play games.
+
+Features read only public information (through :mod:`jorvik.bots.heuristics`). The weights
+are a small versioned data file shipped in the package (``expert_weights.json``), written by
+``tools/fit_expert.py`` and validated when loaded (pydantic at the edge): a bad file gives
+one clear line (:class:`WeightsFileError`), never a traceback.
+
+The margin of player p is ``own − ½·best other − ½·mean other`` (the search bots' utility),
+its features the same difference of per-player figures; one weight vector per mode and table
+size (``"karl-2"`` … ``"jarl-5"``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jorvik.engine import GameState
+
+from .heuristics import FEAST_VP, Ctx, player_value
+
+WEIGHTS_FORMAT = 1
+WEIGHTS_NAME = "expert_weights.json"
+
+# Per-player figures; the model sees each as (own − ½ best other − ½ mean other).
+PLAYER_FIGURES = (
+    "vp", "value", "coins", "complete_vp", "open_vp", "missing_fields", "defence",
+    "attack_value", "feast_vp", "cubes", "cards",
+)
+# ... and these again times the share of the game still to come (they matter less late).
+LATE_SCALED = ("value", "coins", "open_vp", "missing_fields", "defence", "cubes")
+FEATURES = (*PLAYER_FIGURES, *(f"{name}*left" for name in LATE_SCALED))
+MODELS = tuple(f"{mode}-{n}" for mode in ("karl", "jarl") for n in range(2, 6))
+# Rounds in a whole game by table size (RULES.md §4.1), to scale "the game still to come".
+GAME_ROUNDS = {2: 16, 3: 12, 4: 10, 5: 8}
+
+
+class WeightsFileError(Exception):
+    """A problem with the expert's weights file, as one human-readable line."""
+
+
+def player_figures(ctx: Ctx, p: int) -> list[float]:
+    """Player p's raw figures, in PLAYER_FIGURES order."""
+    st = ctx.st
+    pl = st.players[p]
+    by_id = ctx.by_id
+    complete_vp = open_vp = missing = feasts = 0
+    for cid in pl.cards + pl.loading:
+        card = by_id[cid]
+        if card.type == "craftsman":
+            m = len(card.goods) - len((pl.filled or {}).get(cid, ()))
+            if m == 0:
+                complete_vp += card.vp
+            else:
+                open_vp += card.vp
+                missing += m
+        elif card.type == "feast":
+            feasts += 1
+    defence = ctx.defs[p]
+    return [
+        float(pl.vp),
+        player_value(ctx, p),
+        float(pl.coins),
+        float(complete_vp),
+        float(open_vp),
+        float(missing),
+        float(defence),
+        ctx.attack_value(p, defence),
+        float(FEAST_VP[min(feasts, 4)]),
+        float(len(pl.storage) + len(pl.warehouse) + len(pl.hand) + len(pl.ship_goods)),
+        float(len(pl.cards) + len(pl.loading)),
+    ]
+
+
+def relative(rows: list[list[float]], p: int) -> list[float]:
+    """Row p against the others: own − ½ best other − ½ mean other, figure by figure."""
+    others = [r for i, r in enumerate(rows) if i != p]
+    out = []
+    for k, own in enumerate(rows[p]):
+        vals = [r[k] for r in others]
+        out.append(own - 0.5 * max(vals) - 0.5 * sum(vals) / len(vals))
+    return out
+
+
+def features(st: GameState, ctx: Ctx | None = None) -> list[list[float]]:
+    """The model's inputs for every player, in FEATURES order."""
+    ctx = ctx or Ctx(st)
+    rows = [player_figures(ctx, p) for p in range(st.n)]
+    left = min(1.0, ctx.R / GAME_ROUNDS[st.n])
+    idx = [PLAYER_FIGURES.index(name) for name in LATE_SCALED]
+    out = []
+    for p in range(st.n):
+        rel = relative(rows, p)
+        out.append(rel + [rel[i] * left for i in idx])
+    return out
+
+
+def margin_of(scores: list[float], p: int) -> float:
+    others = [s for i, s in enumerate(scores) if i != p]
+    return scores[p] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+class Evaluation:
+    """Predicted final margins from a weights table {model: weights}."""
+
+    def __init__(self, models: dict[str, list[float]]):
+        self.models = models
+
+    def margins(self, st: GameState, ctx: Ctx | None = None) -> list[float]:
+        w = self.models[f"{st.mode}-{st.n}"]
+        return [sum(a * b for a, b in zip(w, x)) for x in features(st, ctx)]
+
+
+def _validate(data: Any, where: str) -> dict[str, list[float]]:
+    from pydantic import BaseModel, ConfigDict, ValidationError
+
+    class WeightsFile(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+        format: int
+        features: list[str]
+        fitted: dict[str, Any]
+        models: dict[str, list[float]]
+
+    try:
+        doc = WeightsFile.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"]) or "top level"
+        raise WeightsFileError(f"{where}: {loc}: {err['msg']}") from None
+    if doc.format != WEIGHTS_FORMAT:
+        raise WeightsFileError(f"{where}: format {doc.format} is not {WEIGHTS_FORMAT}")
+    if tuple(doc.features) != FEATURES:
+        raise WeightsFileError(f"{where}: fitted for other features than this version uses "
+                               f"(run tools/fit_expert.py)")
+    missing = [m for m in MODELS if m not in doc.models]
+    if missing:
+        raise WeightsFileError(f"{where}: no weights for {missing[0]}")
+    for name, w in doc.models.items():
+        if name not in MODELS:
+            raise WeightsFileError(f"{where}: unknown model {name!r}")
+        if len(w) != len(FEATURES):
+            raise WeightsFileError(f"{where}: {name} has {len(w)} weights, not {len(FEATURES)}")
+        if not all(math.isfinite(x) and abs(x) < 1e6 for x in w):
+            raise WeightsFileError(f"{where}: {name} has a weight that is not a sensible number")
+    return doc.models
+
+
+def parse_weights(text: str, where: str) -> Evaluation:
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise WeightsFileError(f"{where}: not JSON ({e})") from None
+    return Evaluation(_validate(data, where))
+
+
+@functools.lru_cache(maxsize=4)
+def load_evaluation(path: str | None = None) -> Evaluation:
+    """The packaged weights (or a file at `path`), validated; WeightsFileError if bad."""
+    if path is None:
+        where = WEIGHTS_NAME
+        try:
+            text = resources.files("jorvik.bots").joinpath(WEIGHTS_NAME).read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise WeightsFileError(f"{where}: cannot read it ({e})") from None
+    else:
+        where = path
+        try:
+            if Path(path).stat().st_size > 1_000_000:
+                raise WeightsFileError(f"{where}: too large for a weights file")
+            text = Path(path).read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise WeightsFileError(f"{where}: cannot read it ({e})") from None
+    return parse_weights(text, where)

@@ -1,0 +1,113 @@
+"""The expert bot: legal, reproducible, never reads hidden information, cancellable, and its
+learned evaluation's weights file is validated like the card file."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+
+import pytest
+
+from jorvik.bots import make_bot
+from jorvik.bots.evaluation import (
+    FEATURES, MODELS, WeightsFileError, features, load_evaluation, margin_of, parse_weights,
+)
+from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
+from jorvik.tournament import play_game
+
+from .test_bots_play import play_checked
+from .test_hidden_information import game_states, reshuffled
+
+
+@pytest.mark.parametrize("players,mode", [(2, "jarl"), (4, "karl")])
+def test_expert_only_plays_legal_actions(players, mode):
+    play_checked(["expert"] + ["normal"] * (players - 1), mode, 91 + players, playouts=1)
+
+
+def test_expert_is_reproducible_with_a_playout_budget():
+    a = play_game(["expert", "normal"], "karl", 33, bot_options={"playouts": 1})
+    b = play_game(["expert", "normal"], "karl", 33, bot_options={"playouts": 1})
+    assert a == b
+
+
+@pytest.mark.parametrize("players,mode,seed", [(4, "karl", 23), (2, "jarl", 24)])
+def test_expert_ignores_hidden_order(players, mode, seed):
+    rng = random.Random(seed)
+    states = [s for s in game_states(players, mode, seed, every=1)
+              if s.phase in ("demand", "purchase", "reservation") and not s.pending]
+    picked = states[:: max(1, len(states) // 8)][:8]
+    for st in picked:
+        other = reshuffled(st, rng)
+        assert other.deck != st.deck or other.bag != st.bag
+        a = make_bot("expert", seed=9, playouts=2).choose(st)
+        b = make_bot("expert", seed=9, playouts=2).choose(other)
+        assert a == b, (st.round, st.phase, a, b)
+
+
+def test_a_set_stop_event_ends_the_search_after_one_playout():
+    st = new_game(["A", "B", "C"], mode="jarl", seed=5)
+    while len(legal_actions(st)) < 3:
+        st, _ = apply_action(st, legal_actions(st)[0])
+    stop = threading.Event()
+    stop.set()
+    bot = make_bot("expert", seed=1, think=30.0, stop=stop)
+    t = time.perf_counter()
+    assert bot.choose(st) in legal_actions(st)
+    assert time.perf_counter() - t < 10.0
+    assert bot.last_stats["iterations"] == 1
+
+
+def test_the_shipped_weights_load_and_predict_a_margin_per_player():
+    ev = load_evaluation()
+    st = new_game(["A", "B", "C"], mode="karl", seed=2)
+    m = ev.margins(st)
+    assert len(m) == 3 and all(abs(x) < 50 for x in m)
+    assert len(features(st)[0]) == len(FEATURES)
+
+
+def test_the_margin_is_own_score_against_the_best_and_the_mean_other():
+    assert margin_of([30, 20, 10], 0) == 30 - 0.5 * 20 - 0.5 * 15
+
+
+def good_doc() -> dict:
+    return {"format": 1, "features": list(FEATURES), "fitted": {"games": 1},
+            "models": {m: [0.0] * len(FEATURES) for m in MODELS}}
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda d: d.update(format=2), "format 2"),
+    (lambda d: d["features"].pop(), "other features"),
+    (lambda d: d["models"].pop("jarl-5"), "no weights for jarl-5"),
+    (lambda d: d["models"]["karl-2"].pop(), "weights, not"),
+    (lambda d: d["models"]["karl-3"].__setitem__(0, "x"), "models.karl-3.0"),
+    (lambda d: d["models"].update({"karl-9": [0.0] * len(FEATURES)}), "unknown model"),
+    (lambda d: d.update(extra=1), "extra"),
+    (lambda d: d["models"]["karl-4"].__setitem__(1, 1e300), "not a sensible number"),
+])
+def test_a_bad_weights_file_is_one_clear_line(change, words):
+    doc = good_doc()
+    change(doc)
+    with pytest.raises(WeightsFileError) as e:
+        parse_weights(json.dumps(doc), "w.json")
+    msg = str(e.value)
+    assert words in msg and msg.startswith("w.json: ") and "\n" not in msg
+
+
+def test_weights_that_are_not_json_or_missing_are_one_clear_line(tmp_path):
+    with pytest.raises(WeightsFileError, match="not JSON"):
+        parse_weights("{", "w.json")
+    with pytest.raises(WeightsFileError, match="cannot read"):
+        load_evaluation(str(tmp_path / "none.json"))
+    assert parse_weights(json.dumps(good_doc()), "w.json").margins(
+        new_game(["A", "B"], seed=1))[0] == 0.0
+
+
+def test_expert_in_a_tournament_from_the_command_line(capsys):
+    from jorvik.cli import main
+    rc = main(["tournament", "--games", "1", "--players", "2", "--bots", "expert,normal",
+               "--playouts", "1", "--workers", "1", "--json"])
+    assert rc == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [b["name"] for b in data["bots"]] == ["expert", "normal"]
