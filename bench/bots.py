@@ -1,17 +1,24 @@
-"""Bot benchmarks: decision times and the target matches.
+"""Bot benchmarks: decision times, and how the bots fare by table size.
 
     uv run python bench/bots.py                      # everything, default sizes
     uv run python bench/bots.py --only times
     uv run python bench/bots.py --only normal-easy --games 400
-    uv run python bench/bots.py --only hard-normal --games 100 --think 0.1
-    uv run python bench/bots.py --only hard-normal-2p --games 100 --playouts 20
+    uv run python bench/bots.py --only table --games 20 --think 0.2 --workers 2
+    uv run python bench/bots.py --only table --pairs expert-hard --sizes 2 --modes jarl
+    uv run python bench/bots.py --only table --playouts 20     # a fixed budget instead
     uv run python bench/bots.py --only legal --games 2000   # many games, any illegal action fails
 
-Targets (seats rotated, the same seeds and rotation as `jorvik tournament`):
-    4-player Karl: normal vs three easy      ≥ 60% wins for normal
-    4-player Karl: hard vs three normal      ≥ 40% wins for hard
-    2-player Jarl: hard vs normal            ≥ 65% wins for hard
-Games run in --workers processes (default: the number of CPUs).
+The table (issue 14): for 2, 3, 4 and 5 players × Karl and Jarl, `hard` against `normal` in
+the other seats and `expert` against `hard` in the other seats, seats rotated with the seeds of
+`jorvik tournament`; win rate with its 95% interval and the behaviour figures. Targets:
+    hard vs normal     win rate ≥ fair share (1/players) + 15 points, at every table size
+    expert vs hard     ≥ 55% in 2-player; ≥ fair share + 10 points at 3-5 players
+    missed completions 0 for hard and expert
+A cell is MET when its whole interval is at or above the target, NOT MET when it is below,
+and OPEN (more games needed) when the interval spans it. The search bots think `--think`
+seconds of CPU time per decision (default 0.2; CPU time, so that a busy machine slows the
+benchmark down but does not weaken the bots), or `--playouts` samples.
+Also: 4-player Karl, normal vs three easy ≥ 60% wins for normal.
 """
 
 from __future__ import annotations
@@ -19,14 +26,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 from jorvik.bots import make_bot
 from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
-from jorvik.tournament import play_game, seating, wilson
+from jorvik.tournament import play_game, tournament
+
+PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
 
 
 # ---------------------------------------------------------------------------- decision times
@@ -62,74 +69,91 @@ def report_times(args) -> None:
         ts = decision_times("normal", mode, players, args.time_games, 7, {})
         print(f"normal {mode} {players}p: {len(ts)} decisions, median {1e3 * _pct(ts, .5):.2f} ms,"
               f" p95 {1e3 * _pct(ts, .95):.2f} ms, max {1e3 * max(ts):.2f} ms")
-    opts = _hard_options(args)
-    ts = decision_times("hard", "karl", 4, 1, 7, opts)
-    budget = f"think {opts['think']} s" if "think" in opts else f"{opts['playouts']} playouts"
-    print(f"hard karl 4p ({budget}): {len(ts)} decisions, median {1e3 * _pct(ts, .5):.1f} ms, "
-          f"p95 {1e3 * _pct(ts, .95):.1f} ms, max {1e3 * max(ts):.1f} ms")
+    opts = _search_options(args)
+    for bot in ("hard", "expert"):
+        ts = decision_times(bot, "karl", 4, 1, 7, opts)
+        print(f"{bot} karl 4p ({_budget(args)}): {len(ts)} decisions, "
+              f"median {1e3 * _pct(ts, .5):.1f} ms, p95 {1e3 * _pct(ts, .95):.1f} ms, "
+              f"max {1e3 * max(ts):.1f} ms")
 
 
 # ---------------------------------------------------------------------------- matches
 
-def _play_slice(job) -> list[tuple[list[str], dict]]:
-    bots, mode, seed, games, options = job
-    out = []
-    for g in games:
-        lineup = seating(bots, g)
-        result, _ = play_game(lineup, mode, seed + g, None, options)
-        out.append((lineup, result))
-    return out
-
-
-def match(bots: list[str], mode: str, games: int, seed: int, options: dict,
-          workers: int) -> dict[str, dict]:
-    """Like `jorvik tournament`, with the games spread over worker processes."""
-    slices = [list(range(w, games, workers)) for w in range(workers)]
-    jobs = [(bots, mode, seed, s, options) for s in slices if s]
-    t0 = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as ex:
-            parts = list(ex.map(_play_slice, jobs))
-    else:
-        parts = [_play_slice(j) for j in jobs]
-    secs = time.perf_counter() - t0
-    stats: dict[str, dict] = {b: {"n": 0, "wins": 0.0, "vp": [], "margin": []} for b in bots}
-    for part in parts:
-        for lineup, result in part:
-            totals = [r["total"] for r in result["scores"]]
-            for s, name in enumerate(lineup):
-                st = stats[name]
-                st["n"] += 1
-                st["vp"].append(totals[s])
-                st["margin"].append(totals[s] - max(t for i, t in enumerate(totals) if i != s))
-                if s in result["winners"]:
-                    st["wins"] += 1 / len(result["winners"])
-    for st in stats.values():
-        lo, hi = wilson(st["wins"], st["n"])
-        st.update(rate=st["wins"] / st["n"], lo=lo, hi=hi, mean_vp=statistics.mean(st["vp"]),
-                  mean_margin=statistics.mean(st["margin"]))
-    stats["_seconds"] = {"seconds": secs}
-    return stats
-
-
-def report_match(title: str, bots: list[str], mode: str, focus: str, target: float,
-                 args, options: dict) -> None:
-    st = match(bots, mode, args.games, args.seed, options, args.workers)
-    secs = st.pop("_seconds")["seconds"]
-    print(f"== {title}: {args.games} games, {mode}, {len(bots)} players, options {options or '-'}"
-          f" ({secs:.0f} s)")
-    for name, s in st.items():
-        print(f"   {name:<7} win rate {s['rate']:6.1%} [{s['lo']:.1%}, {s['hi']:.1%}]  "
-              f"mean VP {s['mean_vp']:5.1f}  margin {s['mean_margin']:+5.1f}")
-    verdict = "MET" if st[focus]["rate"] >= target else "NOT MET"
-    print(f"   target {focus} ≥ {target:.0%}: {verdict}")
-    sys.stdout.flush()
-
-
-def _hard_options(args) -> dict:
+def _search_options(args) -> dict:
     if args.playouts is not None:
         return {"playouts": args.playouts}
-    return {"think": args.think}
+    return {"think": args.think, "cpu_clock": True}
+
+
+def _budget(args) -> str:
+    if args.playouts is not None:
+        return f"{args.playouts} playouts per decision"
+    return f"{args.think} s of CPU time per decision"
+
+
+def target(pair: str, players: int) -> float:
+    fair = 1.0 / players
+    if pair == "hard-normal":
+        return fair + 0.15
+    return 0.55 if players == 2 else fair + 0.10
+
+
+def verdict(lo: float, hi: float, goal: float) -> str:
+    if lo >= goal:
+        return "MET"
+    if hi < goal:
+        return "NOT MET"
+    return "OPEN"
+
+
+def report_table(args) -> None:
+    sizes = [int(x) for x in args.sizes.split(",")]
+    modes = args.modes.split(",")
+    pairs = args.pairs.split(",")
+    print(f"== by table size: {args.games} games per cell, {_budget(args)}, "
+          f"{args.workers} workers, seed {args.seed}")
+    print(f"{'pair':<12} {'table':<7} {'games':>5} {'win rate':>8} {'95% interval':>14} "
+          f"{'target':>7} {'verdict':<8} {'missed':>6} {'picts':>6} {'bought':>6} {'boxed':>5}"
+          f" {'| other:':<8} {'missed':>6} {'picts':>6} {'bought':>6} {'boxed':>5} {'secs':>6}")
+    sys.stdout.flush()
+    t_all = time.perf_counter()
+    for pair in pairs:
+        focus, other = PAIRS[pair]
+        for mode in modes:
+            for n in sizes:
+                t0 = time.perf_counter()
+                res = tournament(args.games, n, mode, [focus] + [other] * (n - 1),
+                                 seed=args.seed, workers=args.workers,
+                                 think=None if args.playouts else args.think,
+                                 playouts=args.playouts, cpu_clock=args.playouts is None)
+                rows = {b.name: b.row() for b in res.bots}
+                f, o = rows[focus], rows[other]
+                goal = target(pair, n)
+                print(f"{pair:<12} {mode + ' ' + str(n) + 'p':<7} {args.games:>5} "
+                      f"{f['win_rate']:>8.1%} {f['ci_low']:>6.1%}–{f['ci_high']:<7.1%} "
+                      f"{goal:>7.0%} {verdict(f['ci_low'], f['ci_high'], goal):<8} "
+                      f"{f['missed_completions']:>6} {f['picts_vp']:>+6.1f} "
+                      f"{f['cards_bought']:>6.1f} {f['cards_boxed_after_own_first_place']:>5.1f}"
+                      f" {'| ' + other:<8} {o['missed_completions']:>6} {o['picts_vp']:>+6.1f} "
+                      f"{o['cards_bought']:>6.1f} {o['cards_boxed_after_own_first_place']:>5.1f}"
+                      f" {time.perf_counter() - t0:>6.0f}")
+                sys.stdout.flush()
+    print(f"   total {time.perf_counter() - t_all:.0f} s. missed: unloading turns ended with a "
+          f"craftsman completable from the cubes at hand (total over the games); picts: net "
+          f"VP from attacks; bought: cards bought; boxed: cards passed while first in line "
+          f"that went to the box (means per game)")
+
+
+def report_normal_easy(args) -> None:
+    games = args.games or 400
+    t0 = time.perf_counter()
+    res = tournament(games, 4, "karl", ["normal", "easy", "easy", "easy"], seed=args.seed,
+                     workers=args.workers)
+    r = next(b.row() for b in res.bots if b.name == "normal")
+    ok = "MET" if r["win_rate"] >= 0.60 else "NOT MET"
+    print(f"== normal vs three easy, 4-player Karl: {games} games, win rate {r['win_rate']:.1%} "
+          f"[{r['ci_low']:.1%}, {r['ci_high']:.1%}], target ≥ 60%: {ok} "
+          f"({time.perf_counter() - t0:.0f} s)")
 
 
 def legal_check(args) -> None:
@@ -147,38 +171,30 @@ def legal_check(args) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", choices=("times", "normal-easy", "hard-normal", "hard-normal-2p",
-                                       "legal"), default=None)
-    ap.add_argument("--games", type=int, default=None, help="games per match")
+    ap.add_argument("--only", choices=("times", "normal-easy", "table", "legal"), default=None)
+    ap.add_argument("--games", type=int, default=None, help="games per match / table cell")
     ap.add_argument("--seed", type=int, default=1000)
-    ap.add_argument("--think", type=float, default=0.1, help="hard bot seconds per decision")
-    ap.add_argument("--playouts", type=int, default=None, help="hard bot playouts instead")
+    ap.add_argument("--think", type=float, default=0.2,
+                    help="search bots' CPU seconds per decision")
+    ap.add_argument("--playouts", type=int, default=None, help="search bots' playouts instead")
+    ap.add_argument("--pairs", default="hard-normal,expert-hard")
+    ap.add_argument("--sizes", default="2,3,4,5")
+    ap.add_argument("--modes", default="karl,jarl")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--time-games", type=int, default=10)
     args = ap.parse_args(argv)
-    hard = _hard_options(args)
-    todo = [args.only] if args.only else ["times", "normal-easy", "hard-normal", "hard-normal-2p"]
+    todo = [args.only] if args.only else ["times", "normal-easy", "table"]
     for what in todo:
         if what == "times":
             report_times(args)
-            continue
-        if what == "legal":
+        elif what == "normal-easy":
+            report_normal_easy(args)
+        elif what == "legal":
             args.games = args.games or 2000
             legal_check(args)
-            continue
-        base_games = args.games
-        if what == "normal-easy":
-            args.games = base_games or 400
-            report_match("normal vs three easy", ["normal", "easy", "easy", "easy"], "karl",
-                         "normal", 0.60, args, {})
-        elif what == "hard-normal":
-            args.games = base_games or 40
-            report_match("hard vs three normal", ["hard", "normal", "normal", "normal"], "karl",
-                         "hard", 0.40, args, hard)
-        elif what == "hard-normal-2p":
-            args.games = base_games or 40
-            report_match("hard vs normal", ["hard", "normal"], "jarl", "hard", 0.65, args, hard)
-        args.games = base_games
+        elif what == "table":
+            args.games = args.games or 20
+            report_table(args)
     return 0
 
 

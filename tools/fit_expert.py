@@ -1,13 +1,14 @@
 """Fit the expert bot's evaluation of unfinished games from self-play (writes expert_weights.json).
 
-    uv run python tools/fit_expert.py                 # the shipped fit: seed 14, 500 games per model
+    uv run python tools/fit_expert.py                 # the shipped fit: seed 14, 400 games per model
     uv run python tools/fit_expert.py --games 100 --out /tmp/w.json   # a quick try
 
 For every mode and table size it plays `--games` games between heuristic bots (with the small
 viking-placement noise the search bots' playouts use, so the positions vary), takes the
 position at the start of every round's demand phase, and fits, per mode and table size, a ridge
 regression from the features (jorvik.bots.evaluation.FEATURES) of each player's position to
-their final margin (own − ½ best other − ½ mean other). A fifth of the games is held out: the
+their final margin (own − ½ best other − ½ mean other), as a correction of the heuristic
+value's margin. A fifth of the games is held out: the
 script prints how much of the margin's variance the fit explains there, next to the heuristic
 `player_value` difference alone. Deterministic for a seed; games run in --workers processes.
 """
@@ -53,6 +54,36 @@ def one_game(job: tuple[str, int, int]) -> tuple[list[list[float]], list[float],
     return rows, [margin_of(totals, p) for p in owners], rounds
 
 
+def play_all(args) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per model: feature rows (columns FEATURES), margins, game index of each row."""
+    key = f"{args.seed}-{args.games}"
+    cols: list[str] | None = None
+    if args.data is not None and args.data.exists():
+        got = np.load(args.data, allow_pickle=False)
+        if str(got["key"]) == key:
+            cols = [str(c) for c in got["features"]]
+            missing = [f for f in FEATURES if f not in cols]
+            if missing:
+                raise SystemExit(f"{args.data}: no column {missing[0]}; delete it to replay")
+            pick = [cols.index(f) for f in FEATURES]
+            return {m: (got[f"x_{m}"][:, pick], got[f"y_{m}"], got[f"g_{m}"]) for m in MODELS}
+    out = {}
+    with ProcessPoolExecutor(args.workers) as ex:
+        for name in MODELS:
+            mode, n = name.split("-")
+            base = args.seed * 1_000_000 + MODELS.index(name) * 100_000
+            jobs = [(mode, int(n), base + g) for g in range(args.games)]
+            parts = list(ex.map(one_game, jobs, chunksize=8))
+            x = np.array([r for p in parts for r in p[0]], dtype=float)
+            y = np.array([m for p in parts for m in p[1]], dtype=float)
+            g = np.array([i for i, p in enumerate(parts) for _ in p[1]], dtype=int)
+            out[name] = (x, y, g)
+    if args.data is not None:
+        np.savez(args.data, key=key, features=np.array(FEATURES),
+                 **{f"{k}_{m}": v for m, t in out.items() for k, v in zip("xyg", t)})
+    return out
+
+
 def ridge(x: np.ndarray, y: np.ndarray, lam: float) -> np.ndarray:
     scale = np.sqrt((x * x).mean(axis=0)) + 1e-9
     xs = x / scale
@@ -66,34 +97,30 @@ def r2(pred: np.ndarray, y: np.ndarray) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=500, help="games per mode and table size")
+    ap.add_argument("--games", type=int, default=400, help="games per mode and table size")
     ap.add_argument("--seed", type=int, default=14)
-    ap.add_argument("--lam", type=float, default=1e-3, help="ridge penalty")
+    ap.add_argument("--lam", type=float, default=1e-2, help="ridge penalty")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--data", type=Path, default=None,
+                    help="keep the played positions in this .npz file and reuse them")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     models: dict[str, list[float]] = {}
     value = FEATURES.index("value")
-    with ProcessPoolExecutor(args.workers) as ex:
-        for name in MODELS:
-            mode, n = name.split("-")
-            base = args.seed * 1_000_000 + MODELS.index(name) * 100_000
-            jobs = [(mode, int(n), base + g) for g in range(args.games)]
-            parts = list(ex.map(one_game, jobs, chunksize=8))
-            hold = max(1, len(parts) // 5)
-            def stack(ps):
-                x = np.array([r for p in ps for r in p[0]], dtype=float)
-                y = np.array([m for p in ps for m in p[1]], dtype=float)
-                return x, y
-            xtr, ytr = stack(parts[hold:])
-            xte, yte = stack(parts[:hold])
-            w = ridge(xtr, ytr, args.lam)
-            k = float(xtr[:, value] @ ytr / (xtr[:, value] @ xtr[:, value]))
-            print(f"{name}: {len(parts)} games, {len(ytr)} rows to fit, {len(yte)} held out; "
-                  f"R² held out {r2(xte @ w, yte):.3f} (player_value alone {r2(k * xte[:, value], yte):.3f})")
-            sys.stdout.flush()
-            models[name] = [round(float(v), 6) for v in w]
+    data = play_all(args)
+    for name in MODELS:
+        x, y, game = data[name]
+        train = game >= max(1, args.games // 5)   # the first fifth of the games is held out
+        xtr, ytr, xte, yte = x[train], y[train], x[~train], y[~train]
+        # the fit corrects the heuristic value's margin (Evaluation.margins adds it back)
+        w = ridge(xtr, ytr - xtr[:, value], args.lam)
+        k = float(xtr[:, value] @ ytr / (xtr[:, value] @ xtr[:, value]))
+        print(f"{name}: {args.games} games, {len(ytr)} rows to fit, {len(yte)} held out; "
+              f"R² held out {r2(xte[:, value] + xte @ w, yte):.3f} "
+              f"(player_value alone {r2(k * xte[:, value], yte):.3f})")
+        sys.stdout.flush()
+        models[name] = [round(float(v), 6) for v in w]
     secs = time.perf_counter() - t0
     doc = {"format": WEIGHTS_FORMAT, "features": list(FEATURES),
            "fitted": {"script": "tools/fit_expert.py", "seed": args.seed,

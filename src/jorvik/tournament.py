@@ -190,10 +190,11 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
                cards: CardSet | None = None, think: float | None = None,
                playouts: int | None = None,
                progress: Callable[[int], None] | None = None,
-               workers: int = 1) -> TournamentResult:
+               workers: int = 1, cpu_clock: bool = False) -> TournamentResult:
     """Play `games` games (seeds seed, seed+1, ...) with seats rotated; statistics per bot
     name (a bot named twice pools its seats). With `workers` > 1 the games are played in
-    that many processes; the figures are the same. Raises ValueError on bad arguments."""
+    that many processes; the figures are the same. `cpu_clock`: a `think` budget counts each
+    process's CPU time (for benchmarks on a busy machine). Raises ValueError on bad arguments."""
     if workers < 1:
         raise ValueError("workers must be at least 1")
     if games < 1:
@@ -214,6 +215,8 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
         options["think"] = think
     if playouts is not None:
         options["playouts"] = playouts
+    if cpu_clock:
+        options["cpu_clock"] = True
     stats: dict[str, BotStats] = {}
     for b in bots:
         stats.setdefault(b, BotStats(b)).seats += 1

@@ -1,5 +1,6 @@
-"""Five behaviours a strong player expects of the `normal` and `hard` bots (issue 14), each on a
-constructed position: a stacked deck and bag, earlier choices played through the engine.
+"""Five behaviours a strong player expects of the `normal`, `hard` and `expert` bots (issue 14),
+each on a constructed position: a stacked deck and bag, earlier choices played through the
+engine.
 
 The decks keep to cards whose text does not change between card-file versions (no A13, no
 D02); the attacks still to come are B13 (+2/-2), C13 and D15 (+3/-3) and the final PX (+4/-4)."""
@@ -18,7 +19,7 @@ from jorvik.engine import (
     viking_owner,
 )
 
-BOTS = [("normal", {}), ("hard", {"playouts": 4})]
+BOTS = [("normal", {}), ("hard", {"playouts": 4}), ("expert", {"playouts": 12})]
 ATTACKS = ("B13", "C13", "D15")
 ids = [name for name, _ in BOTS]
 

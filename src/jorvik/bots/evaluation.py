@@ -7,8 +7,9 @@ are a small versioned data file shipped in the package (``expert_weights.json``)
 one clear line (:class:`WeightsFileError`), never a traceback.
 
 The margin of player p is ``own − ½·best other − ½·mean other`` (the search bots' utility),
-its features the same difference of per-player figures; one weight vector per mode and table
-size (``"karl-2"`` … ``"jarl-5"``).
+its features the same difference of per-player figures. The prediction is the heuristic
+value's margin plus a fitted linear correction; one weight vector per mode and table size
+(``"karl-2"`` … ``"jarl-5"``).
 """
 
 from __future__ import annotations
@@ -27,13 +28,15 @@ from .heuristics import FEAST_VP, Ctx, player_value
 WEIGHTS_FORMAT = 1
 WEIGHTS_NAME = "expert_weights.json"
 
-# Per-player figures; the model sees each as (own − ½ best other − ½ mean other).
+# Per-player figures; the model sees each as (own − ½ best other − ½ mean other). Coins and
+# cubes enter only through the heuristic value (at the heuristic's worth): in self-play they
+# go with winning because good positions earn them, and a fit would have the bot hoard them.
 PLAYER_FIGURES = (
-    "vp", "value", "coins", "complete_vp", "open_vp", "missing_fields", "defence",
-    "attack_value", "feast_vp", "cubes", "cards",
+    "vp", "value", "complete_vp", "open_vp", "missing_fields", "defence", "attack_value",
+    "feast_vp",
 )
 # ... and these again times the share of the game still to come (they matter less late).
-LATE_SCALED = ("value", "coins", "open_vp", "missing_fields", "defence", "cubes")
+LATE_SCALED = ("value", "open_vp", "missing_fields", "defence")
 FEATURES = (*PLAYER_FIGURES, *(f"{name}*left" for name in LATE_SCALED))
 MODELS = tuple(f"{mode}-{n}" for mode in ("karl", "jarl") for n in range(2, 6))
 # Rounds in a whole game by table size (RULES.md §4.1), to scale "the game still to come".
@@ -65,15 +68,12 @@ def player_figures(ctx: Ctx, p: int) -> list[float]:
     return [
         float(pl.vp),
         player_value(ctx, p),
-        float(pl.coins),
         float(complete_vp),
         float(open_vp),
         float(missing),
         float(defence),
         ctx.attack_value(p, defence),
         float(FEAST_VP[min(feasts, 4)]),
-        float(len(pl.storage) + len(pl.warehouse) + len(pl.hand) + len(pl.ship_goods)),
-        float(len(pl.cards) + len(pl.loading)),
     ]
 
 
@@ -105,15 +105,19 @@ def margin_of(scores: list[float], p: int) -> float:
     return scores[p] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
 
+VALUE = FEATURES.index("value")
+
+
 class Evaluation:
-    """Predicted final margins from a weights table {model: weights}."""
+    """Predicted final margins from a weights table {model: weights}: the heuristic value's
+    margin plus the fitted correction w·features."""
 
     def __init__(self, models: dict[str, list[float]]):
         self.models = models
 
     def margins(self, st: GameState, ctx: Ctx | None = None) -> list[float]:
         w = self.models[f"{st.mode}-{st.n}"]
-        return [sum(a * b for a, b in zip(w, x)) for x in features(st, ctx)]
+        return [x[VALUE] + sum(a * b for a, b in zip(w, x)) for x in features(st, ctx)]
 
 
 def _validate(data: Any, where: str) -> dict[str, list[float]]:

@@ -10,16 +10,18 @@ pay for) it:
    (``hard_bot.canonical``), so the bot never reads the hidden order;
 2. plays every candidate still in the race on that same determinization with the same playout
    random numbers (common random numbers): the heuristic bot with a little noise in viking
-   placement for every player, to the end of the *next* round's supply (``horizon`` 1: its
-   own later purchases and the attacks in between count), or to the end of the game;
+   placement for every player, to the next round's supply (``horizon`` more rounds), and in
+   the last ``endgame`` rounds on to the end of the game (exact final scores, the last
+   attacks included);
 3. scores the end of a playout by the final margin when the game is over, else by the learned
    evaluation (:mod:`jorvik.bots.evaluation`: features of each player's position → final
    margin, fitted on self-play games by ``tools/fit_expert.py``);
-4. races the candidates: every few samples, a candidate whose paired difference to the leader
-   is more than ``z`` standard errors below is dropped, so the budget goes to the close ones.
+4. races the candidates: from the sixth sample on, a candidate whose paired difference to the
+   leader is more than ``z`` standard errors below is dropped, so the budget goes to the close
+   ones.
 
 Budget: ``think`` seconds per decision (default 1.0; it stops when the next sample would not
-fit, after at least one) or ``playouts`` samples (reproducible). ``stop`` (a threading.Event)
+fit, after at least one; CPU seconds of this process with ``cpu_clock``) or ``playouts`` samples (reproducible). ``stop`` (a threading.Event)
 ends the search between playouts, e.g. when the app quits. Unloading and small pending
 decisions go to the heuristic planner, as in the hard bot.
 """
@@ -46,15 +48,19 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int | None = None, think: float | None = None,
-                 playouts: int | None = None, top_k: int = 7, horizon: int = 1,
-                 noise: float = 0.35, z: float = 2.0, stop: threading.Event | None = None,
-                 evaluation: Evaluation | None = None, **_: object):
+                 playouts: int | None = None, top_k: int = 7, horizon: int = 0,
+                 endgame: int = 2,
+                 noise: float = 0.35, z: float = 2.5, stop: threading.Event | None = None,
+                 evaluation: Evaluation | None = None, cpu_clock: bool = False, **_: object):
         if think is None and playouts is None:
             think = 1.0
+        # cpu_clock: `think` counts this process's CPU time (benchmarks on a busy machine)
+        self.clock = time.process_time if cpu_clock else time.perf_counter
         self.think = think
         self.playouts = playouts
         self.top_k = top_k
         self.horizon = horizon
+        self.endgame = endgame
         self.z = z
         self.stop = stop
         self.rng = random.Random(seed)
@@ -64,7 +70,7 @@ class ExpertBot:
         self.last_stats: dict = {}
 
     def choose(self, st: GameState) -> Action:
-        t0 = time.perf_counter()
+        t0 = self.clock()
         legal = legal_actions(st)
         if len(legal) == 1:
             return legal[0]
@@ -88,9 +94,11 @@ class ExpertBot:
         sums = [0.0] * k
         samples: list[list[float]] = [[] for _ in range(k)]
         iters = 0
-        clock = time.perf_counter
+        clock = self.clock
         deadline = t0 + (self.think or 0.0)
         stop_round = st.round + self.horizon
+        if Ctx(st).R < self.endgame:   # close to the end: play on to the real final scores
+            stop_round = 10_000
         slowest = 0.0
         while True:
             t = clock()
@@ -112,7 +120,7 @@ class ExpertBot:
                     break
             if self._stopped() or len(alive) == 1:
                 break
-            if iters >= 4 and iters % 2 == 0:
+            if iters >= 6 and iters % 2 == 0:
                 alive = self._race(alive, samples, iters)
         best = max(alive, key=lambda j: (sums[j], -j))
         self.last_stats = {"iterations": iters, "candidates": k, "alive": len(alive),

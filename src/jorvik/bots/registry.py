@@ -12,22 +12,24 @@ def _normal(seed=None, **_: Any) -> Any:
     return NormalBot(seed)
 
 
-def _hard(seed=None, think: float | None = None, playouts: int | None = None, **_: Any) -> Any:
+def _hard(seed=None, think: float | None = None, playouts: int | None = None,
+          cpu_clock: bool = False, **_: Any) -> Any:
     from .hard_bot import HardBot
-    return HardBot(seed, think=think, playouts=playouts)
+    return HardBot(seed, think=think, playouts=playouts, cpu_clock=cpu_clock)
 
 
 def _expert(seed=None, think: float | None = None, playouts: int | None = None,
-            stop: Any = None, **_: Any) -> Any:
+            stop: Any = None, cpu_clock: bool = False, **_: Any) -> Any:
     from .expert_bot import ExpertBot
-    return ExpertBot(seed, think=think, playouts=playouts, stop=stop)
+    return ExpertBot(seed, think=think, playouts=playouts, stop=stop, cpu_clock=cpu_clock)
 
 
 # name -> factory(seed, **options); options a bot does not use are ignored.
 #   easy / random: uniformly random legal actions
 #   normal: the documented heuristic (jorvik.bots.normal_bot)
 #   hard: determinized Monte Carlo search over the heuristic (jorvik.bots.hard_bot);
-#         options think (seconds per decision, default 1.0) or playouts (a fixed budget)
+#         options think (seconds per decision, default 1.0; CPU seconds with cpu_clock) or
+#         playouts (a fixed budget)
 #   expert: determinized search with racing, two-round playouts and a learned evaluation
 #         (jorvik.bots.expert_bot); options think / playouts as hard, and stop (a
 #         threading.Event that ends a search between playouts)
