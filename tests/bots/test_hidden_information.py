@@ -72,8 +72,9 @@ def test_normal_ignores_hidden_order(players, mode, seed):
     assert changed > len(states) // 2
 
 
+@pytest.mark.parametrize("name", ["hard", "expert"])
 @pytest.mark.parametrize("players,mode,seed", [(4, "karl", 21), (2, "jarl", 22)])
-def test_hard_ignores_hidden_order(players, mode, seed):
+def test_search_bots_ignore_hidden_order(players, mode, seed, name):
     rng = random.Random(seed)
     states = [s for s in game_states(players, mode, seed, every=1)
               if s.phase in ("demand", "purchase", "reservation") and not s.pending]
@@ -81,8 +82,8 @@ def test_hard_ignores_hidden_order(players, mode, seed):
     for st in picked:
         other = reshuffled(st, rng)
         assert other.deck != st.deck or other.bag != st.bag
-        a = make_bot("hard", seed=9, playouts=2).choose(st)
-        b = make_bot("hard", seed=9, playouts=2).choose(other)
+        a = make_bot(name, seed=9, playouts=2).choose(st)
+        b = make_bot(name, seed=9, playouts=2).choose(other)
         assert a == b, (st.round, st.phase, a, b)
 
 
@@ -106,6 +107,6 @@ def test_first_decision_from_stacked_games():
                      deck=order, bag=drawn + bag)
     assert other.spaces == base.spaces and other.space_goods == base.space_goods
     assert other.deck != base.deck
-    for name, opts in (("normal", {}), ("hard", {"playouts": 3})):
+    for name, opts in (("normal", {}), ("hard", {"playouts": 3}), ("expert", {"playouts": 3})):
         assert make_bot(name, seed=1, **opts).choose(base) == \
             make_bot(name, seed=1, **opts).choose(other)

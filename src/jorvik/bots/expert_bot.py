@@ -29,64 +29,37 @@ decisions go to the heuristic planner, as in the hard bot.
 from __future__ import annotations
 
 import math
-import random
 import threading
-import time
 
-from jorvik.engine import (
-    Action, GameState, Reserve, apply_action, current_player, determinize, is_over,
-    legal_actions,
-)
+from jorvik.engine import Action, GameState, apply_action, current_player, determinize
 
-from .evaluation import Evaluation, load_evaluation, margin_of
-from .hard_bot import canonical
+from .evaluation import Evaluation, load_evaluation
+from .hard_bot import HardBot, canonical
 from .heuristics import Ctx
-from .normal_bot import UNPAID_RESERVATION, NormalBot
 
 
-class ExpertBot:
+class ExpertBot(HardBot):
+    """The hard bot's candidates and budget, searched with racing, endgame playouts and the
+    learned evaluation."""
+
     name = "expert"
 
     def __init__(self, seed: int | None = None, think: float | None = None,
                  playouts: int | None = None, top_k: int = 7, horizon: int = 0,
-                 endgame: int = 2,
-                 noise: float = 0.35, z: float = 2.5, stop: threading.Event | None = None,
-                 evaluation: Evaluation | None = None, cpu_clock: bool = False, **_: object):
-        if think is None and playouts is None:
-            think = 1.0
-        # cpu_clock: `think` counts this process's CPU time (benchmarks on a busy machine)
-        self.clock = time.process_time if cpu_clock else time.perf_counter
-        self.think = think
-        self.playouts = playouts
-        self.top_k = top_k
-        self.horizon = horizon
+                 endgame: int = 2, noise: float = 0.35, z: float = 2.5,
+                 stop: threading.Event | None = None, evaluation: Evaluation | None = None,
+                 cpu_clock: bool = False, **_: object):
+        super().__init__(seed, think=think, playouts=playouts, top_k=top_k, horizon=horizon,
+                         noise=noise, cpu_clock=cpu_clock)
         self.endgame = endgame
         self.z = z
         self.stop = stop
-        self.rng = random.Random(seed)
-        self.policy = NormalBot(seed)
-        self.rollout_bot = NormalBot(0, noise=noise)
         self.evaluation = evaluation or load_evaluation()
-        self.last_stats: dict = {}
-
-    def choose(self, st: GameState) -> Action:
-        t0 = self.clock()
-        legal = legal_actions(st)
-        if len(legal) == 1:
-            return legal[0]
-        if st.pending or st.phase not in ("demand", "purchase", "reservation"):
-            return self.policy.choose(st)
-        ranked = self.policy.rank(st, legal)
-        cands = [a for u, a in ranked[: self.top_k]
-                 if not (isinstance(a, Reserve) and u <= UNPAID_RESERVATION)] or [ranked[0][1]]
-        if len(cands) == 1:
-            return cands[0]
-        return self._search(st, cands, t0)
 
     def _stopped(self) -> bool:
         return self.stop is not None and self.stop.is_set()
 
-    def _search(self, st: GameState, cands: list[Action], t0: float) -> Action:
+    def _search(self, st: GameState, cands: list[Action]) -> Action:
         me = current_player(st)
         canon = canonical(st)
         k = len(cands)
@@ -95,7 +68,7 @@ class ExpertBot:
         samples: list[list[float]] = [[] for _ in range(k)]
         iters = 0
         clock = self.clock
-        deadline = t0 + (self.think or 0.0)
+        deadline = self._t0 + (self.think or 0.0)
         stop_round = st.round + self.horizon
         if Ctx(st).R < self.endgame:   # close to the end: play on to the real final scores
             stop_round = 10_000
@@ -142,14 +115,5 @@ class ExpertBot:
                 keep.append(j)
         return keep
 
-    def _rollout(self, s: GameState, me: int, stop_round: int, seed: int) -> float:
-        bot = self.rollout_bot
-        bot.rng.seed(seed)
-        steps = 0
-        while not is_over(s) and s.round <= stop_round and steps < 5000:
-            s, _ = apply_action(s, bot.choose(s))
-            steps += 1
-        if is_over(s):
-            vals = [float(r["total"]) + 0.01 * r["coins"] for r in s.result["scores"]]
-            return margin_of(vals, me)
-        return self.evaluation.margins(s, Ctx(s, bot.params))[me]
+    def _score(self, ctx: Ctx, me: int) -> float:
+        return self.evaluation.margins(ctx.st, ctx)[me]

@@ -35,6 +35,7 @@ from jorvik.engine import (
     Action, GameState, Reserve, apply_action, current_player, determinize, is_over, legal_actions,
 )
 
+from .evaluation import margin_of
 from .heuristics import Ctx, player_value
 from .normal_bot import UNPAID_RESERVATION, NormalBot
 
@@ -123,8 +124,9 @@ class HardBot:
             steps += 1
         if is_over(s):
             vals = [float(r["total"]) + 0.01 * r["coins"] for r in s.result["scores"]]
-        else:
-            ctx = Ctx(s, bot.params)
-            vals = [player_value(ctx, i) for i in range(s.n)]
-        others = [v for i, v in enumerate(vals) if i != me]
-        return vals[me] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+            return margin_of(vals, me)
+        return self._score(Ctx(s, bot.params), me)
+
+    def _score(self, ctx: Ctx, me: int) -> float:
+        """My margin at the end of an unfinished playout."""
+        return margin_of([player_value(ctx, i) for i in range(ctx.n)], me)
