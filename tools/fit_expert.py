@@ -8,7 +8,8 @@ viking-placement noise the search bots' playouts use, so the positions vary), ta
 position at the start of every round's demand phase, and fits, per mode and table size, a ridge
 regression from the features (jorvik.bots.evaluation.FEATURES) of each player's position to
 their final margin (own − ½ best other − ½ mean other), as a correction of the heuristic
-value's margin. A fifth of the games is held out: the
+value's margin (the value, the VP already scored and defence keep weight 0). A fifth of the
+games is held out: the
 script prints how much of the margin's variance the fit explains there, next to the heuristic
 `player_value` difference alone. Deterministic for a seed; games run in --workers processes.
 """
@@ -30,6 +31,7 @@ from jorvik.bots.heuristics import Ctx
 from jorvik.bots.normal_bot import NormalBot
 from jorvik.engine import apply_action, current_player, is_over, new_game
 
+FIXED = ("vp", "value", "value*left", "defence", "attack_value", "defence*left")
 OUT = Path(__file__).resolve().parent.parent / "src" / "jorvik" / "bots" / "expert_weights.json"
 
 
@@ -113,8 +115,14 @@ def main(argv: list[str] | None = None) -> int:
         x, y, game = data[name]
         train = game >= max(1, args.games // 5)   # the first fifth of the games is held out
         xtr, ytr, xte, yte = x[train], y[train], x[~train], y[~train]
-        # the fit corrects the heuristic value's margin (Evaluation.margins adds it back)
-        w = ridge(xtr, ytr - xtr[:, value], args.lam)
+        # The fit corrects the heuristic value's margin (Evaluation.margins adds it back). The
+        # value itself and the VP already scored keep weight 0: scaling them would rescale the
+        # coins inside the value too, and a bot fitted that way hoards coins. Defence keeps
+        # the heuristic's attack model: self-play between bots that all contest the attacks
+        # says a lead in defence fades, and a bot fitted that way gives the attacks away.
+        free = [i for i, f in enumerate(FEATURES) if f not in FIXED]
+        w = np.zeros(len(FEATURES))
+        w[free] = ridge(xtr[:, free], ytr - xtr[:, value], args.lam)
         k = float(xtr[:, value] @ ytr / (xtr[:, value] @ xtr[:, value]))
         print(f"{name}: {args.games} games, {len(ytr)} rows to fit, {len(yte)} held out; "
               f"R² held out {r2(xte[:, value] + xte @ w, yte):.3f} "
@@ -125,10 +133,11 @@ def main(argv: list[str] | None = None) -> int:
     doc = {"format": WEIGHTS_FORMAT, "features": list(FEATURES),
            "fitted": {"script": "tools/fit_expert.py", "seed": args.seed,
                       "games_per_model": args.games, "games": args.games * len(MODELS),
-                      "ridge": args.lam},
+                      "ridge": args.lam, "fixed_at_zero": list(FIXED)},
            "models": models}
     args.out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    print(f"{args.games * len(MODELS)} games in {secs:.0f} s; weights written to {args.out}")
+    print(f"{args.games * len(MODELS)} games ({secs:.0f} s, positions from --data reused when "
+          f"given); weights written to {args.out}")
     return 0
 
 
