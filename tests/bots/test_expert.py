@@ -31,7 +31,7 @@ def test_expert_is_reproducible_with_a_playout_budget():
     assert a == b
 
 
-def test_a_set_stop_event_ends_the_search_after_one_playout():
+def test_a_set_stop_event_or_should_stop_ends_the_search_at_once():
     st = new_game(["A", "B", "C"], mode="jarl", seed=5)
     while len(legal_actions(st)) < 3:
         st, _ = apply_action(st, legal_actions(st)[0])
@@ -41,7 +41,13 @@ def test_a_set_stop_event_ends_the_search_after_one_playout():
     t = time.perf_counter()
     assert bot.choose(st) in legal_actions(st)
     assert time.perf_counter() - t < 10.0
-    assert bot.last_stats["iterations"] == 1
+    assert bot.last_stats["iterations"] == 0
+    other = make_bot("expert", seed=1, think=30.0)
+    answers = iter([False, False, False])
+    other.should_stop = lambda: next(answers, True)   # "stop" from the fourth question on
+    t = time.perf_counter()
+    assert other.choose(st) in legal_actions(st)
+    assert time.perf_counter() - t < 10.0 and other.last_stats["iterations"] <= 1
 
 
 def test_the_shipped_weights_load_and_predict_a_margin_per_player():

@@ -1,5 +1,5 @@
-"""The strongest bot (`expert`): determinized search with racing, deeper playouts and a learned
-evaluation of unfinished games.
+"""The `expert` bot: the hard bot's determinized search with racing, playouts to the final
+scores near the end and a learned evaluation of unfinished games (bench/bots.py measures it).
 
 For a decision in the demand, purchase or reservation phase (as the hard bot, and
 pruned the same way: the heuristic's best ``top_k`` actions, never a reservation it could not
@@ -21,15 +21,18 @@ pay for) it:
    ones.
 
 Budget: ``think`` seconds per decision (default 1.0; it stops when the next sample would not
-fit, after at least one; CPU seconds of this process with ``cpu_clock``) or ``playouts`` samples (reproducible). ``stop`` (a threading.Event)
-ends the search between playouts, e.g. when the app quits. Unloading and small pending
-decisions go to the heuristic planner, as in the hard bot.
+fit, after at least one; CPU seconds of this process with ``cpu_clock``) or ``playouts``
+samples (reproducible). ``stop`` (a threading.Event) or ``should_stop`` (a callable, the
+hard bot's hook) ends the search between playouts, e.g. when the app quits; it then answers
+with the best candidate so far (the heuristic's choice before the first whole sample). Unloading and small pending decisions go to the heuristic planner, as in
+the hard bot.
 """
 
 from __future__ import annotations
 
 import math
 import threading
+from typing import Callable
 
 from jorvik.engine import Action, GameState, apply_action, current_player, determinize
 
@@ -54,10 +57,13 @@ class ExpertBot(HardBot):
         self.endgame = endgame
         self.z = z
         self.stop = stop
+        # the app's hook (as on the hard bot): a callable saying the search must end now
+        self.should_stop: Callable[[], bool] | None = None
         self.evaluation = evaluation or load_evaluation()
 
     def _stopped(self) -> bool:
-        return self.stop is not None and self.stop.is_set()
+        return ((self.stop is not None and self.stop.is_set())
+                or (self.should_stop is not None and self.should_stop()))
 
     def _search(self, st: GameState, cands: list[Action]) -> Action:
         me = current_player(st)
@@ -73,16 +79,21 @@ class ExpertBot(HardBot):
         if Ctx(st).R < self.endgame:   # close to the end: play on to the real final scores
             stop_round = 10_000
         slowest = 0.0
-        while True:
+        while not self._stopped():
             t = clock()
             det = determinize(canon, self.rng)
             seed = self.rng.getrandbits(32)
+            done = []
             for j in alive:
+                if self._stopped():
+                    break
                 s, _ = apply_action(det, cands[j])
-                v = self._rollout(s, me, stop_round, seed)
-                sums[j] += v
-                samples[j].append(v)
-            iters += 1
+                done.append((j, self._rollout(s, me, stop_round, seed)))
+            else:  # a sample counts only when every candidate in the race was played out in it
+                for j, v in done:
+                    sums[j] += v
+                    samples[j].append(v)
+                iters += 1
             if self.playouts is not None:
                 if iters >= self.playouts:
                     break
@@ -91,13 +102,13 @@ class ExpertBot(HardBot):
                 slowest = max(slowest, now - t)
                 if now + slowest > deadline:  # the next sample would not fit in the budget
                     break
-            if self._stopped() or len(alive) == 1:
+            if len(alive) == 1:
                 break
             if iters >= 6 and iters % 2 == 0:
                 alive = self._race(alive, samples, iters)
         best = max(alive, key=lambda j: (sums[j], -j))
         self.last_stats = {"iterations": iters, "candidates": k, "alive": len(alive),
-                           "means": [sums[j] / len(samples[j]) for j in range(k)]}
+                           "means": [sums[j] / max(1, len(samples[j])) for j in range(k)]}
         return cands[best]
 
     def _race(self, alive: list[int], samples: list[list[float]], iters: int) -> list[int]:
