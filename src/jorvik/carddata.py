@@ -6,6 +6,7 @@ validated records are cached as JSON in the data directory, so later starts skip
 
 from __future__ import annotations
 
+import argparse
 import functools
 import hashlib
 import json
@@ -14,23 +15,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from jorvik.cardfile import CardFileError, read_card_file
 from jorvik.engine.cards import GOODS, Card, CardSet
+
+__all__ = ["CardFileError", "card_to_dict", "load_cards", "load_cards_or_exit"]
 
 DEFAULT_NAME = "cards.yaml"
 CACHE_VERSION = 1  # bump when the schema's checks or the Card fields change
-
-
-class CardFileError(Exception):
-    """Any problem with a card file, as one human-readable message.
-
-    ``card_id`` and ``field`` name the offending card and field where known.
-    """
-
-    def __init__(self, message: str, *, card_id: str | None = None, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.card_id = card_id
-        self.field = field
 
 
 _CARD_FIELDS = tuple(f.name for f in fields(Card))
@@ -91,18 +82,17 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     """
     if path is None:
         return _load_default()
-    where = str(path)
+    text = read_card_file(path)
+    return _load_text(text, str(path))
+
+
+def load_cards_or_exit(parser: argparse.ArgumentParser, path: str | Path | None) -> CardSet:
+    """load_cards for a command: a bad card file ends it with one line and exit status 2."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CardFileError(f"{where}: card file not found") from None
-    except IsADirectoryError:
-        raise CardFileError(f"{where}: is a directory, not a card file") from None
-    except UnicodeDecodeError as exc:
-        raise CardFileError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise CardFileError(f"{where}: cannot read the card file: {exc.strerror or exc}") from None
-    return _load_text(text, where)
+        return load_cards(path)
+    except CardFileError as e:
+        from jorvik.i18n.cli import error_text
+        parser.exit(2, error_text("prefix", message=e) + "\n")
 
 
 _DICT_ORDER = ("id", "season", "type", "name", "name_hu", "jarl_only", "source", "removed", "goods",

@@ -7,10 +7,9 @@ import json
 import re
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
 
-from jorvik.carddata import CardFileError
+from jorvik.cardfile import CardFileError, load_yaml, printable, shown
 from jorvik.engine.cards import (
     CARD_TYPES,
     EFFECT_KINDS,
@@ -73,9 +72,6 @@ EFFECT_RULES: dict[str, tuple[str, str]] = {
 }
 EFFECT_TYPES: tuple[str, ...] = ("building", "loki", "defence", "skald")
 assert set(EFFECT_RULES) == set(EFFECT_KINDS), "EFFECT_RULES out of step with engine EFFECT_KINDS"
-
-# libyaml's parser when PyYAML was built with it (ten times faster), else the pure-Python one.
-_YamlLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _SOURCE_RE = re.compile(r"[RSX](/[RSX])*")
 _ID_RE = re.compile(r"[A-Za-z0-9_-]+")
@@ -417,45 +413,10 @@ def _canonical(r: CardRecord) -> dict[str, Any]:
     return d
 
 
-def _yaml_error(exc: yaml.YAMLError, text: str, where: str) -> CardFileError:
-    """Turn a YAML parse error into one message, naming the card and key near the error if possible."""
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    context = getattr(exc, "context", None) or ""
-    pmark = getattr(exc, "problem_mark", None)
-    cmark = getattr(exc, "context_mark", None)
-    # For unclosed brackets and quotes the start of the construct is the useful place.
-    mark = cmark if cmark is not None and context.startswith(("while parsing a flow", "while scanning")) else pmark
-    mark = mark or cmark
-    card_id = field = None
-    pos = ""
-    if mark is not None:
-        lines = text.splitlines()
-        line_no = mark.line
-        pos = f" at line {line_no + 1}, column {mark.column + 1}"
-        if 0 <= line_no < len(lines):
-            m = re.match(r"\s*(?:-\s+)?([A-Za-z_][\w.]*)\s*:", lines[line_no])
-            if m:
-                field = m.group(1)
-        for ln in range(min(line_no, len(lines) - 1), -1, -1):
-            m = re.match(r"\s*(?:-\s+)?id\s*:\s*['\"]?([A-Za-z0-9_-]+)", lines[ln])
-            if m:
-                card_id = m.group(1)
-                break
-    what = " ".join(p for p in (f"card {card_id}" if card_id else "",
-                                f"field '{field}'" if field else "") if p)
-    ctx = ""
-    if context and cmark is not None and mark is not cmark:
-        ctx = f" ({context} started at line {cmark.line + 1}, column {cmark.column + 1})"
-    msg = f"{where}: {what + ': ' if what else ''}YAML syntax error{pos}: {problem}{ctx}"
-    return CardFileError(msg, card_id=card_id, field=field)
-
-
 def parse(text: str, where: str) -> CardSet:
     """Validate a card file's text; raises CardFileError naming the card and field."""
-    try:
-        data = yaml.load(text, Loader=_YamlLoader)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        raise _yaml_error(exc, text, where) from None
+    where = printable(where)
+    data = load_yaml(text, where)
 
     if not isinstance(data, dict):
         raise CardFileError(f"{where}: the file must be a mapping with the keys 'format: {FORMAT}' and 'cards:' "
