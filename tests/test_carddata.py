@@ -5,14 +5,13 @@ from __future__ import annotations
 import copy
 import functools
 import re
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 import yaml
 
-from jorvik.carddata import CardFileError, card_to_dict, load_cards
+from jorvik.carddata import CardFileError, card_to_dict, default_card_file, load_cards
 from jorvik.engine.cards import EFFECT_KINDS, GOOD_INDEX, GOODS, SEASONS, Card, CardSet
 
 # ---------------------------------------------------------------------------
@@ -343,7 +342,7 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 @functools.lru_cache(maxsize=1)
 def packaged_text() -> str:
-    return (resources.files("jorvik.data") / "cards.yaml").read_text(encoding="utf-8")
+    return default_card_file().read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=1)

@@ -1,4 +1,4 @@
-"""Load the card list (the packaged data/cards.yaml or a user's corrected copy) into a CardSet.
+"""Load the card list (the shipped data/cards.yaml or a user's corrected copy) into a CardSet.
 
 Validation (jorvik.cardschema: pydantic and YAML) runs once per distinct file content; the
 validated records are cached as JSON in the data directory, so later starts skip it.
@@ -18,7 +18,7 @@ from typing import Any
 from jorvik.cardfile import CardFileError, read_card_file
 from jorvik.engine.cards import GOODS, Card, CardSet
 
-__all__ = ["CardFileError", "card_to_dict", "load_cards", "load_cards_or_exit"]
+__all__ = ["CardFileError", "card_to_dict", "default_card_file", "load_cards", "load_cards_or_exit"]
 
 DEFAULT_NAME = "cards.yaml"
 CACHE_VERSION = 1  # bump when the schema's checks or the Card fields change
@@ -66,13 +66,19 @@ def _load_text(text: str, where: str) -> CardSet:
     return cards
 
 
+def default_card_file() -> Path:
+    """The shipped card file: inside the installed package (the wheel carries the checkout's
+    data/cards.yaml as jorvik/data/cards.yaml), else the top-level data/cards.yaml of the
+    development checkout this module runs from."""
+    packaged = Path(str(resources.files("jorvik.data"))) / DEFAULT_NAME
+    if packaged.is_file():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "data" / DEFAULT_NAME
+
+
 @functools.lru_cache(maxsize=1)
 def _load_default() -> CardSet:
-    try:
-        text = (resources.files("jorvik.data") / DEFAULT_NAME).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{DEFAULT_NAME}: cannot read the packaged card file: {exc}") from None
-    return _load_text(text, DEFAULT_NAME)
+    return _load_text(read_card_file(default_card_file()), DEFAULT_NAME)
 
 
 def load_cards(path: str | Path | None = None) -> CardSet:
