@@ -158,12 +158,15 @@ def cmd_cards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return 0
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
     from jorvik.i18n.cards import card_name, card_text, type_name
     table = Table(title=label("cards_title", count=len(chosen)))
     for col in ("column_id", "column_type", "column_name", "column_effect", "column_source"):
         table.add_column(label(col))
     for c in chosen:
-        table.add_row(c.id, type_name(c.type), card_name(c), card_text(c), c.source)
+        # Text cells: a card file's "[" is shown as written, never read as Rich markup.
+        table.add_row(*(Text(v) for v in (c.id, type_name(c.type), card_name(c), card_text(c),
+                                          c.source)))
     Console().print(table)
     return 0
 
