@@ -407,7 +407,7 @@ def test_card_to_dict_shape(cards: CardSet) -> None:
     assert card_to_dict(cards["A01"]) == {
         "id": "A01", "season": "A", "type": "craftsman", "name": "Leatherworker",
         "name_hu": cards["A01"].name_hu, "jarl_only": False, "source": "R",
-        "goods": ["leather", "wool"], "vp": 5,
+        "source_note": cards["A01"].source_note, "goods": ["leather", "wool"], "vp": 5,
         "text": cards["A01"].text, "text_hu": cards["A01"].text_hu,
     }
     assert card_to_dict(cards["B08"])["ship"] == {"karl": 3, "jarl": 2}
@@ -679,3 +679,13 @@ def test_a_broken_file_is_refused_every_time_never_cached(tmp_path, monkeypatch)
         with pytest.raises(CardFileError, match="A01"):
             load_cards(bad)
     assert not list((tmp_path / "home").rglob("cards-*.json"))
+
+
+def test_a_provenance_note_is_plain_text_and_changes_no_hash(tmp_path: Path) -> None:
+    data = packaged_data()
+    first = data["cards"][0]
+    assert first["id"] == "A01" and "example" in first["source_note"]
+    first["source_note"] = "Reworded: the rulebook's example card."
+    assert load_cards(write_yaml(tmp_path, data)).hash == load_cards().hash
+    first["source_note"] = "bell\a"
+    expect_error(write_yaml(tmp_path, data, "bad.yaml"), "A01", "source_note", "control character")

@@ -21,7 +21,7 @@ from jorvik.engine.cards import GOODS, Card, CardSet
 __all__ = ["CardFileError", "card_to_dict", "default_card_file", "load_cards", "load_cards_or_exit"]
 
 DEFAULT_NAME = "cards.yaml"
-CACHE_VERSION = 1  # bump when the schema's checks or the Card fields change
+CACHE_VERSION = 2  # bump when the schema's checks or the Card fields change
 
 
 _CARD_FIELDS = tuple(f.name for f in fields(Card))
@@ -101,8 +101,8 @@ def load_cards_or_exit(parser: argparse.ArgumentParser, path: str | Path | None)
         parser.exit(2, error_text("prefix", message=e) + "\n")
 
 
-_DICT_ORDER = ("id", "season", "type", "name", "name_hu", "jarl_only", "source", "removed", "goods",
-               "vp", "coins_per_good", "defence", "ship", "picts", "timing", "effect", "text", "text_hu")
+_DICT_ORDER = ("id", "season", "type", "name", "name_hu", "jarl_only", "source", "source_note",
+               "removed", "goods", "vp", "coins_per_good", "defence", "ship", "picts", "timing", "effect", "text", "text_hu")
 
 
 def card_to_dict(card: Card) -> dict[str, Any]:
@@ -128,6 +128,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         "name_hu": card.name_hu,
         "jarl_only": card.jarl_only,
         "source": card.source,
+        "source_note": card.source_note,
         "removed": removed,
         "goods": [GOODS[g] for g in card.goods],
         "vp": card.vp,

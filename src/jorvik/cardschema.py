@@ -76,7 +76,8 @@ assert set(EFFECT_RULES) == set(EFFECT_KINDS), "EFFECT_RULES out of step with en
 _SOURCE_RE = re.compile(r"[RSX](/[RSX])*")
 _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,16}")
 # Names and texts are plain printable text of a sane length (shown in tables and the app).
-TEXT_LIMITS: dict[str, int] = {"name": 60, "name_hu": 60, "text": 600, "text_hu": 600}
+TEXT_LIMITS: dict[str, int] = {"name": 60, "name_hu": 60, "text": 600, "text_hu": 600,
+                               "source_note": 600}
 
 
 class _Problem(Exception):
@@ -128,6 +129,7 @@ class CardRecord(_Strict):
     name_hu: StrictStr = ""
     jarl_only: StrictBool = False
     source: StrictStr
+    source_note: StrictStr = ""
     removed: RemovedModel = RemovedModel()
     goods: list[StrictStr] = []
     vp: StrictInt = 0
@@ -426,11 +428,14 @@ def _record_to_card(r: CardRecord) -> Card:
         text=r.text,
         name_hu=r.name_hu,
         text_hu=r.text_hu,
+        source_note=r.source_note,
     )
 
 
 def _canonical(r: CardRecord) -> dict[str, Any]:
-    d = r.model_dump(mode="json")
+    # The note explains provenance and changes no game value: leaving it out of the hash keeps
+    # saves and records of a card file valid when its notes are reworded.
+    d = r.model_dump(mode="json", exclude={"source_note"})
     d["removed"] = {k: sorted(v) for k, v in d["removed"].items()}
     return d
 
