@@ -5,14 +5,13 @@ from __future__ import annotations
 import copy
 import functools
 import re
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 import yaml
 
-from jorvik.carddata import CardFileError, card_to_dict, load_cards
+from jorvik.carddata import CardFileError, card_to_dict, default_card_file, load_cards
 from jorvik.engine.cards import EFFECT_KINDS, GOOD_INDEX, GOODS, SEASONS, Card, CardSet
 
 # ---------------------------------------------------------------------------
@@ -343,7 +342,7 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 @functools.lru_cache(maxsize=1)
 def packaged_text() -> str:
-    return (resources.files("jorvik.data") / "cards.yaml").read_text(encoding="utf-8")
+    return default_card_file().read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=1)
@@ -408,7 +407,7 @@ def test_card_to_dict_shape(cards: CardSet) -> None:
     assert card_to_dict(cards["A01"]) == {
         "id": "A01", "season": "A", "type": "craftsman", "name": "Leatherworker",
         "name_hu": cards["A01"].name_hu, "jarl_only": False, "source": "R",
-        "goods": ["leather", "wool"], "vp": 5,
+        "source_note": cards["A01"].source_note, "goods": ["leather", "wool"], "vp": 5,
         "text": cards["A01"].text, "text_hu": cards["A01"].text_hu,
     }
     assert card_to_dict(cards["B08"])["ship"] == {"karl": 3, "jarl": 2}
@@ -680,3 +679,13 @@ def test_a_broken_file_is_refused_every_time_never_cached(tmp_path, monkeypatch)
         with pytest.raises(CardFileError, match="A01"):
             load_cards(bad)
     assert not list((tmp_path / "home").rglob("cards-*.json"))
+
+
+def test_a_provenance_note_is_plain_text_and_changes_no_hash(tmp_path: Path) -> None:
+    data = packaged_data()
+    first = data["cards"][0]
+    assert first["id"] == "A01" and "example" in first["source_note"]
+    first["source_note"] = "Reworded: the rulebook's example card."
+    assert load_cards(write_yaml(tmp_path, data)).hash == load_cards().hash
+    first["source_note"] = "bell\a"
+    expect_error(write_yaml(tmp_path, data, "bad.yaml"), "A01", "source_note", "control character")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from jorvik import i18n
 from jorvik.i18n.cli import error_text, help_text, label
@@ -109,14 +109,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _load_cards(parser: argparse.ArgumentParser, path: str | None) -> Any:
-    from jorvik.carddata import CardFileError, load_cards
-    try:
-        return load_cards(path)
-    except CardFileError as e:
-        parser.exit(2, error_text("prefix", message=e) + "\n")
-
-
 def _bot_list(parser: argparse.ArgumentParser, spec: str, players: int) -> list[str]:
     from jorvik.bots import BOTS
     names = [b.strip() for b in spec.split(",") if b.strip()]
@@ -132,8 +124,9 @@ def _bot_list(parser: argparse.ArgumentParser, spec: str, players: int) -> list[
 
 
 def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from jorvik.carddata import load_cards_or_exit
     from jorvik.simulate import simulate
-    cards = _load_cards(parser, args.cards)
+    cards = load_cards_or_exit(parser, args.cards)
     bots = _bot_list(parser, args.bots, args.players)
     if args.json:
         res = simulate(args.games, args.players, args.mode, args.seed, bots, cards)
@@ -156,8 +149,8 @@ def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
 
 def cmd_cards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from jorvik.carddata import card_to_dict
-    cards = _load_cards(parser, args.cards)
+    from jorvik.carddata import card_to_dict, load_cards_or_exit
+    cards = load_cards_or_exit(parser, args.cards)
     chosen = [c for c in cards.cards
               if args.mode is None or not c.removed(args.players or 4, args.mode)]
     if args.json:
@@ -165,12 +158,15 @@ def cmd_cards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return 0
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
     from jorvik.i18n.cards import card_name, card_text, type_name
     table = Table(title=label("cards_title", count=len(chosen)))
     for col in ("column_id", "column_type", "column_name", "column_effect", "column_source"):
         table.add_column(label(col))
     for c in chosen:
-        table.add_row(c.id, type_name(c.type), card_name(c), card_text(c), c.source)
+        # Text cells: a card file's "[" is shown as written, never read as Rich markup.
+        table.add_row(*(Text(v) for v in (c.id, type_name(c.type), card_name(c), card_text(c),
+                                          c.source)))
     Console().print(table)
     return 0
 

@@ -160,7 +160,7 @@ def format_table(res: TournamentResult) -> str:
 
 def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The `jorvik tournament` command (arguments already parsed by jorvik.cli)."""
-    from jorvik.cli import _load_cards
+    from jorvik.carddata import load_cards_or_exit
     bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
     if not bots:
         parser.error("--bots needs one bot name per seat")
@@ -171,7 +171,7 @@ def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         parser.error(f"{len(bots)} bots for {args.players} players: name one bot per seat")
     if args.think is not None and args.playouts is not None:
         parser.error("give either --think or --playouts, not both")
-    cards = _load_cards(parser, args.cards)
+    cards = load_cards_or_exit(parser, args.cards)
     kw = dict(games=args.games, players=args.players, mode=args.mode, bots=bots,
               seed=args.seed, cards=cards, think=args.think, playouts=args.playouts)
     try:

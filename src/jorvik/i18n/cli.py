@@ -1,8 +1,7 @@
 """Texts of the `jorvik` command line (help, errors, labels) in the current language.
 
-jorvik.cli does not use these yet; docs/requests-i18n.md says how it can. Pick the language
-before building the parser (i18n.language_from_argv + resolve_language) so that --help is
-translated too."""
+jorvik.cli picks the language before building the parser (i18n.language_from_argv +
+resolve_language) so that --help is translated too."""
 
 from __future__ import annotations
 
