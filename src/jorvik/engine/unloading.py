@@ -1,0 +1,257 @@
+"""The unloading phase (RULES.md §4.4): income, cards to the card area, and assigning cubes
+(craftsmen, merchants, prophecies, storage, trades), including the cubes that special cards
+hand over (Trading post, Workshop, Loki: Theft), whenever they are used."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .actions import (
+    Action, Assign, Decline, Discard, Done, Harbour, Sell, Steal, Take, TakeOff, Trade,
+)
+from .board import any_phase_uses, complete, holds, remove_one, to_common, warehouse_space
+from .cards import GOODS
+from .effects import EFFECTS, theft_targets
+from .state import GameState, PlayerState
+
+
+def storage_capacity(st: GameState, p: int) -> tuple[int, int]:
+    """(board storage spaces, Warehouse spaces) of player p."""
+    return 1, warehouse_space(st, st.players[p])
+
+
+def start_unloading_turn(st: GameState, ev: list) -> None:
+    p = st.turn
+    pl = st.mut(p)
+    by_id = st.cards.by_id
+    income = (2 if not pl.loading else 1) + (1 if st.mode == "jarl" else 0)
+    for c in pl.cards + pl.loading:
+        eff = by_id[c].effect
+        if eff:
+            income += EFFECTS[eff].income_bonus()
+    pl.coins += income
+    ev.append({"type": "coins", "player": p, "amount": income, "reason": "income"})
+    moved = []
+    for c in pl.loading:
+        eff = by_id[c].effect
+        if eff and EFFECTS[eff].leaves_at_unloading():
+            st.box = st.box + (c,)
+            ev.append({"type": "discarded", "card": c, "goods": [], "reason": "used"})
+            continue
+        pl.cards = pl.cards + (c,)
+        moved.append(c)
+        if eff:
+            EFFECTS[eff].on_card_area(pl)
+    if moved:
+        ev.append({"type": "to_card_area", "player": p, "cards": moved})
+    pl.loading = ()
+    if pl.ship_goods:
+        pl.hand = tuple(sorted(pl.hand + pl.ship_goods))
+        ev.append({"type": "unloaded", "player": p, "goods": [GOODS[g] for g in pl.ship_goods]})
+        pl.ship_goods = ()
+    st.unload_ready = True
+
+
+def card_targets(st: GameState, pl: PlayerState, g: int, merchants: bool) -> list[Action]:
+    """Assignments of one cube of good g onto the player's cards (craftsman fields,
+    merchants, prophecies); the Warehouse is handled by the caller."""
+    by_id = st.cards.by_id
+    out: list[Action] = []
+    filled = pl.filled
+    for c in pl.cards:
+        card = by_id[c]
+        t = card.type
+        if t == "craftsman":
+            if g in card.goods and card.goods.count(g) > filled.get(c, ()).count(g):
+                out.append(Assign(g, "craftsman", c))
+        elif t == "merchant":
+            if merchants and card.goods[0] == g:
+                out.append(Assign(g, "merchant", c))
+        elif t == "prophecy":
+            if card.goods[0] == g:
+                out.append(Assign(g, "prophecy", c))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _combos(pool: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    """Distinct sorted k-multisets drawn from the sorted multiset `pool`."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(start: int, chosen: tuple[int, ...]) -> None:
+        if len(chosen) == k:
+            out.append(chosen)
+            return
+        prev = -1
+        for i in range(start, len(pool)):
+            if pool[i] == prev:
+                continue
+            prev = pool[i]
+            rec(i + 1, chosen + (pool[i],))
+
+    rec(0, ())
+    return tuple(out)
+
+
+def unloading_options(st: GameState, p: int) -> list[Action]:
+    pl = st.players[p]
+    out: list[Action] = []
+    wh_space = warehouse_space(st, pl)
+    hand, storage, warehouse = pl.hand, pl.storage, pl.warehouse
+    for g in sorted(set(hand) | set(storage) | set(warehouse)):
+        src = "hand" if g in hand else "storage" if g in storage else "warehouse"
+        out.extend(card_targets(st, pl, g, merchants=True))
+        if src == "hand" and len(storage) < 1:
+            out.append(Assign(g, "storage"))
+        if src != "warehouse" and len(warehouse) < wh_space:
+            out.append(Assign(g, "warehouse"))
+    pool = tuple(sorted(hand + storage + warehouse))
+    if len(pool) >= 3:
+        out.extend(Trade(c) for c in _combos(pool, 3))
+    if len(pool) >= 2:
+        out.extend(Sell(c) for c in _combos(pool, 2))
+        if holds(st, pl, "harbour_market"):
+            out.extend(Harbour(c) for c in _combos(pool, 2))
+    out.extend(any_phase_uses(st, p))
+    out.append(Done())
+    return out
+
+
+def cube_decision_options(st: GameState, dec: tuple) -> list[Action]:
+    kind, p = dec[0], dec[1]
+    pl = st.players[p]
+    if kind == "take":
+        return [Take(g) for g in range(8) if st.common[g] > 0]
+    if kind == "place_cube":
+        g = dec[2]
+        out = card_targets(st, pl, g, merchants=True)
+        if len(pl.warehouse) < warehouse_space(st, pl):
+            out.append(Assign(g, "warehouse"))
+        out.append(Discard())
+        return out
+    if kind == "workshop":
+        out = [TakeOff(c, g) for c, cubes in pl.filled.items() for g in sorted(set(cubes))]
+        out.append(Decline())
+        return out
+    if kind == "theft":
+        return [Steal(v, c, g) for v, c, g in theft_targets(st, p)]
+    raise AssertionError(f"unknown pending decision {dec!r}")
+
+
+def _take_from_pool(pl: PlayerState, goods: tuple[int, ...]) -> None:
+    """Remove cubes from hand first, then board storage, then the Warehouse (that order
+    never leaves a player worse off, so it needs no choice)."""
+    hand, storage, warehouse = list(pl.hand), list(pl.storage), list(pl.warehouse)
+    for g in goods:
+        if g in hand:
+            hand.remove(g)
+        elif g in storage:
+            storage.remove(g)
+        else:
+            warehouse.remove(g)
+    pl.hand, pl.storage, pl.warehouse = tuple(hand), tuple(storage), tuple(warehouse)
+
+
+def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list) -> None:
+    pl = st.mut(p)
+    if to == "craftsman":
+        pl.filled = {**pl.filled, cid: tuple(sorted(pl.filled.get(cid, ()) + (g,)))}
+        if complete(st, pl, cid):
+            ev.append({"type": "craftsman_complete", "player": p, "card": cid})
+    elif to == "merchant":
+        coins = st.cards.by_id[cid].coins_per_good
+        pl.coins += coins
+        to_common(st, (g,))
+        ev.append({"type": "coins", "player": p, "amount": coins, "reason": "merchant"})
+    elif to == "prophecy":
+        pl.vp += 2
+        pl.vp_prophecy += 2
+        to_common(st, (g,))
+        ev.append({"type": "vp", "player": p, "amount": 2, "reason": "prophecy"})
+    elif to == "storage":
+        pl.storage = pl.storage + (g,)
+    elif to == "warehouse":
+        pl.warehouse = pl.warehouse + (g,)
+
+
+def do_unloading(st: GameState, a: Action, ev: list) -> None:
+    p = st.turn
+    pl = st.mut(p)
+    if isinstance(a, Done):
+        if pl.hand:
+            to_common(st, pl.hand)
+            ev.append({"type": "cubes_lost", "player": p, "goods": [GOODS[g] for g in pl.hand]})
+            pl.hand = ()
+        ev.append({"type": "unloading_done", "player": p})
+        st.turn = (p + 1) % st.n
+        st.unload_ready = False
+        if st.turn == st.start_player:
+            end_round(st, ev)
+        return
+    if isinstance(a, Assign):
+        g = a.good
+        if g in pl.hand:
+            pl.hand = remove_one(pl.hand, g)
+        elif g in pl.storage:
+            pl.storage = remove_one(pl.storage, g)
+        else:
+            pl.warehouse = remove_one(pl.warehouse, g)
+        place_cube(st, p, g, a.to, a.card, ev)
+        ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to, "card": a.card})
+        return
+    _take_from_pool(pl, a.give)
+    to_common(st, a.give)
+    gave = [GOODS[g] for g in a.give]
+    if isinstance(a, Sell):
+        pl.coins += 1
+        ev.append({"type": "sold", "player": p, "goods": gave, "coins": 1})
+    else:
+        ev.append({"type": "traded" if isinstance(a, Trade) else "harbour_market",
+                   "player": p, "goods": gave})
+        st.pending = st.pending + (("take", p, a.type),)
+
+
+def do_cube_decision(st: GameState, dec: tuple, a: Action, ev: list) -> None:
+    kind, p = dec[0], dec[1]
+    rest = st.pending[:-1]
+    pl = st.mut(p)
+    if kind == "take":
+        common = list(st.common)
+        common[a.good] -= 1
+        st.common = tuple(common)
+        ev.append({"type": "took", "player": p, "good": GOODS[a.good], "via": dec[2]})
+        st.pending = rest + (("place_cube", p, a.good),)
+    elif kind == "place_cube":
+        g = dec[2]
+        st.pending = rest
+        if isinstance(a, Discard):
+            to_common(st, (g,))
+            ev.append({"type": "cubes_lost", "player": p, "goods": [GOODS[g]]})
+        else:
+            place_cube(st, p, g, a.to, a.card, ev)
+            ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to,
+                       "card": a.card})
+    elif kind == "workshop":
+        if isinstance(a, Decline):
+            st.pending = rest
+            return
+        left = dec[2] - 1
+        pl.filled = {**pl.filled, a.card: remove_one(pl.filled[a.card], a.good)}
+        if not pl.filled[a.card]:
+            pl.filled = {k: v for k, v in pl.filled.items() if v}
+        ev.append({"type": "took_off", "player": p, "card": a.card, "good": GOODS[a.good]})
+        st.pending = rest + ((("workshop", p, left),) if left else ()) + (("place_cube", p, a.good),)
+    elif kind == "theft":
+        victim = st.mut(a.player)
+        victim.filled = {**victim.filled, a.card: remove_one(victim.filled[a.card], a.good)}
+        if not victim.filled[a.card]:
+            victim.filled = {k: v for k, v in victim.filled.items() if v}
+        ev.append({"type": "stolen", "player": p, "victim": a.player, "card": a.card,
+                   "good": GOODS[a.good]})
+        st.pending = rest + (("place_cube", p, a.good),)
+
+
+def end_round(st: GameState, ev: list) -> None:
+    st.start_player = (st.start_player + 1) % st.n
+    ev.append({"type": "start_player", "player": st.start_player})
+    st.phase = "supply_start"
