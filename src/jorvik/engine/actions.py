@@ -48,9 +48,15 @@ class Reserve(Action):
     brown: bool = False
 
 
+# Swap's column for a viking in the Jarl reservation row (its position is the row's slot).
+RESERVATION_ROW = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Swap(Action):
-    """Loki: Trickery at the end of the demand phase: swap two vikings (column, position 0=top)."""
+    """Loki: Trickery at the end of the demand phase: two vikings on the board trade places.
+    Each is addressed by (column, position): a demand column 1-6 with position 0 = top, or
+    column RESERVATION_ROW (0) with position = slot in the reservation row (0 = leftmost)."""
     type: ClassVar[str] = "swap"
     column_a: int
     position_a: int

@@ -3,7 +3,7 @@ Loki: Trickery at its end, and the cards nobody wants going to the box."""
 
 from __future__ import annotations
 
-from .actions import Action, Decline, Done, Place, Reserve, Swap
+from .actions import RESERVATION_ROW, Action, Decline, Done, Place, Reserve, Swap
 from .board import COLUMN_SIZE, any_phase_uses, discard_space, holds, spend_card
 from .state import GameState
 
@@ -75,21 +75,51 @@ def end_demand(st: GameState, ev: list) -> None:
     decisions = []
     for p in order:
         trick = holds(st, st.players[p], "loki_trickery")
-        if trick and len(swaps(st)) > 0:
+        if trick and swaps(st):
             decisions.append(("trickery", p, trick))
     st.pending = st.pending + tuple(reversed(decisions))
 
 
+def _vikings_on_board(st: GameState) -> list[tuple[int, int, int]]:
+    """(column, position, viking) for every viking on the board: demand columns 1-6 with
+    position 0 = top, then the reservation row as column RESERVATION_ROW with position =
+    slot (0 = leftmost)."""
+    spots = [(c + 1, i, v) for c in range(6) for i, v in enumerate(st.columns[c])]
+    spots += [(RESERVATION_ROW, i, r[1]) for i, r in enumerate(st.reservation)]
+    return spots
+
+
 def swaps(st: GameState) -> list[Action]:
-    spots = [(c, i, v) for c in range(6) for i, v in enumerate(st.columns[c])]
+    """Loki: Trickery (RULES.md §6 ruling): any two vikings on the board trade places, except
+    two of the same player and kind (that would change nothing)."""
+    spots = _vikings_on_board(st)
     out: list[Action] = []
     for a in range(len(spots)):
         ca, ia, va = spots[a]
         for b in range(a + 1, len(spots)):
             cb, ib, vb = spots[b]
             if va != vb:
-                out.append(Swap(ca + 1, ia, cb + 1, ib))
+                out.append(Swap(ca, ia, cb, ib))
     return out
+
+
+def _viking_at(st: GameState, column: int, position: int) -> int:
+    if column == RESERVATION_ROW:
+        return st.reservation[position][1]
+    return st.columns[column - 1][position]
+
+
+def _put_viking(st: GameState, column: int, position: int, code: int) -> None:
+    if column == RESERVATION_ROW:
+        # The reserved card becomes the reservation of the viking's owner.
+        row = list(st.reservation)
+        card, _, goods = row[position]
+        row[position] = (card, code, goods)
+        st.reservation = tuple(row)
+    else:
+        col = list(st.columns[column - 1])
+        col[position] = code
+        st.columns[column - 1] = tuple(col)
 
 
 def trickery_options(st: GameState, dec: tuple) -> list[Action]:
@@ -103,14 +133,10 @@ def do_trickery(st: GameState, dec: tuple, a: Action, ev: list) -> None:
     p = dec[1]
     st.pending = st.pending[:-1]
     if isinstance(a, Swap):
-        ca, cb = a.column_a - 1, a.column_b - 1
-        va, vb = st.columns[ca][a.position_a], st.columns[cb][a.position_b]
-        col = list(st.columns[ca])
-        col[a.position_a] = vb
-        st.columns[ca] = tuple(col)
-        col = list(st.columns[cb])
-        col[a.position_b] = va
-        st.columns[cb] = tuple(col)
+        va = _viking_at(st, a.column_a, a.position_a)
+        vb = _viking_at(st, a.column_b, a.position_b)
+        _put_viking(st, a.column_a, a.position_a, vb)
+        _put_viking(st, a.column_b, a.position_b, va)
         spend_card(st, p, dec[2], ev)
         ev.append({"type": "swapped", "player": p, "a": [a.column_a, a.position_a],
                    "b": [a.column_b, a.position_b]})

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from jorvik.engine import (
-    Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
+    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
     Steal, Swap, Take, TakeOff, Trade, UseCard, current_player, legal_actions,
 )
 from jorvik.i18n import t
@@ -216,6 +216,10 @@ def _unloading_menu(st, legal, p, path) -> Menu:
 
 # ---------------------------------------------------------------- sub-decisions
 def _viking_at(st: GameState, seats: Seats, col: int, pos: int) -> Text:
+    if col == RESERVATION_ROW:
+        card, code, _ = st.reservation[pos]
+        return Text.assemble(seats.viking(code), " ", t("tui.choice.viking_reserved", slot=pos + 1,
+                                                        card=_name(st, card)))
     code = st.columns[col - 1][pos]
     return Text.assemble(seats.viking(code), " ",
                          t("tui.choice.viking_at", space=col, position=pos + 1))
