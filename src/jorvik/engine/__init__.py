@@ -6,7 +6,7 @@ Public API (documented in docs/engine.md):
 """
 
 from .actions import (
-    ACTION_TYPES, RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, Harbour, IllegalAction, Pass,
+    ACTION_TYPES, RESERVATION_ROW, SOURCES, Action, Assign, Buy, Decline, Discard, Done, Harbour, IllegalAction, Pass,
     Place, Reserve, Sell, Steal, Swap, Take, TakeOff, Trade, UseCard, action_from_json,
 )
 from .cards import GOODS, KARL_GOODS, Card, CardSet

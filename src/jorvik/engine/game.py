@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import Action, Buy, Decline, Done, IllegalAction, Place, Reserve, UseCard
+from .actions import Action, Buy, Decline, Done, IllegalAction, Place, Reserve, UseCard, malformed
 from .board import COLUMN_SIZE, START_COINS, START_VP, any_phase_uses, spend_card
 from .cards import CUBES_PER_GOOD, GOODS, SEASONS, CardSet
 from .demand import (
@@ -21,7 +21,7 @@ from .state import GameState, PlayerState, viking_owner
 from .supply import fill_spaces, reveal_final_attack, resolve_attack_choice, start_round
 from .unloading import (
     cube_decision_options, do_cube_decision, do_unloading, start_unloading_turn,
-    unloading_options,
+    unloading_options, usual_form,
 )
 
 
@@ -178,7 +178,10 @@ def apply_action(st: GameState, action: Action) -> tuple[GameState, list[dict[st
             break
     else:
         if action not in legal:
-            raise IllegalAction(why_illegal(st, action))
+            plain = usual_form(st, action)
+            if plain is None or plain not in legal:
+                raise IllegalAction(why_illegal(st, action))
+            action = plain
     new = st.copy()
     ev: list[dict[str, Any]] = []
     info_before = new.info
@@ -191,7 +194,10 @@ def apply_action(st: GameState, action: Action) -> tuple[GameState, list[dict[st
 def why_illegal(st: GameState, action: Any) -> str:
     """A player-readable reason why `action` is not legal now."""
     if not isinstance(action, Action):
-        return f"{action!r} is not an action"
+        return f"{action!r} is not an action"[:200]
+    bad = malformed(action)
+    if bad:
+        return bad
     if st.phase == "end":
         return "the game is over"
     p = current_player(st)

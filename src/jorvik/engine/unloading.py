@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .actions import (
-    Action, Assign, Decline, Discard, Done, Harbour, Sell, Steal, Take, TakeOff, Trade,
+    SOURCES, Action, Assign, Decline, Discard, Done, Harbour, Sell, Steal, Take, TakeOff, Trade,
 )
 from .board import any_phase_uses, complete, holds, remove_one, to_common, warehouse_space
 from .cards import GOODS
@@ -63,14 +63,24 @@ def card_targets(st: GameState, pl: PlayerState, g: int, merchants: bool) -> lis
         t = card.type
         if t == "craftsman":
             if g in card.goods and card.goods.count(g) > filled.get(c, ()).count(g):
-                out.append(Assign(g, "craftsman", c))
+                out.append(_assign(g, "craftsman", c))
         elif t == "merchant":
             if merchants and card.goods[0] == g:
-                out.append(Assign(g, "merchant", c))
+                out.append(_assign(g, "merchant", c))
         elif t == "prophecy":
             if card.goods[0] == g:
-                out.append(Assign(g, "prophecy", c))
+                out.append(_assign(g, "prophecy", c))
     return out
+
+
+# Interned actions: actions are immutable, and the hot loop lists the same ones again and again.
+_assign = lru_cache(maxsize=8192)(Assign)
+
+
+@lru_cache(maxsize=4096)
+def _gives(cls: type, pool: tuple[int, ...], k: int) -> tuple[Action, ...]:
+    """Every `cls` (Trade, Sell, Harbour) of k cubes from the pool, with the usual sources."""
+    return tuple(cls(c) for c in _combos(pool, k))
 
 
 @lru_cache(maxsize=4096)
@@ -94,26 +104,96 @@ def _combos(pool: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
 
 
 def unloading_options(st: GameState, p: int) -> list[Action]:
+    """The unloading turn's choices. Where a good lies in more than one place (ship, storage
+    space, Warehouse), each other place it can come from is offered as an explicit source,
+    but only where it leads to another position: no two actions here give the same state."""
     pl = st.players[p]
     out: list[Action] = []
     wh_space = warehouse_space(st, pl)
     hand, storage, warehouse = pl.hand, pl.storage, pl.warehouse
+    places = (hand, storage, warehouse)
+    storage_free = not storage
+    wh_free = len(warehouse) < wh_space
+    several = False
     for g in sorted(set(hand) | set(storage) | set(warehouse)):
-        src = "hand" if g in hand else "storage" if g in storage else "warehouse"
-        out.extend(card_targets(st, pl, g, merchants=True))
-        if src == "hand" and len(storage) < 1:
-            out.append(Assign(g, "storage"))
-        if src != "warehouse" and len(warehouse) < wh_space:
-            out.append(Assign(g, "warehouse"))
+        targets = card_targets(st, pl, g, merchants=True)
+        tag = None  # "" for the usual place (the first one holding g), then the place's name
+        for src, place in zip(SOURCES, places):
+            if g not in place:
+                continue
+            if tag is None:
+                tag = ""
+                out.extend(targets)
+            else:
+                tag, several = src, True
+                out.extend(_assign(g, a.to, a.card, src) for a in targets)
+            # Moves into storage / onto the Warehouse (from the ship, or between the two).
+            if src != "storage" and storage_free:
+                out.append(_assign(g, "storage", "", tag))
+            if src != "warehouse" and wh_free:
+                out.append(_assign(g, "warehouse", "", tag))
     pool = tuple(sorted(hand + storage + warehouse))
-    if len(pool) >= 3:
-        out.extend(Trade(c) for c in _combos(pool, 3))
     if len(pool) >= 2:
-        out.extend(Sell(c) for c in _combos(pool, 2))
+        gives = [(Sell, 2)]
+        if len(pool) >= 3:
+            gives.insert(0, (Trade, 3))
         if holds(st, pl, "harbour_market"):
-            out.extend(Harbour(c) for c in _combos(pool, 2))
+            gives.append((Harbour, 2))
+        for cls, k in gives:
+            if not several:
+                out.extend(_gives(cls, pool, k))
+                continue
+            for a in _gives(cls, pool, k):
+                out.append(a)
+                out.extend(cls(a.give, s) for s in _other_sources(a.give, places))
     out.extend(any_phase_uses(st, p))
     out.append(Done())
+    return out
+
+
+def _usual_sources(goods: tuple[int, ...], places: tuple[tuple[int, ...], ...]) -> tuple[str, ...]:
+    """Where the usual choice takes each cube of `goods` (sorted) from: ship, then storage,
+    then the Warehouse."""
+    left = [list(pl) for pl in places]
+    out = []
+    for g in goods:
+        for src, pl in zip(SOURCES, left):
+            if g in pl:
+                pl.remove(g)
+                out.append(src)
+                break
+        else:
+            raise ValueError(f"no cube of {GOODS[g]} to give")
+    return tuple(out)
+
+
+def _other_sources(goods: tuple[int, ...], places: tuple[tuple[int, ...], ...]
+                   ) -> list[tuple[str, ...]]:
+    """Every way but the usual one to take the sorted cubes `goods` from the three places
+    (as source tuples parallel to `goods`); each leads to a different position."""
+    per_good: list[list[tuple[str, ...]]] = []
+    for g in sorted(set(goods)):
+        k = goods.count(g)
+        have = [pl.count(g) for pl in places]
+        ways = []
+        for a in range(min(k, have[0]) + 1):
+            for b in range(min(k - a, have[1]) + 1):
+                c = k - a - b
+                if c <= have[2]:
+                    ways.append(("ship",) * a + ("storage",) * b + ("warehouse",) * c)
+        per_good.append(ways)
+    usual = _usual_sources(goods, places)
+    out = []
+    for combo in _product(per_good):
+        if combo != usual:
+            out.append(combo)
+    return out
+
+
+def _product(parts: list[list[tuple[str, ...]]]) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = [()]
+    for ways in parts:
+        out = [done + w for done in out for w in ways]
     return out
 
 
@@ -138,18 +218,31 @@ def cube_decision_options(st: GameState, dec: tuple) -> list[Action]:
     raise AssertionError(f"unknown pending decision {dec!r}")
 
 
-def _take_from_pool(pl: PlayerState, goods: tuple[int, ...]) -> None:
-    """Remove cubes from hand first, then board storage, then the Warehouse (that order
-    never leaves a player worse off, so it needs no choice)."""
-    hand, storage, warehouse = list(pl.hand), list(pl.storage), list(pl.warehouse)
-    for g in goods:
-        if g in hand:
-            hand.remove(g)
-        elif g in storage:
-            storage.remove(g)
-        else:
-            warehouse.remove(g)
-    pl.hand, pl.storage, pl.warehouse = tuple(hand), tuple(storage), tuple(warehouse)
+def usual_form(st: GameState, a: Action) -> Action | None:
+    """`a` with an explicit source that is just the usual choice, written without it (the form
+    legal_actions lists); None if that is not the case."""
+    if st.phase != "unloading" or st.pending or not isinstance(a, (Assign, Trade, Sell, Harbour)):
+        return None
+    pl = st.players[st.turn]
+    places = (pl.hand, pl.storage, pl.warehouse)
+    try:
+        if isinstance(a, Assign):
+            if a.source and a.source == _usual_sources((a.good,), places)[0]:
+                return Assign(a.good, a.to, a.card)
+        elif a.source and a.source == _usual_sources(a.give, places):
+            return type(a)(a.give)
+    except ValueError:
+        pass
+    return None
+
+
+def _take_from(pl: PlayerState, goods: tuple[int, ...], sources: tuple[str, ...]) -> None:
+    """Remove the cubes `goods` from the places named in `sources` (parallel to it)."""
+    places = {"ship": list(pl.hand), "storage": list(pl.storage), "warehouse": list(pl.warehouse)}
+    for g, src in zip(goods, sources):
+        places[src].remove(g)
+    pl.hand, pl.storage, pl.warehouse = (tuple(places["ship"]), tuple(places["storage"]),
+                                         tuple(places["warehouse"]))
 
 
 def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list) -> None:
@@ -190,16 +283,13 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
         return
     if isinstance(a, Assign):
         g = a.good
-        if g in pl.hand:
-            pl.hand = remove_one(pl.hand, g)
-        elif g in pl.storage:
-            pl.storage = remove_one(pl.storage, g)
-        else:
-            pl.warehouse = remove_one(pl.warehouse, g)
+        src = a.source or _usual_sources((g,), (pl.hand, pl.storage, pl.warehouse))[0]
+        _take_from(pl, (g,), (src,))
         place_cube(st, p, g, a.to, a.card, ev)
-        ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to, "card": a.card})
+        ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to, "card": a.card,
+                   "source": src})
         return
-    _take_from_pool(pl, a.give)
+    _take_from(pl, a.give, a.source or _usual_sources(a.give, (pl.hand, pl.storage, pl.warehouse)))
     to_common(st, a.give)
     gave = [GOODS[g] for g in a.give]
     if isinstance(a, Sell):
