@@ -177,8 +177,13 @@ def apply_action(st: GameState, action: Action) -> tuple[GameState, list[dict[st
         if a is action:
             break
     else:
+        # Not one of the listed objects (built elsewhere, read from a record): its fields are
+        # checked first, so that 1.0 for 1 or a good number 99 never reaches the rules.
+        bad = malformed(action) if isinstance(action, Action) else why_illegal(st, action)
+        if bad:
+            raise IllegalAction(bad)
         if action not in legal:
-            plain = usual_form(st, action)
+            plain = usual_form(st, action)  # an explicit source that is the usual one
             if plain is None or plain not in legal:
                 raise IllegalAction(why_illegal(st, action))
             action = plain

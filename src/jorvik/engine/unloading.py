@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .actions import (
-    SOURCES, Action, Assign, Decline, Discard, Done, Harbour, Sell, Steal, Take, TakeOff, Trade,
+    SOURCES, Action, malformed, Assign, Decline, Discard, Done, Harbour, Sell, Steal, Take, TakeOff, Trade,
 )
 from .board import any_phase_uses, complete, holds, remove_one, to_common, warehouse_space
 from .cards import GOODS
@@ -221,7 +221,8 @@ def cube_decision_options(st: GameState, dec: tuple) -> list[Action]:
 def usual_form(st: GameState, a: Action) -> Action | None:
     """`a` with an explicit source that is just the usual choice, written without it (the form
     legal_actions lists); None if that is not the case."""
-    if st.phase != "unloading" or st.pending or not isinstance(a, (Assign, Trade, Sell, Harbour)):
+    if (st.phase != "unloading" or st.pending or not isinstance(a, (Assign, Trade, Sell, Harbour))
+            or malformed(a)):
         return None
     pl = st.players[st.turn]
     places = (pl.hand, pl.storage, pl.warehouse)
