@@ -256,8 +256,12 @@ def _bought(e: Event, n: _Names) -> str:
 
 def _assigned(e: Event, n: _Names) -> str:
     key = ASSIGN_KEYS.get(str(e.get("to")), "events.assigned.generic")
-    return t(key, player=n.player(e.get("player")), good=good_name(e.get("good")),
+    line = t(key, player=n.player(e.get("player")), good=good_name(e.get("good")),
              card=n.card(e.get("card")))
+    # A stored cube (not one just unloaded) says where it came from.
+    if e.get("source") in ("storage", "warehouse"):
+        line += " " + t(f"events.from.{e['source']}")
+    return line
 
 
 def _sold(e: Event, n: _Names) -> str:
