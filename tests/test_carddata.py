@@ -613,6 +613,13 @@ def test_karl_card_marked_jarl_only(tmp_path: Path) -> None:
     expect_error(write_yaml(tmp_path, data), "C05", "jarl_only", "season C has 12 Karl cards")
 
 
+def test_an_autumn_karl_card_marked_jarl_only_is_named(tmp_path: Path) -> None:
+    # D02 is Jarl only by design; the slip is D05.
+    data = packaged_data()
+    record(data, "D05")["jarl_only"] = True
+    expect_error(write_yaml(tmp_path, data), "D05", "jarl_only", "season D has 13 Karl cards", "expected 14")
+
+
 def test_karl_bag_must_hold_45_cubes(tmp_path: Path) -> None:
     data = packaged_data()
     b05 = record(data, "B05")  # a Karl warrior turned into a 16th Karl ship

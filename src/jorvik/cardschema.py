@@ -330,12 +330,13 @@ def _check_set(records: list[CardRecord]) -> None:
                 suspects = karl[want:]
                 hint = f"{', '.join(suspects)} marked Karl"
             else:
+                # Jarl-only cards numbered among the Karl ones; the last is the likeliest slip.
                 last_karl = _number(karl[-1]) if karl else 0
                 suspects = [i for i in jarl if _number(i) < last_karl] or jarl[:1]
                 hint = f"{', '.join(suspects)} marked jarl_only" if suspects else ""
             raise _Problem("jarl_only", f"season {s} has {len(karl)} Karl cards (jarl_only: false), expected "
                                         f"{want}" + (f" ({hint})" if hint else ""),
-                           suspects[0] if suspects else None)
+                           suspects[-1] if suspects else None)
 
     # the Karl bag: every Karl ship's cubes
     karl_ships = [r for r in records if r.type == "ship" and not r.jarl_only]

@@ -79,7 +79,8 @@ def reveal_final_attack(st: GameState, ev: list) -> None:
 
 
 def next_attack(st: GameState) -> str | None:
-    """The id of the next Attack of the Picts card in the deck (public: one per season)."""
+    """The id of the next Attack of the Picts card in the deck (public: the card list places
+    one in each of spring, summer and autumn, and the final one)."""
     by_id = st.cards.by_id
     for cid in st.deck:
         if by_id[cid].type == "picts":
