@@ -331,3 +331,15 @@ def pass_columns(st):
     while st.phase == "purchase" and not st.pending:
         st, _ = apply_action(st, Pass())
     return st
+
+
+def test_a_players_own_and_brown_vikings_are_of_different_kinds_and_may_be_swapped():
+    # Jarl, 2 players; Peti holds Trickery and Hired hands: his brown viking and his own
+    # viking are not "the same player and kind", so swapping them is offered.
+    st = give(game(2, "jarl", deck=filler(12)), 0, "A22", "A21", brown=1)
+    st = place(st, "b1", 1, 1, 2, 2, 2, 3, 3, 3)
+    assert st.pending and st.columns[0][:2] == (viking(0, brown=True), viking(1))
+    assert st.columns[0][2] == viking(0)
+    assert Swap(1, 0, 1, 2) in legal_actions(st)
+    st = play(st, Swap(1, 0, 1, 2))
+    assert st.columns[0][0] == viking(0) and st.columns[0][2] == viking(0, brown=True)
