@@ -14,6 +14,7 @@ START_COINS = 5
 
 
 def complete(st: GameState, pl: PlayerState, cid: str) -> bool:
+    """Whether craftsman `cid` of player `pl` has every field filled."""
     return len(pl.filled.get(cid, ())) == len(st.cards.by_id[cid].goods)
 
 
@@ -34,6 +35,7 @@ def ids_where(cards: CardSet, key: str, test) -> frozenset[str]:
 
 
 def holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = False) -> str | None:
+    """The id of a card with `effect` in pl's card area (or loading area too), or None."""
     ids = ids_where(st.cards, "effect:" + effect, lambda c: c.effect == effect)
     if ids.isdisjoint(pl.cards) and (not loading_too or ids.isdisjoint(pl.loading)):
         return None
@@ -44,6 +46,7 @@ def holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = False
 
 
 def any_phase_uses(st: GameState, p: int) -> list[Action]:
+    """UseCard options of p's usable any-phase cards (Trading post, Workshop, Loki: Theft)."""
     ids = ids_where(st.cards, "any_phase",
                      lambda c: bool(c.effect) and EFFECTS[c.effect].any_phase)
     cards = st.players[p].cards
@@ -59,6 +62,7 @@ def any_phase_uses(st: GameState, p: int) -> list[Action]:
 
 
 def warehouse_space(st: GameState, pl: PlayerState) -> int:
+    """Extra storage spaces of player pl's cards (the Warehouse: 4)."""
     by_id = st.cards.by_id
     extra = 0
     for c in pl.cards:
@@ -77,6 +81,7 @@ def spend_card(st: GameState, p: int, cid: str, ev: list) -> None:
 
 
 def discard_space(st: GameState, s: int, ev: list, reason: str) -> None:
+    """The card on space s (and its ship cubes) goes to the box."""
     cid = st.spaces[s]
     goods = st.space_goods[s]
     st.spaces[s] = None
@@ -85,6 +90,7 @@ def discard_space(st: GameState, s: int, ev: list, reason: str) -> None:
 
 
 def to_box(st: GameState, cid: str, goods: tuple[int, ...], ev: list, reason: str) -> None:
+    """Card `cid` goes to the box, its ship cubes to the common goods area."""
     st.box = st.box + (cid,)
     if goods:
         to_common(st, goods)
@@ -93,6 +99,7 @@ def to_box(st: GameState, cid: str, goods: tuple[int, ...], ev: list, reason: st
 
 
 def to_common(st: GameState, goods) -> None:
+    """Cubes go to the common goods area."""
     common = list(st.common)
     for g in goods:
         common[g] += 1
@@ -100,6 +107,7 @@ def to_common(st: GameState, goods) -> None:
 
 
 def return_viking(st: GameState, code: int) -> None:
+    """A viking leaves the board: an own one goes home, a brown one to the box."""
     if code & 1:
         st.brown_boxed += 1
     else:
@@ -107,5 +115,6 @@ def return_viking(st: GameState, code: int) -> None:
 
 
 def remove_one(t: tuple[int, ...], g: int) -> tuple[int, ...]:
+    """`t` without one `g`."""
     i = t.index(g)
     return t[:i] + t[i + 1:]

@@ -14,6 +14,7 @@ _RESERVE = {(s, b): Reserve(s, b) for s in range(7, 13) for b in (False, True)}
 
 
 def placements(st: GameState, p: int) -> list[Action]:
+    """Player p's Place / Reserve options: own vikings, then brown ones (Hired hands)."""
     pl = st.players[p]
     spaces = st.spaces
     columns = st.columns
@@ -30,6 +31,7 @@ def placements(st: GameState, p: int) -> list[Action]:
 
 
 def can_place(st: GameState, p: int) -> bool:
+    """Whether player p still has a viking to place and somewhere to place it."""
     pl = st.players[p]
     if pl.vikings == 0 and (pl.brown == 0 or pl.brown_done):
         return False
@@ -41,6 +43,7 @@ def can_place(st: GameState, p: int) -> bool:
 
 
 def do_demand(st: GameState, a: Action, ev: list) -> None:
+    """Place or reserve one viking (or stop placing brown ones); the next player is up."""
     p = st.turn
     pl = st.mut(p)
     if isinstance(a, Done):
@@ -70,6 +73,7 @@ def do_demand(st: GameState, a: Action, ev: list) -> None:
 
 
 def end_demand(st: GameState, ev: list) -> None:
+    """All vikings are placed: owners of Loki: Trickery decide, in turn order."""
     st.phase = "demand_end"
     order = [(st.start_player + i) % st.n for i in range(st.n)]
     decisions = []
@@ -123,6 +127,7 @@ def _put_viking(st: GameState, column: int, position: int, code: int) -> None:
 
 
 def trickery_options(st: GameState, dec: tuple) -> list[Action]:
+    """The Trickery owner's choices: every swap, decline, any-phase cards."""
     out = swaps(st)
     out.append(Decline())
     out.extend(any_phase_uses(st, dec[1]))
@@ -130,6 +135,7 @@ def trickery_options(st: GameState, dec: tuple) -> list[Action]:
 
 
 def do_trickery(st: GameState, dec: tuple, a: Action, ev: list) -> None:
+    """Swap the two vikings and spend the card, or keep it for a later round."""
     p = dec[1]
     st.pending = st.pending[:-1]
     if isinstance(a, Swap):

@@ -20,6 +20,7 @@ def reservation_price(st: GameState) -> int:
 
 
 def purchase_options(st: GameState, p: int, price: int) -> list[Action]:
+    """Buy (if p can pay), buy free with Jarl's hall, pass; any-phase cards."""
     pl = st.players[p]
     out: list[Action] = []
     if pl.coins >= price:
@@ -32,6 +33,7 @@ def purchase_options(st: GameState, p: int, price: int) -> list[Action]:
 
 
 def do_purchase(st: GameState, a: Action, ev: list) -> None:
+    """The deciding viking buys or passes: a demand column (§4.3), else the reservation row."""
     if st.phase == "purchase":
         c = st.turn
         col = st.columns[c]
@@ -66,6 +68,7 @@ def do_purchase(st: GameState, a: Action, ev: list) -> None:
 
 def buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hall: bool,
          ev: list) -> None:
+    """Player p takes card `cid` (with its ship cubes) into the loading area for `price`."""
     pl = st.mut(p)
     if hall:
         hid = holds(st, pl, "jarls_hall")
@@ -88,6 +91,7 @@ def buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hal
 
 
 def end_purchase(st: GameState, ev: list) -> None:
+    """After the reservation row: used-up Hired hands go to the box; unloading begins."""
     # Placed brown vikings went to the box as they came back; Hired hands with none left on
     # it is discarded.
     for i, pl in enumerate(st.players):

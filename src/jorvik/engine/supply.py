@@ -10,6 +10,7 @@ from .state import GameState
 
 
 def start_round(st: GameState, ev: list) -> None:
+    """A new round begins (RULES.md §4.1), unless only Attack of the Picts cards are left."""
     if all(st.cards.by_id[c].type == "picts" for c in st.deck):
         # Only the final Picts card is left (Ruling: with a seasonal attack just above it,
         # that attack is resolved first; no empty round is played).
@@ -102,6 +103,8 @@ def defence(st: GameState, p: int) -> int:
 
 
 def attack(st: GameState, cid: str, ev: list) -> None:
+    """Resolve Attack of the Picts `cid` (§4.5): the most defence gains, the least loses;
+    Glory and Danegeld owners decide first (pending decisions)."""
     card = st.cards.by_id[cid]
     n = st.n
     defs = [defence(st, p) for p in range(n)]
@@ -138,6 +141,7 @@ def _gain(st: GameState, p: int, amount: int, reason: str, ev: list) -> None:
 
 
 def resolve_attack_choice(st: GameState, dec: tuple, use: bool, ev: list) -> None:
+    """A Glory or Danegeld decision: use the card or take the plain result."""
     kind, p, value, cid = dec
     st.pending = st.pending[:-1]
     pl = st.mut(p)

@@ -21,6 +21,7 @@ def storage_capacity(st: GameState, p: int) -> tuple[int, int]:
 
 
 def start_unloading_turn(st: GameState, ev: list) -> None:
+    """Income, cards from the loading area to the card area, ship cubes unloaded (§4.4)."""
     p = st.turn
     pl = st.mut(p)
     by_id = st.cards.by_id
@@ -198,6 +199,7 @@ def _product(parts: list[list[tuple[str, ...]]]) -> list[tuple[str, ...]]:
 
 
 def cube_decision_options(st: GameState, dec: tuple) -> list[Action]:
+    """Choices for a cube handed over at once (take, place_cube), the Workshop and Loki: Theft."""
     kind, p = dec[0], dec[1]
     pl = st.players[p]
     if kind == "take":
@@ -247,6 +249,8 @@ def _take_from(pl: PlayerState, goods: tuple[int, ...], sources: tuple[str, ...]
 
 
 def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list) -> None:
+    """Cube g arrives at its destination: a craftsman field, a merchant (coins), a prophecy
+    (2 VP), the storage space or the Warehouse."""
     pl = st.mut(p)
     if to == "craftsman":
         pl.filled = {**pl.filled, cid: tuple(sorted(pl.filled.get(cid, ()) + (g,)))}
@@ -269,6 +273,8 @@ def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list) -> No
 
 
 def do_unloading(st: GameState, a: Action, ev: list) -> None:
+    """One step of p's unloading turn: end it, assign a cube, or give cubes (trade, sell,
+    Harbour market)."""
     p = st.turn
     pl = st.mut(p)
     if isinstance(a, Done):
@@ -303,6 +309,8 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
 
 
 def do_cube_decision(st: GameState, dec: tuple, a: Action, ev: list) -> None:
+    """Take a cube from the common area, place or discard a handed-over cube, take one off
+    with the Workshop, or steal one with Loki: Theft."""
     kind, p = dec[0], dec[1]
     rest = st.pending[:-1]
     pl = st.mut(p)
@@ -343,6 +351,7 @@ def do_cube_decision(st: GameState, dec: tuple, a: Action, ev: list) -> None:
 
 
 def end_round(st: GameState, ev: list) -> None:
+    """Every player has unloaded: Mjölnir passes clockwise."""
     st.start_player = (st.start_player + 1) % st.n
     ev.append({"type": "start_player", "player": st.start_player})
     st.phase = "supply_start"
