@@ -118,21 +118,23 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
     several = False
     for g in sorted(set(hand) | set(storage) | set(warehouse)):
         targets = card_targets(st, pl, g, merchants=True)
-        tag = None  # "" for the usual place (the first one holding g), then the place's name
-        for src, place in zip(SOURCES, places):
-            if g not in place:
-                continue
-            if tag is None:
-                tag = ""
-                out.extend(targets)
-            else:
-                tag, several = src, True
+        in_s, in_w = g in storage, g in warehouse
+        usual = "ship" if g in hand else "storage" if in_s else "warehouse"
+        # The usual place first, then each other place holding g, with the moves into
+        # storage / onto the Warehouse (from the ship, or between the two).
+        out.extend(targets)
+        if usual != "storage" and storage_free:
+            out.append(_assign(g, "storage", "", ""))
+        if usual != "warehouse" and wh_free:
+            out.append(_assign(g, "warehouse", "", ""))
+        for src, present in (("storage", in_s), ("warehouse", in_w)):
+            if present and src != usual:
+                several = True
                 out.extend(_assign(g, a.to, a.card, src) for a in targets)
-            # Moves into storage / onto the Warehouse (from the ship, or between the two).
-            if src != "storage" and storage_free:
-                out.append(_assign(g, "storage", "", tag))
-            if src != "warehouse" and wh_free:
-                out.append(_assign(g, "warehouse", "", tag))
+                if src != "storage" and storage_free:
+                    out.append(_assign(g, "storage", "", src))
+                if src != "warehouse" and wh_free:
+                    out.append(_assign(g, "warehouse", "", src))
     pool = tuple(sorted(hand + storage + warehouse))
     if len(pool) >= 2:
         gives = [(Sell, 2)]
@@ -239,6 +241,20 @@ def usual_form(st: GameState, a: Action) -> Action | None:
     return None
 
 
+def _take_usual(pl: PlayerState, goods: tuple[int, ...]) -> None:
+    """Remove the cubes `goods` the usual way: from the ship first, then storage, then the
+    Warehouse (the hot loop's shortcut for _take_from(pl, goods, _usual_sources(...)))."""
+    hand, storage, warehouse = list(pl.hand), list(pl.storage), list(pl.warehouse)
+    for g in goods:
+        if g in hand:
+            hand.remove(g)
+        elif g in storage:
+            storage.remove(g)
+        else:
+            warehouse.remove(g)
+    pl.hand, pl.storage, pl.warehouse = tuple(hand), tuple(storage), tuple(warehouse)
+
+
 def _take_from(pl: PlayerState, goods: tuple[int, ...], sources: tuple[str, ...]) -> None:
     """Remove the cubes `goods` from the places named in `sources` (parallel to it)."""
     places = {"ship": list(pl.hand), "storage": list(pl.storage), "warehouse": list(pl.warehouse)}
@@ -290,13 +306,21 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
         return
     if isinstance(a, Assign):
         g = a.good
-        src = a.source or _usual_sources((g,), (pl.hand, pl.storage, pl.warehouse))[0]
-        _take_from(pl, (g,), (src,))
+        src = a.source or ("ship" if g in pl.hand else "storage" if g in pl.storage else "warehouse")
+        if src == "ship":
+            pl.hand = remove_one(pl.hand, g)
+        elif src == "storage":
+            pl.storage = remove_one(pl.storage, g)
+        else:
+            pl.warehouse = remove_one(pl.warehouse, g)
         place_cube(st, p, g, a.to, a.card, ev)
         ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to, "card": a.card,
                    "source": src})
         return
-    _take_from(pl, a.give, a.source or _usual_sources(a.give, (pl.hand, pl.storage, pl.warehouse)))
+    if a.source:
+        _take_from(pl, a.give, a.source)
+    else:
+        _take_usual(pl, a.give)
     to_common(st, a.give)
     gave = [GOODS[g] for g in a.give]
     if isinstance(a, Sell):
