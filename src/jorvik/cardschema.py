@@ -29,7 +29,10 @@ FORMAT = 1
 # Fixed facts of CARDS.md that every card file must satisfy.
 FINAL_SEASON = "X"
 SEASON_COUNTS: dict[str, int] = {"A": 24, "B": 25, "C": 25, "D": 29}
-KARL_COUNTS: dict[str, int] = {"A": 13, "B": 13, "C": 13, "D": 15}
+KARL_COUNTS: dict[str, int] = {"A": 13, "B": 13, "C": 13, "D": 14}
+# 4 Attacks of the Picts in all: one each in spring, summer and autumn, none in winter, plus
+# the final card. With these counts every game lasts 16 / 12 / 10 / 8 rounds (2-5 players).
+PICTS_PER_SEASON: dict[str, int] = {"A": 0, "B": 1, "C": 1, "D": 1}
 KARL_SHIP_CUBES = 3
 JARL_SHIP_CUBES: tuple[int, ...] = (1, 2)
 KARL_BAG = 45  # 9 each of the five Karl goods = 15 Karl ships x 3
@@ -322,30 +325,36 @@ def _check_set(records: list[CardRecord]) -> None:
         raise _Problem("season", f"only one card can be the final card (season {FINAL_SEASON}); also "
                                  f"{', '.join(r.id for r in finals[:-1])}", finals[-1].id)
 
-    # one Attack of the Picts per season
-    for s in SEASONS:
+    # the Attacks of the Picts: none in winter, one each in spring, summer and autumn
+    for s, want in PICTS_PER_SEASON.items():
         picts = [r.id for r in by_season[s] if r.type == "picts"]
-        if len(picts) != 1:
-            culprit = picts[1] if len(picts) > 1 else None
-            raise _Problem("type", f"season {s} needs exactly one Attack of the Picts card (has "
-                                   f"{len(picts)}{': ' + ', '.join(picts) if picts else ''})", culprit)
+        if len(picts) != want:
+            culprit = picts[want] if len(picts) > want else None
+            raise _Problem("type", f"season {s} needs {want} Attack of the Picts card{'s' if want != 1 else ''}"
+                                   f" (has {len(picts)}{': ' + ', '.join(picts) if picts else ''}); the deck "
+                                   f"holds 4 in all: one each in B, C and D, plus the final card", culprit)
+        for cid in picts:
+            if next(r for r in by_season[s] if r.id == cid).jarl_only:
+                raise _Problem("jarl_only", "an Attack of the Picts belongs to both modes (jarl_only: false)",
+                               cid)
 
     # Karl cards per season (before player-count removals)
     for s, want in KARL_COUNTS.items():
         karl = sorted((r.id for r in by_season[s] if not r.jarl_only), key=_number)
         if len(karl) != want:
-            all_ids = sorted((r.id for r in by_season[s]), key=_number)
-            expected = set(all_ids[:want])
-            extra = [i for i in karl if i not in expected]
-            missing = [i for i in all_ids[:want] if i not in karl]
-            if extra:
-                culprit, hint = extra[0], f"{', '.join(extra)} marked Karl; Karl cards are numbered first"
-            elif missing:
-                culprit, hint = missing[0], f"{', '.join(missing)} marked jarl_only; Karl cards are numbered first"
+            jarl = sorted((r.id for r in by_season[s] if r.jarl_only), key=_number)
+            if len(karl) > want:
+                # Karl cards are mostly numbered first: the highest-numbered ones look misplaced.
+                suspects = karl[want:]
+                hint = f"{', '.join(suspects)} marked Karl"
             else:
-                culprit, hint = None, ""
+                # Jarl-only cards numbered among the Karl ones; the last is the likeliest slip.
+                last_karl = _number(karl[-1]) if karl else 0
+                suspects = [i for i in jarl if _number(i) < last_karl] or jarl[:1]
+                hint = f"{', '.join(suspects)} marked jarl_only" if suspects else ""
             raise _Problem("jarl_only", f"season {s} has {len(karl)} Karl cards (jarl_only: false), expected "
-                                        f"{want}" + (f" ({hint})" if hint else ""), culprit)
+                                        f"{want}" + (f" ({hint})" if hint else ""),
+                           suspects[-1] if suspects else None)
 
     # the Karl bag: every Karl ship's cubes
     karl_ships = [r for r in records if r.type == "ship" and not r.jarl_only]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from jorvik.engine import (
-    Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
+    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
     Steal, Swap, Take, TakeOff, Trade, UseCard, current_player, legal_actions,
 )
 from jorvik.i18n import t
@@ -166,6 +166,17 @@ def _source_label(pl, g: int) -> str:
     return ", ".join(parts)
 
 
+def _from_label(source: str | tuple[str, ...]) -> str:
+    """" (from the Warehouse)" for an action with an explicit cube source; "" for the usual
+    choice, which the menus pre-select without saying so."""
+    if not source:
+        return ""
+    if isinstance(source, str):
+        return f" ({t(f'tui.from.{source}')})"
+    parts = [f"{source.count(s)}× {t(f'tui.from.{s}')}" for s in dict.fromkeys(source)]
+    return f" ({', '.join(parts)})"
+
+
 def assign_label(st: GameState, a: Assign) -> Text:
     if a.to == "craftsman":
         return Text(t("tui.choice.to_craftsman", card=_name(st, a.card)))
@@ -183,12 +194,13 @@ def _unloading_menu(st, legal, p, path) -> Menu:
     pl = st.players[p]
     if path and path[0] == "cube":
         g = path[1]
-        choices = [Choice(assign_label(st, a), action=a, card=a.card or None) for a in legal
-                   if isinstance(a, Assign) and a.good == g]
+        choices = [Choice(assign_label(st, a) + _from_label(a.source), action=a, card=a.card or None)
+                   for a in legal if isinstance(a, Assign) and a.good == g]
         return Menu(Text.assemble(t("tui.prompt.assign_where"), " ", cube_word(g)), choices)
     if path and path[0] in ("trade", "sell", "harbour"):
         cls = {"trade": Trade, "sell": Sell, "harbour": Harbour}[path[0]]
-        choices = [Choice(Text.assemble(t("tui.choice.give"), " ", cubes(a.give)), action=a)
+        choices = [Choice(Text.assemble(t("tui.choice.give"), " ", cubes(a.give),
+                                        _from_label(a.source)), action=a)
                    for a in legal if isinstance(a, cls)]
         return Menu(Text(t(f"tui.prompt.{path[0]}")), choices)
     choices: list[Choice] = []
@@ -216,6 +228,10 @@ def _unloading_menu(st, legal, p, path) -> Menu:
 
 # ---------------------------------------------------------------- sub-decisions
 def _viking_at(st: GameState, seats: Seats, col: int, pos: int) -> Text:
+    if col == RESERVATION_ROW:
+        card, code, _ = st.reservation[pos]
+        return Text.assemble(seats.viking(code), " ", t("tui.choice.viking_reserved", slot=pos + 1,
+                                                        card=_name(st, card)))
     code = st.columns[col - 1][pos]
     return Text.assemble(seats.viking(code), " ",
                          t("tui.choice.viking_at", space=col, position=pos + 1))
