@@ -183,7 +183,7 @@ EXAMPLES: list[tuple[dict, str, str]] = [
      "Benedek eladta a kereskedőnek: borostyán → Borostyánkereskedő"),
     ({"type": "assigned", "player": 0, "good": "iron", "to": "prophecy", "card": "A18"},
      "Benedek sacrificed iron to Prophecy of Iron",
-     "Benedek feláldozta: vas → A vas jóslata"),
+     "Benedek feláldozta: vas → Vasjóslat"),
     ({"type": "assigned", "player": 0, "good": "iron", "to": "storage", "card": ""},
      "Benedek stored iron on the storage space",
      "Benedek a raktármezőre tette: vas"),
