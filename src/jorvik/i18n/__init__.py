@@ -166,19 +166,24 @@ def level_name(level: Any) -> str:
     return t(key) if key else str(level)
 
 
-def format_number(value: float | int, digits: int = 1, sign: bool = False) -> str:
-    """A figure in the current language: "12.5" in English, "12,5" in Hungarian; whole
-    numbers stay whole. sign=True writes "+" before a positive number."""
+def format_number(value: float | int, digits: int | None = None, sign: bool = False) -> str:
+    """A figure in the current language: "12.5" in English, "12,5" in Hungarian. digits=None
+    keeps the value's own digits; sign=True writes "+" before a positive number."""
     if get_language() == "hu":
         return hu.decimal(value, digits, sign)
-    if isinstance(value, float):
-        return f"{value:{'+' if sign else ''}.{digits}f}"
-    return f"{value:+d}" if sign and isinstance(value, int) else str(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    plus = "+" if sign else ""
+    if isinstance(value, int):
+        return f"{value:{plus}d}"
+    if digits is None:
+        return f"{plus}{value!r}" if sign and value >= 0 else repr(value)
+    return f"{value:{plus}.{digits}f}"
 
 
 def format_percent(fraction: float, digits: int = 1) -> str:
     """A proportion as a percentage: "12.5%" / "12,5%"."""
-    return format_number(fraction * 100, digits) + "%"
+    return format_number(float(fraction) * 100, digits) + "%"
 
 
 def t(key: str, count: int | None = None, lang: str | None = None, **fields: Any) -> str:

@@ -186,14 +186,20 @@ def format_message(msg: str, fields: dict[str, Any]) -> str:
     return _GRAMMAR.vformat(msg, (), fields)
 
 
-def decimal(value: float | int, digits: int = 1, sign: bool = False) -> str:
+def decimal(value: float | int, digits: int | None = None, sign: bool = False) -> str:
     """A number as Hungarian writes it: decimal comma, and a no-break space between thousands
     from 10 000 up ("12,5", "0,25", "12\u00a0345,6"); whole numbers stay whole ("1000").
-    sign=True writes "+" before a positive number."""
+    digits=None keeps the digits the value has (12.25 → "12,25"); sign=True writes "+" before
+    a positive number."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    text = f"{value:{'+' if sign else ''}.{digits}f}" if isinstance(value, float) else \
-        f"{value:{'+' if sign else ''}d}"
+    plus = "+" if sign else ""
+    if isinstance(value, int):
+        text = f"{value:{plus}d}"
+    elif digits is None:
+        text = f"{plus}{value!r}" if sign and value >= 0 else repr(value)
+    else:
+        text = f"{value:{plus}.{digits}f}"
     sign_text = text[0] if text[0] in "+-" else ""
     whole, _, frac = text.lstrip("+-").partition(".")
     if len(whole) > 4:
