@@ -76,17 +76,13 @@ class Palette(CommandPalette):
 
 
 def system_commands(app: Any, screen: Any) -> Iterable[SystemCommand]:
-    """Textual's system commands (theme, key panel, maximize, screenshot) in the current
-    language. Textual's immediate "Quit" is left out: the game's own Quit asks first."""
+    """Textual's system commands (theme, maximize, screenshot) in the current language.
+    Left out: Textual's immediate "Quit" (the game's own Quit asks first) and its "Keys"
+    panel, which lists Textual's widget bindings in English (F1 lists every key of the
+    game)."""
     yield SystemCommand(t("tui.system.theme"), t("tui.system.theme_hint"),
                         lambda: app.push_screen(Palette(t("tui.palette.themes"),
                                                         providers=[_theme_provider()])))
-    if screen.query("HelpPanel"):
-        yield SystemCommand(t("tui.system.keys"), t("tui.system.keys_hide"),
-                            app.action_hide_help_panel)
-    else:
-        yield SystemCommand(t("tui.system.keys"), t("tui.system.keys_show"),
-                            app.action_show_help_panel)
     if screen.maximized is not None:
         yield SystemCommand(t("tui.system.minimize"), t("tui.system.minimize_hint"),
                             screen.action_minimize)
