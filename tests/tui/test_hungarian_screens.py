@@ -136,11 +136,6 @@ async def test_no_english_on_any_screen_of_a_hungarian_game():
 
     phases = {k.split("'")[1] for k in seen if k.startswith("game:")}
     assert {"demand", "purchase", "reservation", "unloading"} <= phases, phases
-    import os
-    if os.environ.get("JORVIK_DUMP_SCREENS"):  # for a human look at every screen
-        with open(os.environ["JORVIK_DUMP_SCREENS"], "w", encoding="utf-8") as f:
-            for name, text in seen.items():
-                f.write(f"=== {name}\n{text}\n")
     found = {name: english_on(text) for name, text in seen.items() if english_on(text)}
     assert not found, found
 
