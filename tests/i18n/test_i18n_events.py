@@ -165,7 +165,7 @@ EXAMPLES: list[tuple[dict, str, str]] = [
      "Senki sem vette meg, a dobozba került: Knarr; az árui a közös árumezőre kerültek: 2 gagát"),
     ({"type": "discarded", "card": "A12", "goods": [], "reason": "reservation_declined"},
      "Warrior was discarded from the reservation row",
-     "Eldobva a foglalássorból: Harcos"),
+     "A foglalássorból a dobozba került: Harcos"),
     ({"type": "discarded", "card": "B22", "goods": [], "reason": "used"},
      "Treasure hoard went to the box (used up)",
      "Használat után a dobozba került: Kincslelet"),
