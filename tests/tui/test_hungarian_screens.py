@@ -7,7 +7,9 @@ import io
 import re
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
+from textual.widgets import OptionList
 
 from jorvik.engine import Buy, legal_actions
 from jorvik.i18n import set_language
@@ -104,6 +106,8 @@ async def test_no_english_on_any_screen_of_a_hungarian_game():
         await pilot.pause()
 
         kinds: set[tuple] = set()
+        labels: set[str] = set()
+        menu_width = app.screen.query_one("#choices", OptionList).scrollable_content_region.width
         for step in range(5000):
             screen = app.screen
             if isinstance(screen, FinalScreen):
@@ -123,6 +127,7 @@ async def test_no_english_on_any_screen_of_a_hungarian_game():
                 screen.after_change()
                 await pilot.pause()
                 continue
+            labels.update(f"{c.key or '':>3} {c.label.plain}" for c in screen.menu.choices)
             sig = signature(screen)
             if sig not in kinds:
                 kinds.add(sig)
@@ -138,6 +143,14 @@ async def test_no_english_on_any_screen_of_a_hungarian_game():
     assert {"demand", "purchase", "reservation", "unloading"} <= phases, phases
     found = {name: english_on(text) for name, text in seen.items() if english_on(text)}
     assert not found, found
+    # No menu line wraps, and no player's coins · VP · vikings line breaks.
+    too_long = sorted(label for label in labels if cell_len(label) > menu_width)
+    assert not too_long, (menu_width, too_long)
+    for name, text in seen.items():
+        for line in text.splitlines():
+            for part in line.split("█"):
+                if " érme · " in part:
+                    assert " vik." in part, (name, part)
 
 
 async def test_setup_screen_and_bot_seats_in_hungarian():
