@@ -64,6 +64,15 @@ def prompt(text: str) -> list[str]:
             or "maradt" in line]
 
 
+def assert_stats_lines_whole(text: str, where: str = "") -> None:
+    """Every player's "coins, VP, vikings" line is whole on its line of the panel."""
+    stats = [part for line in text.splitlines() for part in line.split("█")
+             if re.search(r"\d+ érme, \d+ GyP", part)]
+    assert stats, where
+    for part in stats:
+        assert re.search(r"\d+ érme, \d+ GyP, \d+ vik\.", part), (where, part)
+
+
 def english_on(text: str) -> list[str]:
     return sorted({m.group(1) for m in ENGLISH_RE.finditer(text)})
 
@@ -147,10 +156,8 @@ async def test_no_english_on_any_screen_of_a_hungarian_game():
     too_long = sorted(label for label in labels if cell_len(label) > menu_width)
     assert not too_long, (menu_width, too_long)
     for name, text in seen.items():
-        for line in text.splitlines():
-            for part in line.split("█"):
-                if " érme · " in part:
-                    assert " vik." in part, (name, part)
+        if name.startswith("game"):
+            assert_stats_lines_whole(text, name)
 
 
 async def test_setup_screen_and_bot_seats_in_hungarian():
@@ -174,12 +181,14 @@ async def test_the_handover_banner_is_hungarian():
         assert "Anna következik" in text and not english_on(text), english_on(text)
 
 
-@pytest.mark.parametrize("size", [(120, 40), (100, 30)])
-async def test_hungarian_prompts_keep_the_price_and_the_count_in_view(size):
+@pytest.mark.parametrize("size,players", [((120, 40), 4), ((100, 30), 4), ((120, 40), 5)])
+async def test_hungarian_prompts_keep_the_price_and_the_count_in_view(size, players):
     """Price first: however the prompt is cut, "N érméért megveszed?" shows, and so does the
-    menu line with the price; in the demand phase "N vikinged maradt" shows."""
-    names = "Magdolna Erzsébe,Éva,Anna,Zsófi2"  # the longest name the setup allows first
-    app = make_app("--lang", "hu", "--players", "4", "--mode", "jarl", "--names", names,
+    menu line with the price; in the demand phase "N vikinged maradt" shows, and each player's
+    coins, VP and vikings stay on one line of the panel."""
+    # the longest name the setup allows comes first
+    names = ",".join(["Magdolna Erzsébe", "Éva", "Anna", "Zsófi2", "Ödön"][:players])
+    app = make_app("--lang", "hu", "--players", str(players), "--mode", "jarl", "--names", names,
                    "--seed", "5", "--no-handover", "--start-player", "1", autosave=False)
     async with app.run_test(size=size) as pilot:
         bought_prompts = demand_prompts = 0
@@ -196,6 +205,7 @@ async def test_hungarian_prompts_keep_the_price_and_the_count_in_view(size):
                 await pilot.pause()
                 text = screen_text(app)
                 assert f"{st.players[p].vikings} vikinged maradt" in text, prompt(text)
+                assert_stats_lines_whole(text)
                 demand_prompts += 1
             elif st.phase in ("purchase", "reservation") and not st.pending and any(
                     isinstance(a, Buy) and not a.hall for a in
