@@ -148,7 +148,8 @@ def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         from rich.progress import Progress
         console = Console(stderr=True)
         with Progress(console=console, transient=True) as bar:
-            task = bar.add_task(f"{args.players}p {args.mode}", total=args.games)
+            task = bar.add_task(label("progress", players=args.players, mode=args.mode),
+                                total=args.games)
             res = simulate(args.games, args.players, args.mode, args.seed, bots, cards,
                            progress=lambda done: bar.update(task, completed=done))
         rows = [(label(k), v) for k, v in res.summary().items()]

@@ -192,7 +192,8 @@ def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeElapsedColumn(), TimeRemainingColumn(), console=console,
                           transient=True) as bar:
-                task = bar.add_task(f"{args.players}p {args.mode} {','.join(bots)}",
+                task = bar.add_task(label("progress", players=args.players, mode=args.mode)
+                                    + " " + ",".join(i18n.level_name(b) for b in bots),
                                     total=args.games)
                 res = tournament(**kw, progress=lambda done: bar.update(task, completed=done))
     except ValueError as e:

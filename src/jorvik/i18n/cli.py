@@ -70,6 +70,7 @@ LABEL_KEYS: dict[str, str] = {
     "decisions_per_game": "cli.labels.decisions_per_game",
     "decisions_per_second": "cli.labels.decisions_per_second",
     "problem": "cli.labels.problem",
+    "progress": "cli.labels.progress",
     "tournament_summary": "cli.labels.tournament_summary",
     "bot": "cli.labels.bot",
     "seats": "cli.labels.seats",
