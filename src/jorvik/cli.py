@@ -8,13 +8,18 @@ import sys
 from typing import NoReturn
 
 from jorvik import i18n
-from jorvik.i18n.cli import error_text, help_text, label
+from jorvik.i18n.cli import HelpFormatter, error_text, help_text, label, translate_argparse
 
 MODES = ("karl", "jarl")
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error and exit status 2."""
+    """argparse with a one-line error and exit status 2, in the current language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        translate_argparse()  # before argparse words its headings and the -h help
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, error_text("prefix", message=message) + "\n")
@@ -46,7 +51,7 @@ def _nonneg_float(value: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(error_text("not_seconds", value=repr(value)))
     if x < 0:
-        raise argparse.ArgumentTypeError(error_text("negative_seconds", value=x))
+        raise argparse.ArgumentTypeError(error_text("negative_seconds", value=value))
     return x
 
 
@@ -136,13 +141,14 @@ def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         from rich.progress import Progress
         console = Console(stderr=True)
         with Progress(console=console, transient=True) as bar:
-            task = bar.add_task(f"{args.players}p {args.mode}", total=args.games)
+            task = bar.add_task(label("progress", players=args.players, mode=args.mode),
+                                total=args.games)
             res = simulate(args.games, args.players, args.mode, args.seed, bots, cards,
                            progress=lambda done: bar.update(task, completed=done))
         rows = [(label(k), v) for k, v in res.summary().items()]
         width = max(len(name) for name, _ in rows)
         for name, v in rows:
-            print(f"{name:<{width}}  {v}")
+            print(f"{name:<{width}}  {i18n.format_number(v)}")
         for problem in res.problems[:10]:
             print(label("problem", problem=problem))
     return 0 if res.finished == res.games and res.violations == 0 else 1

@@ -11,11 +11,11 @@ from textual.screen import Screen
 
 from jorvik.engine import CardSet
 from jorvik.i18n import (
-    LANGUAGES, get_language, language_name, remember_language, set_language, t,
+    LANGUAGES, get_language, language_name, level_name, remember_language, set_language, t,
 )
 
 from . import save as saving
-from .commands import GameCommands, game_cards
+from .commands import GameCommands, Palette, game_cards, system_commands
 from .keys import ensure_labels, key, relabel, translated
 from .screens.game import GameScreen
 from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerminal
@@ -183,7 +183,7 @@ class JorvikApp(App[int]):
                 bot = make_bot("easy", seed=seed, think=self.config.think)
                 name = self.session.seats.names[p]
                 self.call_from_thread(self.notice, lambda: t("tui.log.bot_fallback",
-                                                             level=level, name=name))
+                                                             level=level_name(level), name=name))
             self._bots[p] = bot
         return bot
 
@@ -209,6 +209,13 @@ class JorvikApp(App[int]):
         return True
 
     # ------------------------------------------------------------------ actions
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def get_system_commands(self, screen: Screen) -> Any:
+        return system_commands(self, screen)
+
     def deck_cards(self) -> list:
         if self.session is not None:
             st = self.session.state

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
 from jorvik.engine import Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player
-from jorvik.i18n import t
+from jorvik.i18n import level_name, t
 
 from .. import save as saving
 from ..choices import Choice, Menu, build_menu
@@ -356,7 +356,7 @@ class GameScreen(SmallTerminal, Screen):
     def _bot_failed(self, p: int) -> None:
         seats = self.session.seats
         name, level = seats.names[p], str(seats.bots[p])
-        self.japp.notice(lambda: t("tui.log.bot_failed", level=level, name=name))
+        self.japp.notice(lambda: t("tui.log.bot_failed", level=level_name(level), name=name))
 
     def _bot_chose(self, p: int, token: int, action: Action) -> None:
         if token != self.bot_token or token != len(self.session.actions):

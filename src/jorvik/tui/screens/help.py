@@ -27,7 +27,7 @@ def key_lines() -> list[tuple[str, str]]:
         ("t", "trade"), ("s", "sell"), ("m", "harbour"), ("Esc", "back"),
         ("Ctrl+Z", "undo"), ("F1", "help"), ("F2", "language"), ("Ctrl+P", "palette"),
         ("Ctrl+S", "save_as"), ("Ctrl+Q", "quit"), ("Enter", "handover"), ("PgUp PgDn", "log"),
-        ("mouse", "mouse"))]
+        (t("tui.key.mouse"), "mouse"))]
 
 
 @translated

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
-from jorvik.i18n import LANGUAGES, get_language, language_name, t
+from jorvik.i18n import LANGUAGES, get_language, language_name, level_name, t
 
 from ..keys import key, translated
 from ..text import COLOUR_NAMES, Seats
@@ -37,7 +37,8 @@ class SetupScreen(Recompose, Screen):
                 with Horizontal(classes="setup-row"):
                     label = t("tui.setup.seat", seat=p + 1)
                     if self.seats.bots[p]:
-                        label += " " + t("tui.status.bot", level=self.seats.bots[p])
+                        # on a line of its own: "2. hely (gép: közepes)" is wider than the label
+                        label += "\n" + t("tui.status.bot", level=level_name(self.seats.bots[p]))
                     yield Static(label, classes="setup-label")
                     yield Input(self.seats.names[p], id=f"name-{p}", classes="setup-name",
                                 max_length=16)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from jorvik.engine import GameState, current_player
-from jorvik.i18n import get_language, t
+from jorvik.i18n import get_language, level_name, t
 
 from ..text import Seats
 from .lines import TextLines
@@ -54,7 +54,7 @@ class StatusBar(TextLines):
             line.append(f" {seats.names[p]} ", style=seats.badge(p))
             if seats.is_bot(p):
                 line.append(" " + (t("tui.status.thinking") if thinking else
-                                   t("tui.status.bot", level=seats.bots[p])), style="italic")
+                                   t("tui.status.bot", level=level_name(seats.bots[p]))), style="italic")
         line.append(" · " + t("tui.status.mjolnir") + " ")
         line.append_text(seats.name(st.start_player))
         line.append(" · " + t(f"tui.mode.{st.mode}"), style="dim")
