@@ -1,0 +1,27 @@
+"""What the game screen needs from the app that shows it (so the screen does not import the
+app: the app imports the screen)."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable, Protocol
+
+from textual.screen import Screen
+
+from .session import Session
+
+
+class GameHost(Protocol):
+    handover: bool
+    bot_delay: float
+    stopping: threading.Event  # set when the app ends: a bot's move is no longer wanted
+
+    def screen_ready(self, screen: Screen) -> None: ...
+
+    def game_over(self, session: Session) -> None: ...
+
+    def bot_for(self, p: int) -> Any: ...
+
+    def replace_bot(self, p: int) -> Any: ...
+
+    def notice(self, words: Callable[[], str]) -> None: ...
