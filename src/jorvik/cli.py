@@ -218,19 +218,22 @@ def cmd_games(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if not games:
         print(i18n.t("cli.labels.games_none", folder=str(saving.games_dir())))
         return 0
-    from rich.console import Console
-    from rich.table import Table
-    table = Table(title=i18n.t("cli.labels.games_title", folder=str(saving.games_dir())))
-    for col in ("games_id", "games_mode", "games_players", "games_round", "games_saved",
-                "games_state"):
-        table.add_column(i18n.t(f"cli.labels.{col}"))
+    # Plain columns, the players last: an id is typed back in `--resume ID`, so it is never
+    # broken over two lines, whatever the width of the terminal.
+    heads = [i18n.t(f"cli.labels.{col}") for col in (
+        "games_id", "games_mode", "games_round", "games_saved", "games_state", "games_players")]
+    rows = []
     for g in games:
         state = ("games_damaged" if g.damaged else "games_finished" if g.finished
                  else "games_unfinished")
-        mode = i18n.t(f"tui.mode.{g.mode}") if g.mode in MODES else g.mode
-        table.add_row(g.game_id, mode, ", ".join(g.players), str(g.round),
-                      g.saved.replace("T", " ")[:19], i18n.t(f"cli.labels.{state}"))
-    Console().print(table, markup=False, highlight=False)
+        mode = i18n.t(f"tui.mode.{g.mode}") if g.mode in MODES else ""
+        rows.append([g.game_id, mode, str(g.round) if not g.damaged else "",
+                     g.saved.replace("T", " ")[:16], i18n.t(f"cli.labels.{state}"),
+                     ", ".join(g.players)])
+    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads) - 1)]
+    print(i18n.t("cli.labels.games_title", folder=str(saving.games_dir())))
+    for r in [heads, *rows]:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1])
     print(i18n.t("cli.labels.games_hint"))
     return 0
 

@@ -324,7 +324,8 @@ class GameInfo:
 
 
 def game_info(path: Path) -> GameInfo:
-    info = GameInfo(path=path, game_id=path.name.removesuffix(".json"))
+    stem = path.name.removesuffix(".json")
+    info = GameInfo(path=path, game_id=stem if stem.isprintable() else shown(stem, 60))
     try:
         data = read_save(path)
         model = SaveModel.model_validate(data)
