@@ -407,3 +407,24 @@ async def test_quitting_while_the_hard_bot_thinks_stops_its_search_at_once(keys,
         time.sleep(0.1)
     assert searches and searches[0] - quit_at < 1.0
     assert app.return_code == 0 and app.crash_report is None
+
+
+# ------------------------------------------------------------------ names on the setup screen
+
+@pytest.mark.parametrize("name,words", [("\x1b]0;pwned\x07", "printable"),
+                                        ("Anna", "same name"),
+                                        ("x" * 25, "at most 24 characters")])
+async def test_the_setup_screen_applies_the_same_name_rules_as_the_command_line(name, words):
+    from textual.widgets import Input, Static
+    app = make_app("--players", "2")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#name-0", Input).value = "Anna"
+        field = app.screen.query_one("#name-1", Input)
+        field.value = name
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert words in str(app.screen.query_one("#setup-error", Static).render())
+    assert not saving.games_dir().exists()

@@ -109,7 +109,7 @@ def build_app(parser: argparse.ArgumentParser, args: argparse.Namespace,
         try:
             lock = saving.lock_game(load_path)
         except saving.SaveError as e:
-            parser.exit(LOCKED_EXIT, str(e) + "\n")
+            _fail(parser, str(e))  # exit 2 (LOCKED_EXIT)
     config = PlayConfig(
         cards=cards, seats=seats, mode=args.mode, seed=args.seed, start_player=start,
         cards_path=args.cards, load_path=load_path, need_setup=need_setup,
