@@ -67,9 +67,9 @@ async def test_a_game_started_without_a_seed_resumes_as_the_same_game(players, m
 
 def _bot_reference(names: list[str], mode: str, seed: int, moves: int) -> dict:
     """The game the killed process played, played again here by the same bots (the app
-    seeds seat p's bot with p when no --seed is given)."""
+    seeds seat p's bot with seed * 10 + p)."""
     st = new_game(names, mode=mode, seed=seed)
-    bots = [make_bot("easy", seed=p) for p in range(len(names))]
+    bots = [make_bot("easy", seed=seed * 10 + p) for p in range(len(names))]
     for _ in range(moves):
         st, _ = apply_action(st, bots[current_player(st)].choose(st))
     return st.to_dict()
@@ -175,20 +175,41 @@ async def test_a_damaged_save_is_moved_aside_and_never_overwritten():
     assert not path.exists()
 
 
-async def test_a_save_from_another_card_file_is_left_in_place_and_names_the_card_file():
+async def test_a_save_from_another_card_file_is_left_in_place_and_names_the_card_file(
+        tmp_path):
+    from importlib import resources
+    cards = tmp_path / "house-rules.yaml"
+    cards.write_text((resources.files("jorvik.data") / "cards.yaml").read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    app = make_app(*ARGS, "--cards", str(cards))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_keys(app, pilot, 2)
+    path = only_game()
+    text = path.read_text(encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        'name: "Leatherworker"', 'name: "Tanner"', 1), encoding="utf-8")
+    app = make_app("--resume")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        shown = message(app).replace("\n", "")
+        assert "another card file" in shown and f"--cards {cards}" in shown
+    assert path.read_text(encoding="utf-8") == text
+    assert not list(path.parent.glob("*.damaged-*"))
+
+
+async def test_a_save_from_another_version_of_the_cards_says_so_and_is_left_in_place():
     app = make_app(*ARGS)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_keys(app, pilot, 2)
     path = only_game()
     data = json.loads(path.read_text(encoding="utf-8"))
     data["record"]["cards_hash"] = "another"
-    data["cards_path"] = None
     text = json.dumps(data)
     path.write_text(text, encoding="utf-8")
     app = make_app("--resume")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert "another card file" in message(app) and "--cards" in message(app)
+        assert "another version of Jórvík" in message(app)
     assert path.read_text(encoding="utf-8") == text
 
 

@@ -232,7 +232,7 @@ class JorvikApp(App[int]):
             from jorvik.bots import make_bot
             assert self.session is not None
             level = self.session.seats.bots[p] or "easy"
-            seed = (self.config.seed or 0) * 10 + p
+            seed = self.bot_seed(p)
             try:
                 bot = make_bot(level, seed=seed, think=self.config.think)
             except ValueError:
@@ -248,9 +248,15 @@ class JorvikApp(App[int]):
     def replace_bot(self, p: int) -> Any:
         """Seat p plays on as 'easy' (after its bot failed: the game must never stop)."""
         from jorvik.bots import make_bot
-        bot = make_bot("easy", seed=(self.config.seed or 0) * 10 + p)
+        bot = make_bot("easy", seed=self.bot_seed(p))
         self._bots[p] = bot
         return bot
+
+    def bot_seed(self, p: int) -> int:
+        """Seat p's bot's seed: from the game's seed (every game has one), so that a game
+        replays with the same bots and two games without --seed do not share their bots."""
+        seed = self.session.first.seed if self.session is not None else self.config.seed
+        return (seed or 0) * 10 + p
 
     def notice(self, words: Callable[[], str]) -> None:
         """A line of the app's own in the game log (`words()` gives it in the language now)."""

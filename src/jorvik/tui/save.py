@@ -286,8 +286,9 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path) -> SaveData:
     except RecordWithoutDeck:
         raise SaveError(t("tui.save.no_deck", path=where), kind="old") from None
     except OtherCardFile:
-        raise SaveError(t("tui.save.other_cards", path=where, cards=cards_path or "?"),
-                        kind="cards") from None
+        message = (t("tui.save.other_cards", path=where, cards=cards_path) if cards_path
+                   else t("tui.save.other_packaged_cards", path=where))
+        raise SaveError(message, kind="cards") from None
     except RecordError as e:
         raise SaveError(t("tui.save.incompatible", path=where,
                           error="; ".join(e.problems[:6]))) from None
