@@ -449,3 +449,22 @@ async def test_the_setup_screen_applies_the_same_name_rules_as_the_command_line(
         assert isinstance(app.screen, SetupScreen)
         assert words in str(app.screen.query_one("#setup-error", Static).render())
     assert not saving.games_dir().exists()
+
+
+async def test_a_path_with_brackets_is_shown_as_it_is(tmp_path):
+    """A file name is text, not markup: brackets in it are shown, not read as styles."""
+    target = tmp_path / "[bold red]odd[dim].json"
+    target.write_text("{}", encoding="utf-8")
+    app = make_app(*ARGS)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+s")
+        app.screen.query_one("#answer").value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "[bold red]odd[dim].json" in str(app.screen.query_one(".dialog-text").render())
+        await pilot.press("n")
+    bad = make_app("--load", str(target))
+    async with bad.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "[bold red]odd[dim].json" in message(bad)

@@ -168,7 +168,8 @@ class RecordModel(BaseModel):
         return self
 
 
-def _lines(error: ValidationError) -> list[str]:
+def problem_lines(error: ValidationError) -> list[str]:
+    """One line per problem pydantic found: where it is, and what is wrong."""
     out = []
     for e in error.errors():
         msg = str(e["msg"]).removeprefix("Value error, ")
@@ -192,7 +193,7 @@ def check_record(record: Any, cards: CardSet) -> RecordModel:
     try:
         rec = RecordModel.model_validate(record, context={"cards": cards})
     except ValidationError as e:
-        raise RecordError(_lines(e)) from None
+        raise RecordError(problem_lines(e)) from None
     if rec.cards_hash != cards.hash:
         raise OtherCardFile("the record was played with a different card file "
                             "(cards_hash differs); load it with the same --cards file")

@@ -126,8 +126,8 @@ class JorvikApp(App[int]):
             self.game_over(session)
             return
         self._show(GameScreen(session))
-        if session.save_error is not None:
-            self._saved(session.save_error)
+        if session.save_error is not None:  # the first save failed: say so once it shows
+            self.call_after_refresh(self._saved, session.save_error)
 
     def load_game(self, path: Path) -> None:
         try:
@@ -166,7 +166,8 @@ class JorvikApp(App[int]):
             for bar in screen.query(StatusBar):
                 bar.warn(warning)
         if error is not None and not was:
-            self.notify(t("tui.save.failed", error=str(error)), severity="error", timeout=8)
+            self.notify(t("tui.save.failed", error=str(error)), severity="error", timeout=8,
+                        markup=False)
         elif error is None and was:
             self.notify(t("tui.save.works_again"))
 
@@ -295,9 +296,9 @@ class JorvikApp(App[int]):
             try:
                 session.save_as(path)
             except OSError as e:
-                self.notify(t("tui.save.failed", error=str(e)), severity="error")
+                self.notify(t("tui.save.failed", error=str(e)), severity="error", markup=False)
                 return
-            self.notify(t("tui.save.saved", path=str(path)))
+            self.notify(t("tui.save.saved", path=str(path)), markup=False)
             if then_quit:
                 self.exit(0)
 
@@ -306,7 +307,8 @@ class JorvikApp(App[int]):
                 return
             path = Path(value).expanduser()
             if path.is_dir():
-                self.notify(t("tui.save.is_folder", path=str(path)), severity="error")
+                self.notify(t("tui.save.is_folder", path=str(path)), severity="error",
+                            markup=False)
                 return
             if path.exists() or path.is_symlink():
                 self.push_screen(ConfirmScreen(lambda: t("tui.save.replace", path=str(path))),
@@ -341,7 +343,7 @@ class JorvikApp(App[int]):
             self.push_screen(ChoiceScreen(t("tui.confirm.quit_unsaved", error=error),
                                           [("save", "s", t("tui.button.save_as")),
                                            ("quit", "q", t("tui.button.quit_unsaved")),
-                                           ("back", "escape", t("tui.button.back"))]), after)
+                                           ("back", "b", t("tui.button.back"))]), after)
             return
         if not isinstance(self.screen, (GameScreen,)) and not (
                 self.session is not None and not self.session.over):

@@ -20,7 +20,7 @@ from pydantic import field_validator
 from jorvik.engine import Action, CardSet, GameState
 from jorvik.engine.names import name_problem, shown
 from jorvik.engine.record import (
-    OtherCardFile, RecordError, RecordWithoutDeck, make_record, replay,
+    OtherCardFile, RecordError, RecordWithoutDeck, make_record, problem_lines, replay,
 )
 from jorvik.i18n import t
 from jorvik.settings import DataFileError, atomic_write, data_dir, read_json_file
@@ -158,8 +158,11 @@ class GameLock:
         """True when the lock is ours now; False when another process holds it."""
         if self._fd is not None:
             return True
-        self.lock_path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            self.lock_path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:  # an unwritable data directory: saving fails too, and says so
+            return True
         try:
             import fcntl
         except ImportError:  # no flock on this system: one instance is not enforced
@@ -235,11 +238,7 @@ class SaveModel(BaseModel):
 
 
 def _problems(error: ValidationError) -> str:
-    lines = []
-    for e in error.errors()[:6]:
-        where = ".".join(str(x) for x in e["loc"])
-        lines.append(f"{where}: {str(e['msg']).removeprefix('Value error, ')}")
-    return "; ".join(lines)
+    return "; ".join(problem_lines(error)[:6])
 
 
 def read_save(path: Path) -> dict[str, Any]:
