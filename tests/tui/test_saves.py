@@ -450,3 +450,28 @@ async def test_the_setup_screen_applies_the_same_name_rules_as_the_command_line(
         assert words in str(app.screen.query_one("#setup-error", Static).render())
     assert not saving.games_dir().exists()
 
+
+
+async def test_the_autosave_of_an_earlier_version_goes_on_in_a_new_file_and_stays_as_it_was():
+    path, _ = await edited_save(lambda data: None)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["format"] = "jorvik-save/1"
+    for key in ("id", "started", "finished", "round"):
+        del data[key]
+    del data["record"]["deck"], data["record"]["bag"]
+    legacy = saving.legacy_autosave_path()
+    legacy.write_text(json.dumps(data), encoding="utf-8")
+    path.unlink()
+    before = legacy.read_bytes()
+    app = make_app("--resume")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and len(app.session.actions) == 2
+        state = app.session.state.to_dict()
+        assert app.session.path.parent == saving.games_dir()
+        assert "goes on in its own file" in " ".join(str(e.text) for e in app.session.log)
+    assert legacy.read_bytes() == before
+    resumed = make_app("--resume")
+    async with resumed.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert resumed.session.state.to_dict() == state

@@ -79,14 +79,24 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", ascii_name.lower())[:10] or "p"
 
 
-def new_game_id(names: list[str]) -> str:
-    """A fresh id: the start time and the players, e.g. 20261201-0128-anna-bela."""
+def claim_new_game(names: list[str]) -> tuple[str, Path, GameLock]:
+    """A fresh id (the start time and the players, e.g. 20261201-012816-anna-bela), its file
+    and the lock on it: no other game has or gets that file, even one started in the same
+    second by another window."""
     base = time.strftime("%Y%m%d-%H%M%S-") + "-".join(_slug(n) for n in names)
-    game_id, k = base, 1
-    while (games_dir() / f"{game_id}.json").exists():
-        k += 1
-        game_id = f"{base}-{k}"
-    return game_id
+    for k in range(1, 1000):
+        game_id = base if k == 1 else f"{base}-{k}"
+        path = game_path(game_id)
+        if path.exists():
+            continue
+        lock = GameLock(path)
+        if not lock.acquire():
+            continue
+        if path.exists():  # written by another window between the two looks
+            lock.release()
+            continue
+        return game_id, path, lock
+    raise OSError(f"no free game file name in {games_dir()}")
 
 
 def game_path(game_id: str) -> Path:

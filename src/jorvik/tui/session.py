@@ -76,11 +76,9 @@ class Session:
         s = cls(cards=cards, seats=seats, first=first, deck=deck, bag=bag, states=[first],
                 cards_path=cards_path, autosave=autosave)
         s.log.append(LogEntry(0, lambda: Text(saving.t_start(first, seats))))
-        s.game_id = saving.new_game_id(list(seats.names))
         s.started = saving.now_text()
         if autosave:
-            s.path = saving.game_path(s.game_id)
-            s.lock = saving.lock_game(s.path)
+            s.game_id, s.path, s.lock = saving.claim_new_game(list(seats.names))
         s.save()
         return s
 
@@ -101,13 +99,11 @@ class Session:
             s.path, s.game_id = path, data.game_id
             s.started = data.started or saving.now_text()
         else:
-            s.game_id = saving.new_game_id(list(data.seats.names))
             s.started = saving.now_text()
             if autosave:
-                s.path = saving.game_path(s.game_id)
                 if s.lock is not None:
                     s.lock.release()
-                s.lock = saving.lock_game(s.path)
+                s.game_id, s.path, s.lock = saving.claim_new_game(list(data.seats.names))
                 s.save()
         return s
 
