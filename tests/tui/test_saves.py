@@ -157,19 +157,21 @@ async def test_resume_continues_the_most_recently_played_unfinished_game():
         assert resumed.session.state.to_dict() == state
 
 
-async def test_a_finished_game_stays_as_a_record_and_resume_skips_it(tmp_path):
-    app = make_app("--players", "2", "--bots", "1,2", "--level", "easy", "--seed", "2",
-                   "--bot-delay", "0")
-    async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(600):
-            if app.session is not None and app.session.over:
-                break
-            await pilot.pause(0.02)
-        assert app.session.over
-        path = app.session.path
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["finished"] is True
+def test_a_finished_game_stays_as_a_record_and_resume_skips_it():
+    from jorvik.carddata import load_cards
+    from jorvik.tui.session import Session
+    from jorvik.tui.text import Seats
+    seats = Seats(["Anna", "Bela"], ["red", "blue"], ["easy", "easy"])
+    session = Session.start(load_cards(), seats, "karl", 2, None)
+    bots = [make_bot("easy", seed=p) for p in range(2)]
+    while not session.over:
+        session.apply(bots[session.decider].choose(session.state))
+    session.close()
+    data = json.loads(session.path.read_text(encoding="utf-8"))
+    assert data["finished"] is True and data["round"] == 16
+    assert len(data["record"]["actions"]) == len(session.actions)
     assert saving.latest_unfinished() is None
+    assert [g.finished for g in saving.list_games()] == [True]
 
 
 # ------------------------------------------------------------------ damaged and foreign saves
