@@ -485,3 +485,29 @@ async def test_the_autosave_of_an_earlier_version_goes_on_in_a_new_file_and_stay
     async with resumed.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert resumed.session.state.to_dict() == state
+
+
+def test_a_crash_in_a_real_terminal_prints_where_the_report_is_and_how_to_resume(tmp_path):
+    script = (
+        "import sys\n"
+        "from jorvik.tui.session import Session\n"
+        "apply = Session.apply\n"
+        "def buggy(self, action):\n"
+        "    if len(self.actions) == 4:\n"
+        "        raise RuntimeError('a bug in the app')\n"
+        "    return apply(self, action)\n"
+        "Session.apply = buggy\n"
+        "from jorvik.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n")
+    proc = subprocess.run(
+        [sys.executable, "-c", script, "play", "--players", "2", "--bots", "1,2",
+         "--bot-delay", "0"], env={**os.environ, "TERM": "xterm-256color"},
+        stdin=subprocess.PIPE, capture_output=True, timeout=60)
+    err = proc.stderr.decode()
+    assert proc.returncode == 70
+    assert "Traceback" not in err and "jorvik play --resume" in err
+    report = next(saving.crash_dir().glob("crash-*.txt"))
+    assert str(report) in err
+    assert "RuntimeError: a bug in the app" in report.read_text(encoding="utf-8")
+    data = json.loads(only_game().read_text(encoding="utf-8"))
+    assert len(data["record"]["actions"]) == 4  # every move before the crash is saved

@@ -415,6 +415,9 @@ def write_crash_report(error: BaseException, session: Session | None) -> Path:
     import json
     import time
     parts = ["".join(traceback.format_exception(error))]
+    inner = getattr(error, "error", None)  # a failed worker: the error it failed with
+    if isinstance(inner, BaseException):
+        parts.append("".join(traceback.format_exception(inner)))
     if session is not None:
         parts.append(f"save file: {session.path}\n")
         try:
