@@ -511,3 +511,14 @@ def test_a_crash_in_a_real_terminal_prints_where_the_report_is_and_how_to_resume
     assert "RuntimeError: a bug in the app" in report.read_text(encoding="utf-8")
     data = json.loads(only_game().read_text(encoding="utf-8"))
     assert len(data["record"]["actions"]) == 4  # every move before the crash is saved
+
+
+def test_a_bad_card_file_is_one_line_and_exit_2(tmp_path, capsys):
+    bad = tmp_path / "cards.yaml"
+    bad.write_text("format: 1\ncards: [oops\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--cards", str(bad)])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and str(bad) in err
+    assert not saving.games_dir().exists()
