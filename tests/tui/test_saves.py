@@ -522,3 +522,20 @@ def test_a_bad_card_file_is_one_line_and_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err and str(bad) in err
     assert not saving.games_dir().exists()
+
+
+async def test_a_new_game_while_a_bot_thinks_leaves_the_old_game_as_it_was():
+    app = make_app("--players", "2", "--names", "Anna,Bot", "--seat", "2=hard", "--think", "30",
+                   "--start-player", "2", "--bot-delay", "0")
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, GameScreen) and app.screen.thinking:
+                break
+            await pilot.pause(0.05)
+        old = app.session
+        before = old.path.read_bytes()
+        app.action_new_game()
+        await pilot.pause(1.0)
+        assert isinstance(app.screen, SetupScreen)
+        assert old.ended.is_set() and old.path.read_bytes() == before
+    assert app.crash_report is None and old.path.read_bytes() == before

@@ -135,7 +135,9 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if status == CRASH_EXIT:
         print(t("tui.crash.message", path=str(app.crash_report or "?")), file=sys.stderr)
     elif app.save_failed and app.session is not None:
-        print(t("tui.save.exit_unsaved", error=str(app.session.save_error)), file=sys.stderr)
+        error = str(app.session.save_error)
+        print(t("tui.save.exit_copy", error=error, path=str(app.saved_copy)) if app.saved_copy
+              else t("tui.save.exit_unsaved", error=error), file=sys.stderr)
     return status
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -80,8 +79,8 @@ class JorvikApp(App[int]):
         self.bot_delay = config.bot_delay
         self.ready_hook = ready_hook
         self._bots: dict[int, Any] = {}
-        self.stopping = threading.Event()  # set when the app ends: a thinking bot stops
         self.crash_report: Path | None = None
+        self.saved_copy: Path | None = None  # the last "Save as" (told on exit if saving failed)
 
     # ------------------------------------------------------------------ flow
     def on_mount(self) -> None:
@@ -116,8 +115,6 @@ class JorvikApp(App[int]):
             self.session.close()
         self.session = session
         session.on_saved = self._saved
-        self._stop_bots()
-        self.stopping = threading.Event()
         self._bots = {}
         for words in self.config.notices:
             session.log.append(note_entry(len(session.actions), words))
@@ -176,21 +173,21 @@ class JorvikApp(App[int]):
         return self.session is not None and self.session.save_error is not None
 
     def on_unmount(self) -> None:
-        self._stop_bots()
-        if self.session is not None:
-            self.session.close()
+        self._close_game()
         if self.config.lock is not None:
             self.config.lock.release()
 
-    def _stop_bots(self) -> None:
-        """A bot thinking in its worker thread stops at its next check (within a playout)."""
-        self.stopping.set()
+    def _close_game(self) -> None:
+        """The game is not played on here: a bot thinking in its worker thread stops at its
+        next check (within a playout), and nothing more is saved."""
+        if self.session is not None:
+            self.session.close()
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error: write a crash report (traceback and the game record) into the
         data directory and end with CRASH_EXIT; run_play says where it is and how to resume.
         The save is intact: it was written after the last move."""
-        self._stop_bots()
+        self._close_game()
         try:
             self.crash_report = write_crash_report(error, self.session)
         except OSError:
@@ -242,7 +239,7 @@ class JorvikApp(App[int]):
                 self.call_from_thread(self.notice, lambda: t("tui.log.bot_fallback",
                                                              level=level, name=name))
             if hasattr(bot, "should_stop"):
-                bot.should_stop = self.stopping.is_set
+                bot.should_stop = self.session.ended.is_set
             self._bots[p] = bot
         return bot
 
@@ -299,6 +296,7 @@ class JorvikApp(App[int]):
                 self.notify(t("tui.save.failed", error=str(e)), severity="error", markup=False)
                 return
             self.notify(t("tui.save.saved", path=str(path)), markup=False)
+            self.saved_copy = path
             if then_quit:
                 self.exit(0)
 
@@ -327,7 +325,7 @@ class JorvikApp(App[int]):
         if self.save_failed:
             self.action_request_quit()
             return
-        self._stop_bots()
+        self._close_game()
         self.exit(0)
 
     def action_request_quit(self) -> None:
@@ -352,15 +350,13 @@ class JorvikApp(App[int]):
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self._stop_bots()
+                self._close_game()
                 self.exit(0)
         self.push_screen(ConfirmScreen(lambda: t("tui.confirm.quit")), answer)
 
     def action_new_game(self) -> None:
         seats = self.session.seats if self.session else self.config.seats
-        if self.session is not None:
-            self._stop_bots()
-            self.session.close()
+        self._close_game()
         self.session = None
         self.show_setup(seats)
 

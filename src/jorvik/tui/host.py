@@ -3,7 +3,6 @@ app: the app imports the screen)."""
 
 from __future__ import annotations
 
-import threading
 from typing import Any, Callable, Protocol
 
 from textual.screen import Screen
@@ -14,7 +13,6 @@ from .session import Session
 class GameHost(Protocol):
     handover: bool
     bot_delay: float
-    stopping: threading.Event  # set when the app ends: a bot's move is no longer wanted
 
     def screen_ready(self, screen: Screen) -> None: ...
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -63,6 +64,7 @@ class Session:
     save_error: OSError | None = None               # the last save failed (None: it worked)
     on_saved: Callable[[OSError | None], None] | None = None
     lock: saving.GameLock | None = None
+    ended: threading.Event = field(default_factory=threading.Event)  # closed: play stops
 
     @classmethod
     def start(cls, cards: CardSet, seats: Seats, mode: str, seed: int | None,
@@ -167,8 +169,8 @@ class Session:
     def save(self) -> None:
         """Save to the game's own file now (atomic; a few ms). A failure is kept in
         save_error (and told to on_saved) until a save works again: it is never silent."""
-        if not self.autosave or self.path is None:
-            return
+        if not self.autosave or self.path is None or self.ended.is_set():
+            return  # (a closed game's file may be open in another window now)
         try:
             saving.write_save(self.path, self.save_text())
         except OSError as e:
@@ -182,7 +184,9 @@ class Session:
         saving.write_save(path, self.save_text())
 
     def close(self) -> None:
-        """Let another instance open this game (the lock goes; the file stays)."""
+        """The game is no longer played here: a thinking bot stops, nothing more is saved,
+        and another instance may open it (the lock goes; the file stays)."""
+        self.ended.set()
         if self.lock is not None:
             self.lock.release()
             self.lock = None

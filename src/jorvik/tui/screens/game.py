@@ -346,8 +346,8 @@ class GameScreen(SmallTerminal, Screen):
             action = self.japp.replace_bot(p).choose(state)
         rest = self.japp.bot_delay - (time.monotonic() - t0)
         if rest > 0:
-            self.japp.stopping.wait(rest)  # the delay ends early when the app ends
-        if not self.japp.stopping.is_set():  # not when the app is ending
+            self.session.ended.wait(rest)  # the delay ends early when the game is closed
+        if not self.session.ended.is_set():  # not when the game was closed (quit, new game)
             self.app.call_from_thread(self._bot_chose, p, token, action)
 
     def _bot_failed(self, p: int) -> None:
@@ -357,8 +357,8 @@ class GameScreen(SmallTerminal, Screen):
 
     def _bot_chose(self, p: int, token: int, action: Action) -> None:
         if (token != self.bot_token or token != len(self.session.actions)
-                or self.japp.stopping.is_set()):
-            return  # the game moved on (undo, quit) while the bot thought
+                or self.session.ended.is_set()):
+            return  # the game moved on (undo, quit, new game) while the bot thought
         try:
             self.session.apply(action)
         except IllegalAction:  # the bot broke the rules: 'easy' plays this seat from now on
