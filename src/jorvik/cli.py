@@ -1,11 +1,12 @@
-"""The `jorvik` command: play, simulate, tournament, cards."""
+"""The `jorvik` command: play, games, simulate, tournament, cards."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from jorvik import i18n
 from jorvik.i18n.cli import HelpFormatter, error_text, help_text, label, translate_argparse
@@ -45,14 +46,25 @@ def _positive(value: str) -> int:
     return n
 
 
-def _nonneg_float(value: str) -> float:
-    try:
-        x = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(error_text("not_seconds", value=repr(value)))
-    if x < 0:
-        raise argparse.ArgumentTypeError(error_text("negative_seconds", value=value))
-    return x
+def _seconds(most: float) -> Any:
+    """An option of 0 to `most` seconds: a finite number (nan or inf would hang a bot)."""
+    def parse(value: str) -> float:
+        try:
+            x = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(error_text("not_seconds", value=repr(value)))
+        if not math.isfinite(x):
+            raise argparse.ArgumentTypeError(error_text("not_seconds", value=repr(value)))
+        if x < 0:
+            raise argparse.ArgumentTypeError(error_text("negative_seconds", value=x))
+        if x > most:
+            raise argparse.ArgumentTypeError(i18n.t("cli.errors.too_many_seconds", value=x, most=most))
+        return x
+    return parse
+
+
+MAX_THINK = 60.0      # seconds per decision of the hard bot
+MAX_BOT_DELAY = 10.0  # seconds before each bot move
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -79,9 +91,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", default="normal", help=help_text("level"))
     play.add_argument("--seat", action="append", default=[], metavar="N=LEVEL",
                       help=help_text("seat"))
-    play.add_argument("--bot-delay", type=_nonneg_float, default=0.6, help=help_text("bot_delay"))
-    play.add_argument("--think", type=_nonneg_float, default=1.0, help=help_text("think"))
+    play.add_argument("--bot-delay", type=_seconds(MAX_BOT_DELAY), default=0.6,
+                      help=help_text("bot_delay"))
+    play.add_argument("--think", type=_seconds(MAX_THINK), default=1.0, help=help_text("think"))
     play.add_argument("--no-handover", action="store_true", help=help_text("no_handover"))
+
+    games = sub.add_parser("games", help=i18n.t("cli.help.games_command"))
+    _common(games)
+    what = games.add_mutually_exclusive_group()
+    what.add_argument("--resume", metavar="ID", help=i18n.t("cli.help.games_resume"))
+    what.add_argument("--load", metavar="FILE", help=help_text("load"))
+    what.add_argument("--delete", metavar="ID", help=i18n.t("cli.help.games_delete"))
+    games.add_argument("--yes", action="store_true", help=i18n.t("cli.help.games_yes"))
 
     sim = sub.add_parser("simulate", help=help_text("simulate"))
     _common(sim)
@@ -100,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--mode", choices=MODES, default="karl", help=help_text("mode"))
     tour.add_argument("--bots", required=True, help=help_text("bot_names"))
     tour.add_argument("--seed", type=int, default=0, help=help_text("seed"))
-    tour.add_argument("--think", type=_nonneg_float, default=None, help=help_text("think"))
+    tour.add_argument("--think", type=_seconds(MAX_THINK), default=None, help=help_text("think"))
     tour.add_argument("--playouts", type=_positive, default=None, help=help_text("playouts"))
     tour.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
     tour.add_argument("--json", action="store_true", help=help_text("json"))
@@ -145,7 +166,8 @@ def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
                                 total=args.games)
             res = simulate(args.games, args.players, args.mode, args.seed, bots, cards,
                            progress=lambda done: bar.update(task, completed=done))
-        rows = [(label(k), v) for k, v in res.summary().items()]
+        rows = [(label(k), v) for k, v in res.summary().items()
+                if k not in ("failing_seeds", "failures")]  # those are in the problems below
         width = max(len(name) for name, _ in rows)
         for name, v in rows:
             print(f"{name:<{width}}  {i18n.format_number(v)}")
@@ -168,7 +190,7 @@ def cmd_cards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik.i18n.cards import card_name, card_text, type_name
     table = Table(title=label("cards_title", count=len(chosen)))
     for col in ("column_id", "column_type", "column_name", "column_effect", "column_source"):
-        table.add_column(label(col))
+        table.add_column(i18n.t(f"cli.labels.{col}"))
     for c in chosen:
         # Text cells: a card file's "[" is shown as written, never read as Rich markup.
         table.add_row(*(Text(v) for v in (c.id, type_name(c.type), card_name(c), card_text(c),
@@ -177,13 +199,106 @@ def cmd_cards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_games(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """`jorvik games`: list the saved games; --resume ID / --load FILE play one; --delete ID
+    removes one (after asking)."""
+    from jorvik.tui import save as saving
+    if args.resume or args.load:
+        path = args.load
+        if args.resume:
+            found = saving.find_game(args.resume)
+            if found is None:
+                parser.exit(2, error_text("prefix", message=i18n.t(
+                    "cli.errors.games.unknown", id=repr(args.resume))) + "\n")
+            path = str(found)
+        from jorvik.tui import run_play
+        play_args = build_parser().parse_args(["play", "--load", str(path)])
+        return run_play(parser, play_args)
+    if args.delete:
+        return _delete_game(parser, args.delete, args.yes)
+    games = saving.list_games()
+    if not games:
+        print(i18n.t("cli.labels.games_none", folder=str(saving.games_dir())))
+        return 0
+    # Plain columns, the players last: an id is typed back in `--resume ID`, so it is never
+    # broken over two lines, whatever the width of the terminal.
+    heads = [i18n.t(f"cli.labels.{col}") for col in (
+        "games_id", "games_mode", "games_round", "games_saved", "games_state", "games_players")]
+    rows = []
+    for g in games:
+        state = ("games_damaged" if g.damaged else "games_finished" if g.finished
+                 else "games_unfinished")
+        mode = i18n.t(f"tui.mode.{g.mode}") if g.mode in MODES else ""
+        rows.append([g.game_id, mode, str(g.round) if not g.damaged else "",
+                     g.saved.replace("T", " ")[:16], i18n.t(f"cli.labels.{state}"),
+                     ", ".join(g.players)])
+    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads) - 1)]
+    print(i18n.t("cli.labels.games_title", folder=str(saving.games_dir())))
+    for r in [heads, *rows]:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1])
+    print(i18n.t("cli.labels.games_hint"))
+    return 0
+
+
+def _delete_game(parser: argparse.ArgumentParser, game_id: str, yes: bool) -> int:
+    from jorvik.tui import save as saving
+    path = saving.find_game(game_id)
+    if path is None:
+        parser.exit(2, error_text("prefix", message=i18n.t(
+            "cli.errors.games.unknown", id=repr(game_id))) + "\n")
+    lock = saving.GameLock(path)
+    if not lock.acquire():
+        parser.exit(2, error_text("prefix", message=i18n.t(
+            "cli.errors.games.open", id=game_id)) + "\n")
+    try:
+        if not yes:
+            try:
+                answer = input(i18n.t("cli.labels.games_delete_ask", id=game_id) + " ")
+            except EOFError:
+                answer = ""
+            if answer.strip().lower() not in ("y", "yes", "i", "igen"):
+                print(i18n.t("cli.labels.games_kept", id=game_id))
+                return 1
+        path.unlink()
+        print(i18n.t("cli.labels.games_deleted", id=game_id))
+    finally:
+        lock.release()
+        lock.lock_path.unlink(missing_ok=True)
+    return 0
+
+
+def _not_a_command(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """`jorvik --players 3`: the options of `play` without the word play. Say what to type."""
+    shown = " ".join(a if a.isprintable() and " " not in a else repr(a) for a in argv)
+    parser.exit(2, error_text("prefix", message=i18n.t(
+        "cli.errors.no_command", suggestion=f"jorvik play {shown}".strip())) + "\n")
+
+
+def _without_lang(argv: list[str]) -> list[str]:
+    out, skip = [], False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a == "--lang":
+            skip = True
+        elif not a.startswith("--lang="):
+            out.append(a)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     # The language is known before the parser is built, so --help is translated too.
     i18n.set_language(i18n.resolve_language(i18n.language_from_argv(argv)))
     parser = build_parser()
+    argv = list(argv if argv is not None else sys.argv[1:])
+    rest = _without_lang(argv)
+    if rest and rest[0].startswith("-") and rest[0] not in ("-h", "--help"):
+        _not_a_command(parser, rest)
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["play", *(argv if argv is not None else sys.argv[1:])])
+        args = parser.parse_args(["play", *argv])
+    if args.command == "games":
+        return cmd_games(parser, args)
     if args.command == "simulate":
         return cmd_simulate(parser, args)
     if args.command == "cards":

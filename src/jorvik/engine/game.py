@@ -47,6 +47,8 @@ def new_game(
     if mode not in ("karl", "jarl"):
         raise ValueError(f"unknown mode {mode!r}: use 'karl' or 'jarl'")
     n = len(names)
+    if seed is None:  # every game has a concrete seed, kept in the state and its record
+        seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     final = cards.final_card().id
     by_season = cards.deck_for(n, mode)

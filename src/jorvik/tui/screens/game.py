@@ -15,7 +15,6 @@ from textual.widgets import OptionList, Static
 from jorvik.engine import Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player
 from jorvik.i18n import level_name, t
 
-from .. import save as saving
 from ..choices import Choice, Menu, build_menu
 from ..keys import Key, key, translated
 from ..messages import ChoiceMade, SpaceClicked, SpaceHovered
@@ -31,7 +30,7 @@ from .message import ConfirmScreen, HandoverScreen, SmallTerminal
 from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
-    from ..app import JorvikApp
+    from ..host import GameHost
     from ..session import Session
 
 DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign")
@@ -75,7 +74,7 @@ class GameScreen(SmallTerminal, Screen):
         self._highlighted: Choice | None = None
 
     @property
-    def japp(self) -> JorvikApp:
+    def japp(self) -> GameHost:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
@@ -153,9 +152,6 @@ class GameScreen(SmallTerminal, Screen):
                            decision=(len(session.actions), self.path))
         self._highlight(self._choices.highlighted)
         self._log.sync(session.log)
-        error = saving.AUTOSAVER.take_error()
-        if error is not None:
-            self.notify(t("tui.save.failed", error=str(error)), severity="error")
         # The footer rebuilds itself on refresh_bindings(): only when the keys changed.
         # Digit keys are not shown in the footer, so only the tagged letters count.
         keys = (tuple((c.key, c.tag) for c in self.menu.choices if c.tag) if self.menu else (),
@@ -350,8 +346,9 @@ class GameScreen(SmallTerminal, Screen):
             action = self.japp.replace_bot(p).choose(state)
         rest = self.japp.bot_delay - (time.monotonic() - t0)
         if rest > 0:
-            time.sleep(rest)
-        self.app.call_from_thread(self._bot_chose, p, token, action)
+            self.session.ended.wait(rest)  # the delay ends early when the game is closed
+        if not self.session.ended.is_set():  # not when the game was closed (quit, new game)
+            self.app.call_from_thread(self._bot_chose, p, token, action)
 
     def _bot_failed(self, p: int) -> None:
         seats = self.session.seats
@@ -359,8 +356,9 @@ class GameScreen(SmallTerminal, Screen):
         self.japp.notice(lambda: t("tui.log.bot_failed", level=level_name(level), name=name))
 
     def _bot_chose(self, p: int, token: int, action: Action) -> None:
-        if token != self.bot_token or token != len(self.session.actions):
-            return  # the game moved on (undo) while the bot thought
+        if (token != self.bot_token or token != len(self.session.actions)
+                or self.session.ended.is_set()):
+            return  # the game moved on (undo, quit, new game) while the bot thought
         try:
             self.session.apply(action)
         except IllegalAction:  # the bot broke the rules: 'easy' plays this seat from now on

@@ -81,7 +81,7 @@ class ConfirmScreen(Recompose, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             q = self.question() if callable(self.question) else self.question
-            yield Static(q, classes="dialog-text")
+            yield Static(Text(q), classes="dialog-text")  # plain: a path may hold brackets
             with Horizontal(classes="dialog-buttons"):
                 yield Button(Text(t("tui.button.accept")), id="yes", variant="primary")
                 yield Button(Text(t("tui.button.reject")), id="no")
@@ -131,7 +131,8 @@ class ChoiceScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.text, classes="dialog-text", id="message-text")
+            # a Text: a path or an error from a file is shown as it is, never read as markup
+            yield Static(Text(self.text), classes="dialog-text", id="message-text")
             with Horizontal(classes="dialog-buttons"):
                 for oid, letter, label in self.options:
                     # a Text: "[n]" in a str label would be read as markup and vanish

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 
 from jorvik.engine import GameState, current_player
@@ -34,13 +36,26 @@ def phase_key(st: GameState) -> str:
 
 
 class StatusBar(TextLines):
+    warning: Callable[[], str] | None = None  # e.g. "NOT SAVED": stays until it is cleared
+
+    def warn(self, warning: Callable[[], str] | None) -> None:
+        """Show `warning()` at the start of the line until warn(None)."""
+        self.warning = warning
+        if getattr(self, "_shown", None) is not None:
+            self._sig = None
+            self.show(*self._shown)
+
     def show(self, st: GameState, seats: Seats, thinking: bool = False) -> None:
+        self._shown = (st, seats, thinking)
         sig = (st.round, st.phase, st.pending, current_player(st), thinking, st.start_player,
-               season_of(st), get_language())
+               season_of(st), get_language(), self.warning)
         if sig == getattr(self, "_sig", None):
             return
         self._sig = sig
         line = Text()
+        if self.warning is not None:
+            line.append(f" {self.warning()} ", style="bold white on #b00000")
+            line.append(" ")
         line.append(t("tui.status.round", round=st.round), style="bold")
         season = season_of(st)
         if season:
