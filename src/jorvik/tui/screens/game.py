@@ -16,7 +16,7 @@ from jorvik.engine import Action, IllegalAction, Place, Reserve, Steal, TakeOff,
 from jorvik.i18n import t
 
 from .. import save as saving
-from ..choices import Choice, Menu, build_menu
+from ..choices import EXTRA_KEYS, Choice, Menu, build_menu
 from ..keys import Key, key, translated
 from ..messages import ChoiceMade, SpaceClicked, SpaceHovered
 from ..widgets.action_panel import ActionPanel
@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from ..app import JorvikApp
     from ..session import Session
 
-DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign")
+DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign",
+          *EXTRA_KEYS)
 # Letter keys of the menu: (key, tag) -> footer text; only legal ones show (check_action).
 LETTERS = (("b", "buy"), ("h", "hall"), ("p", "pass"), ("b", "brown"), ("d", "done"),
            ("d", "stop"), ("d", "decline"), ("d", "discard"), ("t", "trade"), ("s", "sell"),
@@ -48,6 +49,9 @@ def _keys() -> list[Key]:
     out += [
         key("escape", "pick('escape')", "tui.bind.back", id="back"),
         key("ctrl+z", "undo", "tui.bind.undo", id="undo"),
+        key("tab", "view", "tui.bind.view", id="view", priority=True),
+        key("v", "scores", "tui.bind.scores", id="scores"),
+        key("l", "full_log", "tui.bind.log", id="full-log"),
         key("pageup", "log(1)", "", show=False, id="log-older", priority=True),
         key("pagedown", "log(-1)", "", show=False, id="log-newer", priority=True),
         key("f1", "app.help", "tui.bind.help", id="help"),
@@ -81,18 +85,19 @@ class GameScreen(SmallTerminal, Screen):
     def compose(self) -> ComposeResult:
         st = self.session.state
         yield StatusBar(id="status")
+        used = st.n + 1  # card spaces in use each round: one more than the players
         with Vertical(id="body"):
             with Vertical(id="board"):
                 with Horizontal(classes="space-row", id="row-low"):
-                    for s in range(1, 7):
+                    for s in range(1, used + 1):
                         yield SpaceWidget(s)
                 if st.mode == "jarl":
                     with Horizontal(classes="space-row", id="row-high"):
-                        for s in range(7, 13):
+                        for s in range(7, 7 + used):
                             yield SpaceWidget(s)
                     yield ReservationRow(id="reservation")
                 yield SupplyBar(id="supply")
-            yield CardDetails(id="details")
+                yield CardDetails(id="details")
             with Horizontal(id="lower"):
                 with Grid(id="players", classes=f"players-{st.n}"):
                     for p in range(st.n):
@@ -238,9 +243,23 @@ class GameScreen(SmallTerminal, Screen):
             if len(parameters) > 1 and choice.tag != parameters[1]:
                 return False
             return True
-        if action == "undo":
-            return self.session.undo_target() is not None and not self.thinking or None
+        if action == "view":
+            return self.has_class("-compact")
         return True
+
+    def action_view(self) -> None:
+        """Tab (compact layout): the board or the players' areas."""
+        self.toggle_class("-view-players")
+
+    def action_scores(self) -> None:
+        """v: the VP of every player if the game ended now, by the final scoring's categories."""
+        from .final import ScoresNowScreen
+        self.app.push_screen(ScoresNowScreen(self.session))
+
+    def action_full_log(self) -> None:
+        """l: the whole game log on the full screen, with search."""
+        from .log import LogScreen
+        self.app.push_screen(LogScreen(self.session))
 
     def action_log(self, pages: int) -> None:
         """PageUp / PageDown: scroll the game log back or forward by most of its height."""

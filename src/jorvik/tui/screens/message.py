@@ -17,14 +17,16 @@ from jorvik.i18n import t
 from ..keys import key, translated
 from ..text import Seats
 
-MIN_WIDTH = 100
-MIN_HEIGHT = 30
-SHORT_HEIGHT = 38  # below this the board uses its compact heights (CSS: .-short)
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+COMPACT_WIDTH = 100  # below this (or COMPACT_HEIGHT) the board and the players are two views
+COMPACT_HEIGHT = 30  # switched with Tab (CSS: .-compact)
+SHORT_HEIGHT = 38  # below this the board uses its short heights (CSS: .-short)
 
 
 class SmallTerminal:
-    """Mixin for a screen that needs MIN_WIDTH x MIN_HEIGHT: below that it shows only a
-    clear message (CSS hides the rest), its keys do nothing, and it comes back when the
+    """Mixin for a screen that needs MIN_WIDTH x MIN_HEIGHT (and lays itself out compactly
+    below COMPACT_WIDTH x COMPACT_HEIGHT): below the minimum it shows only a clear message (CSS hides the rest), its keys do nothing, and it comes back when the
     terminal grows."""
 
     too_small = False
@@ -32,6 +34,9 @@ class SmallTerminal:
     def _fit(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         short = height < SHORT_HEIGHT
+        compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
+        if compact != self.has_class("-compact"):  # type: ignore[attr-defined]
+            self.set_class(compact, "-compact")  # type: ignore[attr-defined]
         # Changing a class restyles the whole screen: only when it really changes.
         if small != self.has_class("-too-small"):  # type: ignore[attr-defined]
             self.set_class(small, "-too-small")  # type: ignore[attr-defined]

@@ -1,0 +1,161 @@
+"""The table at a glance: real late-game positions (seeded bot games) at 120×40 and 100×30,
+every card each player holds in that player's area, nothing cut off at 120×40 at any point of
+a whole 5-player Jarl game, and the compact layout from 80×24."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jorvik.bots import make_bot
+from jorvik.carddata import load_cards
+from jorvik.engine import current_player, final_scores
+from jorvik.i18n.cards import card_name, good_letter
+from jorvik.tui.session import Session
+from jorvik.tui.text import Seats
+from jorvik.tui.widgets.player_panel import panel_head, panel_lines, panel_segments
+from tui_helpers import make_app
+
+NAMES = ["Anna", "Bela", "Csaba", "Dora", "Erik"]
+COLOURS = ["red", "blue", "green", "yellow", "white"]
+
+
+def bot_game(n: int, seed: int, until_round: int | None = None) -> Session:
+    """A seeded game of n 'normal' bots, played to the demand phase of `until_round` (None:
+    to the end); every state on the way is kept in the session."""
+    seats = Seats(NAMES[:n], COLOURS[:n], [None] * n)
+    s = Session.start(load_cards(), seats, "jarl", seed, None, autosave=False)
+    bots = [make_bot("normal", seed=seed * 10 + i) for i in range(n)]
+    while not s.over and (until_round is None or s.state.round < until_round
+                          or s.state.phase != "demand"):
+        s.apply(bots[current_player(s.state)].choose(s.state))
+    return s
+
+
+def late_game_save(tmp: Path, n: int, seed: int, until_round: int = 8) -> str:
+    s = bot_game(n, seed, until_round)
+    assert s.state.round >= until_round and not s.over
+    path = tmp / f"late-{n}.json"
+    s.save_as(path)
+    return str(path)
+
+
+def panel_text(panel) -> list[str]:
+    width, height = panel.content_size
+    return [line.plain for line in panel.build(width, height)]
+
+
+def expected_marks(st, p: int) -> list[str]:
+    """What each card a player holds looks like in the compact notation, from the card data:
+    a craftsman its goods letters, a merchant its good and coins, a prophecy its good, a
+    warrior its defence, the counted kinds their count, every other card its name."""
+    by_id = st.cards.by_id
+    pl = st.players[p]
+    marks = []
+    kinds: dict[str, int] = {}
+    for c in pl.cards:
+        card = by_id[c]
+        kinds[card.type] = kinds.get(card.type, 0) + 1
+        if card.type == "craftsman":
+            marks.append("".join(good_letter(g) for g in card.goods).lower())
+        elif card.type == "merchant":
+            marks.append(f"{good_letter(card.goods[0])}{card.coins_per_good}".lower())
+        elif card.type == "prophecy":
+            marks.append(good_letter(card.goods[0]).lower())
+        elif card.type == "warrior":
+            marks.append(str(card.defence))
+        elif card.type == "journey":
+            marks.append(str(card.vp))
+        elif card.type not in ("feast", "ship"):
+            marks.append(card_name(card).lower())
+    for kind in ("feast", "ship"):
+        if kinds.get(kind):
+            marks.append(f"×{kinds[kind]}")
+    return marks
+
+
+@pytest.fixture(scope="module")
+def five_player_game() -> Session:
+    return bot_game(5, 3)
+
+
+def test_every_card_a_player_holds_appears_in_that_players_area(tmp_path):
+    """At 120×40, in a late 4-player and 5-player Jarl game: nothing cut off, every card."""
+    import asyncio
+
+    async def check(n: int, seed: int) -> None:
+        app = make_app("--load", late_game_save(tmp_path, n, seed), "--no-handover",
+                       autosave=False)
+        async with app.run_test(size=(120, 40)):
+            st = app.screen.session.state
+            assert sum(len(pl.cards) for pl in st.players) >= 3 * n
+            for p in range(n):
+                lines = panel_text(app.screen.query_one(f"#player-{p}"))
+                text = "\n".join(lines).lower()
+                assert "…" not in text
+                assert st.players[p].name.lower() in lines[0].lower()
+                for mark in expected_marks(st, p):
+                    assert mark in text, (p, mark, lines)
+    asyncio.run(check(4, 5))
+    asyncio.run(check(5, 3))
+
+
+def test_at_120_by_40_no_players_area_is_ever_cut_off_in_a_whole_5_player_game(
+        five_player_game):
+    """Every state of a whole 5-player Jarl game fits the players' areas at 120×40 (their
+    size measured in the app: 3 + 2 panels beside the decision and the log)."""
+    import asyncio
+    sizes: list[tuple[int, int]] = []
+
+    async def measure() -> None:
+        app = make_app("--players", "5", "--mode", "jarl", "--names", ",".join(NAMES),
+                       "--seed", "3", "--no-handover", autosave=False)
+        async with app.run_test(size=(120, 40)):
+            sizes.extend(tuple(app.screen.query_one(f"#player-{p}").content_size)
+                         for p in range(5))
+    asyncio.run(measure())
+    s = five_player_game
+    assert s.over
+    worst = 0
+    for st in s.states[::3] + [s.states[-1]]:
+        for p in range(5):
+            width, height = sizes[p]
+            lines = panel_lines(panel_head(st, s.seats, p), panel_segments(st, p), width)
+            worst = max(worst, len(lines))
+            assert len(lines) <= height, (st.round, p, [x.plain for x in lines])
+    assert worst >= 5  # a late game fills the areas: the check is not empty
+
+
+def test_vp_if_the_game_ended_now_is_the_final_scoring_of_the_position(five_player_game):
+    s = five_player_game
+    st = s.states[len(s.states) // 2]
+    totals = [row["total"] for row in final_scores(st.copy())["scores"]]
+    head = panel_head(st, s.seats, 0)[1].plain
+    assert f"{st.players[0].vp}▸{totals[0]} VP" in head
+    assert totals[0] >= st.players[0].vp
+
+
+@pytest.mark.parametrize("n,seed,size", [(4, 5, (120, 40)), (4, 5, (100, 30)),
+                                         (5, 3, (120, 40)), (5, 3, (100, 30))])
+def test_late_jarl_game(snap_compare, tmp_path, n, seed, size):
+    app = make_app("--load", late_game_save(tmp_path, n, seed), "--no-handover", autosave=False)
+    assert snap_compare(app, terminal_size=size)
+
+
+async def test_at_80_by_24_tab_switches_between_the_board_and_the_players(tmp_path):
+    app = make_app("--load", late_game_save(tmp_path, 4, 5), "--no-handover", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert screen.has_class("-compact") and not screen.has_class("-too-small")
+        assert screen.query_one("#space-1").region.height > 0
+        assert screen.query_one("#choices").region.height >= 5
+        await pilot.press("tab")
+        assert screen.query_one("#board").display is False or \
+            screen.query_one("#space-1").region.height == 0
+        assert screen.query_one("#player-3").region.height >= 10
+        assert screen.query_one("#choices").region.height >= 5
+        await pilot.press("1")  # the decision still answers to its keys
+        assert len(screen.session.actions) > 0
+        await pilot.press("tab")
+        assert screen.query_one("#space-1").region.height > 0
