@@ -24,7 +24,7 @@ async def test_the_board_cuts_long_texts_and_the_details_line_shows_the_whole_te
         st = screen.session.state
         card = st.cards.by_id[st.spaces[2]]  # Loki: Trickery, a long text
         assert "…" in shown(screen.query_one("#space-3"))
-        await pilot.press("down", "down")  # the choice for column 3
+        await pilot.press("down", "down", "down")  # nothing, column 1, 2, then column 3
         details = " ".join(shown(screen.query_one("#details")).split())
         assert " ".join(card_text(card).split()) in details
 

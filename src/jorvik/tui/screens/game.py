@@ -18,6 +18,7 @@ from jorvik.i18n import t
 from .. import save as saving
 from ..choices import EXTRA_KEYS, Choice, Menu, build_menu
 from ..keys import Key, key, translated
+from ..since import since_last_turn
 from ..messages import ChoiceMade, SpaceClicked, SpaceHovered
 from ..widgets.action_panel import ActionPanel
 from ..widgets.column import SpaceWidget
@@ -221,7 +222,7 @@ class GameScreen(SmallTerminal, Screen):
         if (self.japp.handover and humans > 1 and self.last_human is not None
                 and p != self.last_human):
             self.last_human = p
-            self.app.push_screen(HandoverScreen(session.seats, p))
+            self.app.push_screen(HandoverScreen(session.seats, p, since_last_turn(session, p)))
         self.last_human = p
 
     def start(self) -> None:
@@ -340,8 +341,31 @@ class GameScreen(SmallTerminal, Screen):
         self.after_change()
 
     def action_undo(self) -> None:
-        if self.thinking or not self.session.undo():
-            self.notify(t("tui.undo.none"), severity="warning")
+        """Ctrl+Z: back over this player's own decisions freely; into another player's
+        decision only after asking (naming them); when undo is not possible, say why."""
+        session = self.session
+        if self.thinking:
+            self.notify(t("tui.undo.bot_thinking"), severity="warning")
+            return
+        target = session.undo_target()
+        if target is None:
+            why = "tui.undo.start" if not session.actions else "tui.undo.none"
+            self.notify(t(why), severity="warning")
+            return
+        whose = current_player(session.states[target])
+        if whose is not None and whose != session.decider:
+            name = session.seats.names[whose]
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._undo()
+            self.app.push_screen(ConfirmScreen(lambda: t("tui.undo.other", name=name)),
+                                 answered)
+            return
+        self._undo()
+
+    def _undo(self) -> None:
+        if not self.session.undo():
             return
         self.bot_token = None
         self.path = ()

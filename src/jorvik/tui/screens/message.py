@@ -101,13 +101,15 @@ class ConfirmScreen(Recompose, ModalScreen[bool]):
 
 @translated
 class HandoverScreen(Recompose, ModalScreen[None]):
-    """"Benedek's turn — Enter": pass the keyboard on."""
-    KEYS = [key("enter,space", "go", "tui.bind.continue", id="continue")]
+    """"Benedek's turn — Enter": pass the keyboard on, with what the others did since the
+    player's last turn. Enter (or Space) only dismisses it: no key here reaches the game."""
+    KEYS = [key("enter,space", "go", "tui.bind.continue", id="continue", priority=True)]
 
-    def __init__(self, seats: Seats, player: int) -> None:
+    def __init__(self, seats: Seats, player: int, since: list[Text] | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.seats = seats
         self.player = player
+        self.since = since or []
 
     def compose(self) -> ComposeResult:
         text = t("tui.handover", name=self.seats.names[self.player])
@@ -115,7 +117,16 @@ class HandoverScreen(Recompose, ModalScreen[None]):
             banner = Static(text, classes="dialog-text", id="handover-text")
             banner.styles.color = self.seats.fg(self.player)
             yield banner
+            if self.since:
+                lines = Text(t("tui.since.title"), style="bold")
+                for line in self.since:
+                    lines.append("\n")
+                    lines.append_text(line)
+                yield Static(lines, id="handover-since")
             yield Button(Text(t("tui.button.continue")), id="continue", variant="primary")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()  # a stray key stays here: nothing is chosen in the game under the banner
 
     def action_go(self) -> None:
         self.dismiss(None)

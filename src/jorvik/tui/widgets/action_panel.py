@@ -61,8 +61,9 @@ class ActionPanel(Vertical):
             label.append_text(c.label)
             items.append(Option(label, id=f"c{i}"))
         options.set_options(items)
-        if menu.choices:
-            options.highlighted = 0
+        # Nothing highlighted in a new decision: Enter picks nothing until an arrow key
+        # (or a mouse click) chose a line, so no Enter meant for something else makes a move.
+        options.highlighted = None
 
     def _show_prompt(self) -> None:
         menu, note = self.menu, self._note
