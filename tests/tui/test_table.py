@@ -159,3 +159,52 @@ async def test_at_80_by_24_tab_switches_between_the_board_and_the_players(tmp_pa
         assert len(screen.session.actions) > 0
         await pilot.press("tab")
         assert screen.query_one("#space-1").region.height > 0
+
+
+async def test_q_on_the_final_scoring_screen_quits(tmp_path, five_player_game):
+    from jorvik.tui.screens.final import FinalScreen
+    path = tmp_path / "over.json"
+    five_player_game.save_as(path)
+    app = make_app("--load", str(path), "--no-handover", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, FinalScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code is not None or not app.is_running
+
+
+async def test_the_help_scrolls_with_page_down_and_the_arrows_at_once():
+    app = make_app("--players", "2", "--names", "Anna,Bela", "--seed", "1", "--no-handover",
+                   autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        from textual.containers import VerticalScroll
+        scroll = app.screen.query(VerticalScroll).first()
+        assert scroll.max_scroll_y > 0
+        await pilot.press("pagedown")
+        assert scroll.scroll_y > 0
+        y = scroll.scroll_y
+        await pilot.press("up")
+        assert scroll.scroll_y < y
+
+
+async def test_v_shows_the_vp_if_the_game_ended_now_and_l_the_whole_log(tmp_path):
+    from jorvik.tui.screens.final import ScoresNowScreen
+    from jorvik.tui.screens.log import LogScreen
+    app = make_app("--load", late_game_save(tmp_path, 4, 5), "--no-handover", autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.screen.session
+        await pilot.press("v")
+        assert isinstance(app.screen, ScoresNowScreen)
+        table = app.screen.query_one("#scores-table").render()
+        totals = [str(r["total"]) for r in final_scores(session.state.copy())["scores"]]
+        assert totals and all(str(x) for x in totals) and table is not None
+        await pilot.press("escape")
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen)
+        await pilot.press(*"bought")
+        shown = app.screen.query_one("#full-log-lines").render()
+        assert "bought" in str(shown) and "placed" not in str(shown)
+        await pilot.press("escape")
+        assert app.screen.session is session

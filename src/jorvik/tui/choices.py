@@ -135,16 +135,16 @@ def _purchase_menu(st, legal, p) -> Menu:
         cid = st.spaces[c]
         price = len(st.columns[c])
         prompt = t("tui.prompt.buy", card=_name(st, cid), space=c + 1, price=price,
-                   coins=st.players[p].coins)
+                   count=st.players[p].coins)
     else:
         cid = st.reservation[0][0]
         price = len(st.reservation)
         prompt = t("tui.prompt.buy_reserved", card=_name(st, cid), price=price,
-                   coins=st.players[p].coins)
+                   count=st.players[p].coins)
     choices: list[Choice] = []
     for a in legal:
         if isinstance(a, Buy) and not a.hall:
-            choices.append(Choice(Text(t("tui.choice.buy", price=price)), key="b", tag="buy", action=a))
+            choices.append(Choice(Text(t("tui.choice.buy", count=price)), key="b", tag="buy", action=a))
         elif isinstance(a, Buy):
             choices.append(Choice(Text(t("tui.choice.buy_hall")), key="h", tag="hall", action=a))
         elif isinstance(a, Pass):
@@ -175,7 +175,7 @@ def assign_label(st: GameState, a: Assign) -> Text:
         return Text(t("tui.choice.to_craftsman", card=_name(st, a.card)))
     if a.to == "merchant":
         coins = st.cards.by_id[a.card].coins_per_good
-        return Text(t("tui.choice.to_merchant", card=_name(st, a.card), coins=coins))
+        return Text(t("tui.choice.to_merchant", card=_name(st, a.card), count=coins))
     if a.to == "prophecy":
         return Text(t("tui.choice.to_prophecy", card=_name(st, a.card)))
     if a.to == "storage":

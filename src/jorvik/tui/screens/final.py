@@ -64,7 +64,7 @@ def winner_text(session: Session) -> Text:
 class FinalScreen(Recompose, SmallTerminal, Screen):
     KEYS = [
         key("n", "app.new_game", "tui.bind.new_game", id="new-game"),
-        key("q,ctrl+q", "app.exit", "tui.bind.quit_now", id="quit-now", priority=True),
+        key("q,ctrl+q", "quit_now", "tui.bind.quit_now", id="quit-now", priority=True),
         key("f1", "app.help", "tui.bind.help", id="help"),
     ]
 
@@ -87,6 +87,10 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
 
     def on_mount(self) -> None:
         self.app.screen_ready(self)  # type: ignore[attr-defined]
+
+    def action_quit_now(self) -> None:
+        """q: the game is over and saved: quit at once."""
+        self.app.exit()
 
 
 @translated

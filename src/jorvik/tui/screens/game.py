@@ -27,7 +27,7 @@ from ..widgets.goods import SupplyBar
 from ..widgets.log import GameLog
 from ..widgets.player_panel import PlayerPanel
 from ..widgets.reservation import ReservationRow
-from ..widgets.status import StatusBar
+from ..widgets.status import StatusBar, round_seasons
 from .message import ConfirmScreen, HandoverScreen, SmallTerminal
 from ..widgets.keybar import KeyBar
 
@@ -144,7 +144,7 @@ class GameScreen(SmallTerminal, Screen):
         human = p is not None and not seats.is_bot(p)
         self.menu = build_menu(st, seats, self.path) if human else None
         highlight = {c.space for c in (self.menu.choices if self.menu else []) if c.space}
-        self._status.show(st, seats, self.thinking)
+        self._status.show(st, seats, self.thinking, round_seasons(st, session.log))
         for w in self._spaces:
             w.show(st, seats, w.space in highlight)
         if self._reservation is not None:

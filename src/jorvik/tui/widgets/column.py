@@ -21,7 +21,7 @@ def card_values(card) -> Text:
     """The printed values of a card in brief: type (unless the name says it: "Warrior"),
     goods, VP, coins, defence."""
     kind = t(f"tui.type.{card.type}")
-    out = Text(kind if kind != card_name(card) else "", style="italic")
+    out = Text(kind if not card_name(card).startswith(kind) else "", style="italic")
     if card.goods:
         out.append(" " if out else "")
         out.append_text(cubes(card.goods))
