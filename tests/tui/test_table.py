@@ -208,3 +208,42 @@ async def test_v_shows_the_vp_if_the_game_ended_now_and_l_the_whole_log(tmp_path
         assert "bought" in str(shown) and "placed" not in str(shown)
         await pilot.press("escape")
         assert app.screen.session is session
+
+
+def test_every_destination_keeps_its_key_for_every_cube_and_completing_comes_first(
+        five_player_game):
+    from jorvik.engine import Assign, legal_actions
+    from jorvik.tui.choices import build_menu
+    s = five_player_game
+    checked = completing = 0
+    for st in s.states:
+        p = current_player(st)
+        if st.phase != "unloading" or st.pending or p is None:
+            continue
+        goods = sorted({a.good for a in legal_actions(st) if isinstance(a, Assign)})
+        if len(goods) < 2:
+            continue
+        keys: dict[tuple, str] = {}
+        for g in goods:
+            menu = build_menu(st, s.seats, ("cube", g))
+            picks = [c for c in menu.choices if isinstance(c.action, Assign)]
+            for c in picks:
+                dest = (c.action.to, c.action.card)
+                assert keys.setdefault(dest, c.key) == c.key, (dest, keys[dest], c.key)
+            done = ["completes it" in c.label.plain for c in picks]
+            assert done == sorted(done, reverse=True)  # a completing move is listed first
+            completing += any(done)
+        checked += 1
+    assert checked >= 5 and completing >= 1
+
+
+def test_a_list_longer_than_ten_gives_every_choice_its_own_key():
+    from rich.text import Text
+    from jorvik.tui.choices import Choice, _number
+    from jorvik.tui.screens.game import GameScreen
+    choices = [Choice(Text(str(i))) for i in range(22)]
+    _number(choices, {"1"})
+    keys = [c.key for c in choices]
+    assert None not in keys and len(set(keys)) == 22 and "1" not in keys
+    bound = {b.key for b in GameScreen.BINDINGS}
+    assert set(keys) <= bound

@@ -158,7 +158,7 @@ class GameScreen(SmallTerminal, Screen):
         self._actions.show(self.menu, note, thinking=self.thinking,
                            decision=(len(session.actions), self.path))
         self._highlight(self._choices.highlighted)
-        self._log.sync(session.log)
+        self._log.sync(session.log, self._last_human_move())
         error = saving.AUTOSAVER.take_error()
         if error is not None:
             self.notify(t("tui.save.failed", error=str(error)), severity="error")
@@ -169,6 +169,17 @@ class GameScreen(SmallTerminal, Screen):
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
+
+    def _last_human_move(self) -> int:
+        """How many actions had been taken when the last human decision before now was
+        made (the log marks what happened from then on)."""
+        session = self.session
+        states = session.states
+        for i in range(len(states) - 2, max(-1, len(states) - 400), -1):
+            p = current_player(states[i])
+            if p is not None and not session.seats.is_bot(p):
+                return i
+        return 0
 
     def retranslate(self) -> None:
         """Everything again in the language now (the log too)."""
