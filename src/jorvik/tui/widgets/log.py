@@ -51,18 +51,14 @@ class GameLog(Lines):
             if ev is not None and ev.get("type") == "round":
                 start = pos
         new = [e.text for e in entries[self.shown:]]
-        self._entries = list(entries)
-        if start != self._round_start:  # a new round: the earlier lines turn dim
-            self._round_start = start
-            self._texts += new
-            self._width = 0
-        else:
-            first = len(self._texts)
-            self._texts += new
-            if self._width:
-                for i, text in enumerate(new):
-                    self._wrapped += [(first + i, line)
-                                      for line in clamp(text, self._width - 1, 10_000)]
+        self._entries += entries[self.shown:]
+        self._round_start = start  # earlier lines are drawn dim (in _mark)
+        first = len(self._texts)
+        self._texts += new
+        if self._width:
+            for i, text in enumerate(new):
+                self._wrapped += [(first + i, line)
+                                  for line in clamp(text, self._width - 1, 10_000)]
         self.shown = len(entries)
         self.back = 0
         self.changed()
