@@ -10,7 +10,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from jorvik.engine import Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player
 from jorvik.i18n import t
@@ -21,6 +21,7 @@ from ..keys import Key, key, translated
 from ..since import since_last_turn
 from ..messages import ChoiceMade, SpaceClicked, SpaceHovered
 from ..widgets.action_panel import ActionPanel
+from ..widgets.choice_list import ChoiceList
 from ..widgets.column import SpaceWidget
 from ..widgets.details import CardDetails
 from ..widgets.goods import SupplyBar
@@ -118,11 +119,11 @@ class GameScreen(SmallTerminal, Screen):
         self._reservation = (self.query_one(ReservationRow)
                              if self.session.state.mode == "jarl" else None)
         self._actions = self.query_one(ActionPanel)
-        self._choices = self.query_one("#choices", OptionList)
+        self._choices = self.query_one("#choices", ChoiceList)
         self._details = self.query_one(CardDetails)
         self._log = self.query_one(GameLog)
         self.start()
-        self.query_one("#choices", OptionList).focus()
+        self._choices.focus()
         self.japp.screen_ready(self)
 
     def on_screen_resume(self) -> None:
@@ -319,9 +320,9 @@ class GameScreen(SmallTerminal, Screen):
         self._hover = message.space
         self._show_details()
 
-    @on(OptionList.OptionHighlighted, "#choices")
-    def _highlighted_option(self, event: OptionList.OptionHighlighted) -> None:
-        self._highlight(event.option_index)
+    @on(ChoiceList.Highlighted)
+    def _highlighted_option(self, event: ChoiceList.Highlighted) -> None:
+        self._highlight(event.index)
 
     def choose(self, choice: Choice) -> None:
         if self.too_small:

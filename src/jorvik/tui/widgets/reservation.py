@@ -46,7 +46,7 @@ class ReservationRow(TextLines):
         if not width:
             return
         rows = 1 if self.text.cell_len <= width else 2
-        if self.styles.height is None or self.styles.height.value != rows:
+        if self.size.height != rows:
             self.styles.height = rows
 
     def forget(self) -> None:
