@@ -68,7 +68,7 @@ class HelpScreen(Recompose, ModalScreen[None]):
                 with TabPane(t("tui.help.cards_tab"), id="help-cards"):
                     yield Input(self.search, placeholder=t("tui.help.search"), id="card-search")
                     yield VerticalScroll(Static(id="card-list"))
-            yield Static(t("tui.help.close"), id="help-hint")
+            yield Static(t("tui.help.close") + " · " + t("tui.help.scroll"), id="help-hint")
 
     def on_mount(self) -> None:
         self.show_cards(self.search)

@@ -231,8 +231,11 @@ class PlayerPanel(Lines):
         return len(self.lines(width))
 
 
-def legend() -> Text:
-    """What every letter and mark of the board and the players' areas means."""
+def legend(full: bool = True) -> Text:
+    """What every letter and mark of the board and the players' areas means (in brief for
+    the details line; in full, with every goods letter, for F1)."""
+    if not full:
+        return Text(t("tui.legend.short"), style="#a8b0bc")
     out = Text(t("tui.legend.marks"))
     out.append("  ")
     for g in range(len(GOODS)):
