@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import TYPE_CHECKING
 
@@ -79,6 +80,7 @@ class GameScreen(SmallTerminal, Screen):
         self._cursor: int | None = None
         self._hover: int | None = None
         self._highlighted: Choice | None = None
+        self._frozen_round = -1
 
     @property
     def japp(self) -> JorvikApp:
@@ -221,6 +223,12 @@ class GameScreen(SmallTerminal, Screen):
         """After any change of state: the end, a hand-over, or a bot's turn."""
         self.refresh_view()
         session = self.session
+        if session.state.round != self._frozen_round:
+            # The game's states and log only grow: once a round, the objects alive now are
+            # moved out of the collector's sight, so a full collection (100 ms and more late
+            # in a game) never lands on a key press.
+            self._frozen_round = session.state.round
+            gc.freeze()
         if session.over:
             self.japp.game_over(session)
             return
