@@ -247,3 +247,38 @@ def test_a_list_longer_than_ten_gives_every_choice_its_own_key():
     assert None not in keys and len(set(keys)) == 22 and "1" not in keys
     bound = {b.key for b in GameScreen.BINDINGS}
     assert set(keys) <= bound
+
+
+async def test_the_log_has_ten_lines_at_120_by_40_and_notifications_stay_off_it(tmp_path):
+    app = make_app("--load", late_game_save(tmp_path, 5, 3), "--no-handover", autosave=False)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        log = app.screen.query_one("#log")
+        assert log.content_size.height >= 10
+        app.notify("a notification")
+        await pilot.pause(0.3)
+        from textual.widgets._toast import Toast
+        toasts = list(app.screen.query(Toast))
+        assert toasts and all(not t.region.overlaps(log.region) for t in toasts)
+
+
+async def test_what_happened_without_a_human_decision_stays_marked_in_the_log():
+    """2-player Karl: the last purchase starts the unloading, which has nothing to assign
+    and ends the round; those lines stay marked until the next human decision."""
+    app = make_app("--players", "2", "--mode", "karl", "--names", "Anna,Bela", "--seed", "7",
+                   "--no-handover", autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        while screen.session.state.round == 1:
+            key = "b" if screen.session.state.phase == "purchase" else "1"
+            if screen.menu and not screen.menu.by_key(key):
+                key = screen.menu.choices[0].key
+            await pilot.press(key)
+        log = screen.query_one("#log")
+        width, height = log.content_size
+        lines = [line.plain for line in log.build(width, height)]
+        marked = [line for line in lines if line.startswith("▍")]
+        assert any("Round 2" in line for line in marked)
+        assert any("revealed" in line for line in marked)
+        await pilot.press("1")  # the next human decision: the marks move on
+        lines = [line.plain for line in log.build(width, height)]
+        assert not any("Round 2" in line and line.startswith("▍") for line in lines)
