@@ -282,3 +282,16 @@ async def test_what_happened_without_a_human_decision_stays_marked_in_the_log():
         await pilot.press("1")  # the next human decision: the marks move on
         lines = [line.plain for line in log.build(width, height)]
         assert not any("Round 2" in line and line.startswith("▍") for line in lines)
+
+
+async def test_the_command_palette_opens_the_game_log():
+    from jorvik.tui.screens.log import LogScreen
+    app = make_app("--players", "2", "--names", "Anna,Bela", "--seed", "1", "--no-handover",
+                   autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Game log")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, LogScreen)
