@@ -295,3 +295,22 @@ async def test_the_command_palette_opens_the_game_log():
         await pilot.press("enter")
         await pilot.pause(0.2)
         assert isinstance(app.screen, LogScreen)
+
+
+def test_words_one_coin_no_backticks_no_doubled_kind_names():
+    from jorvik.i18n import catalogue, set_language, t
+    from jorvik.tui.widgets.column import card_values
+    assert t("tui.choice.buy", count=1) == "buy for 1 coin"
+    assert t("tui.choice.buy", count=2) == "buy for 2 coins"
+    assert t("tui.since.bought", count=1, card="Smith") == "bought Smith for 1 coin"
+    for lang in ("en", "hu"):
+        assert not [k for k, v in catalogue(lang).items()
+                    if k.startswith("tui.") and "`" in str(v)]
+    cards = load_cards()
+    loki = next(c for c in cards.cards if c.type == "loki")
+    warrior = next(c for c in cards.cards if c.type == "warrior")
+    for lang in ("en", "hu"):
+        set_language(lang)
+        assert not card_values(loki).plain.startswith(t("tui.type.loki"))
+        assert not card_values(warrior).plain.startswith(t("tui.type.warrior"))
+    set_language("en")
