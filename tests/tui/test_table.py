@@ -314,3 +314,15 @@ def test_words_one_coin_no_backticks_no_doubled_kind_names():
         assert not card_values(loki).plain.startswith(t("tui.type.loki"))
         assert not card_values(warrior).plain.startswith(t("tui.type.warrior"))
     set_language("en")
+
+
+def test_the_season_label_is_right_in_every_round_including_the_last(five_player_game):
+    from jorvik.tui.widgets.status import round_seasons
+    s = five_player_game
+    by_round: dict[int, set] = {}
+    for i, st in enumerate(s.states):
+        if st.phase in ("demand", "purchase", "unloading"):
+            log = [e for e in s.log if e.index <= i]
+            by_round.setdefault(st.round, set()).add(tuple(round_seasons(st, log)))
+    assert all(len(labels) == 1 and next(iter(labels)) for labels in by_round.values())
+    assert by_round[1] == {("A",)} and by_round[max(by_round)] == {("D",)}
