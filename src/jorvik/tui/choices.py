@@ -276,15 +276,9 @@ def _unloading_menu(st, legal, p, path) -> Menu:
 
 # ---------------------------------------------------------------- sub-decisions
 def _viking_at(st: GameState, seats: Seats, col: int, pos: int) -> Text:
-    """A viking by where it stands: a demand column (1-6), else the reservation row."""
-    if 1 <= col <= len(st.columns) and 0 <= pos < len(st.columns[col - 1]):
-        code = st.columns[col - 1][pos]
-        return Text.assemble(seats.viking(code), " ",
-                             t("tui.choice.viking_at", space=col, position=pos + 1))
-    if 0 <= pos < len(st.reservation):
-        code = st.reservation[pos][1]
-        return Text.assemble(seats.viking(code), " ", t("tui.choice.viking_reserved", slot=pos + 1))
-    return Text(f"{col}/{pos + 1}")
+    code = st.columns[col - 1][pos]
+    return Text.assemble(seats.viking(code), " ",
+                         t("tui.choice.viking_at", space=col, position=pos + 1))
 
 
 def _pending_menu(st, seats, legal, p, path) -> Menu:
