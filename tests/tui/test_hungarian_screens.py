@@ -9,14 +9,15 @@ import re
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
-from textual.widgets import OptionList
 
 from jorvik.engine import Buy, legal_actions
 from jorvik.i18n import set_language
+from jorvik.tui.choices import key_label
 from jorvik.tui.screens.final import FinalScreen
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen
 from jorvik.tui.screens.setup import SetupScreen
+from jorvik.tui.widgets.choice_list import ChoiceList
 
 from tui_helpers import make_app
 
@@ -34,7 +35,8 @@ ENGLISH = (
     "scoring", "Language", "empty", "next", "price", "Deck", "Bag", "Cargo", "Craftsman",
     "Merchant", "Prophecy", "Warrior", "Ship", "Feast", "Journey", "Skald", "turn", "left",
 )
-ENGLISH_RE = re.compile(r"(?<![\w-])(" + "|".join(ENGLISH) + r")(?![\w-])")
+# A word cut off by a dialog's edge ("4 to█" of "4 további") is a fragment, not a word.
+ENGLISH_RE = re.compile(r"(?<![\w-])(" + "|".join(ENGLISH) + r")(?![\w█-])")
 NAMES = "Ödön,Éva,Anna,Zsófi2"
 JARL_HU = ("--lang", "hu", "--players", "4", "--mode", "jarl", "--names", NAMES,
            "--seed", "11", "--no-handover", "--start-player", "1")
@@ -65,12 +67,13 @@ def prompt(text: str) -> list[str]:
 
 
 def assert_stats_lines_whole(text: str, where: str = "") -> None:
-    """Every player's "coins, VP, vikings" line is whole on its line of the panel."""
+    """Every player's "coins, VP now▸if the game ended now, vikings" header is whole on its
+    line of the panel ("5é 10▸18 GyP V4")."""
     stats = [part for line in text.splitlines() for part in line.split("█")
-             if re.search(r"\d+ érme, \d+ GyP", part)]
+             if re.search(r"\d+é \d+▸", part)]
     assert stats, where
     for part in stats:
-        assert re.search(r"\d+ érme, \d+ GyP, \d+ vik\.", part), (where, part)
+        assert re.search(r"\d+é \d+▸\d+ GyP V\d+", part), (where, part)
 
 
 def english_on(text: str) -> list[str]:
@@ -116,7 +119,7 @@ async def test_no_english_on_any_screen_of_a_hungarian_game():
 
         kinds: set[tuple] = set()
         labels: set[str] = set()
-        menu_width = app.screen.query_one("#choices", OptionList).scrollable_content_region.width
+        menu_width = app.screen.query_one("#choices", ChoiceList).content_region.width
         for step in range(5000):
             screen = app.screen
             if isinstance(screen, FinalScreen):
@@ -136,7 +139,8 @@ async def test_no_english_on_any_screen_of_a_hungarian_game():
                 screen.after_change()
                 await pilot.pause()
                 continue
-            labels.update(f"{c.key or '':>3} {c.label.plain}" for c in screen.menu.choices)
+            labels.update(f"{key_label(c.key) if c.key else '':>3} {c.label.plain}"
+                          for c in screen.menu.choices)
             sig = signature(screen)
             if sig not in kinds:
                 kinds.add(sig)
@@ -183,7 +187,7 @@ async def test_the_handover_banner_is_hungarian():
 
 @pytest.mark.parametrize("size,players", [((120, 40), 4), ((100, 30), 4), ((120, 40), 5)])
 async def test_hungarian_prompts_keep_the_price_and_the_count_in_view(size, players):
-    """Price first: however the prompt is cut, "N érméért megveszed?" shows, and so does the
+    """Price first: however the prompt is cut, "Név: N érméért" shows, and so does the
     menu line with the price; in the demand phase "N vikinged maradt" shows, and each player's
     coins, VP and vikings stay on one line of the panel."""
     # the longest name the setup allows comes first
@@ -214,7 +218,8 @@ async def test_hungarian_prompts_keep_the_price_and_the_count_in_view(size, play
                          else len(st.reservation))
                 await pilot.pause()
                 text = screen_text(app)
-                assert f"{price} érméért megveszed?" in text, prompt(text)
+                # the prompt starts with the price, wherever the panel wraps it
+                assert f"{st.players[p].name}: {price} érméért" in text, prompt(text)
                 assert f"b {price} érméért megveszed" in text, prompt(text)
                 bought_prompts += 1
             screen.choose(screen.menu.choices[0])

@@ -1,5 +1,6 @@
-"""The command palette: help, rules, language, save, undo, quit and every card of the game,
-and Textual's own palette texts and system commands in the current language."""
+"""The command palette: help, rules, language, save, undo, VP now, the game log, the board or
+the players, quit and every card of the game, and Textual's own palette texts and system
+commands in the current language."""
 
 from __future__ import annotations
 
@@ -26,6 +27,13 @@ def game_cards(cards: CardSet, mode: str, players: int) -> list:
 class GameCommands(Provider):
     """The command palette offers the help, the rules and every card of the game."""
 
+    def _on_game(self, action: str) -> None:
+        """Run a game screen's action (VP now, the log, the view), if the game is shown."""
+        screen = self.app.screen_stack[-1] if self.app.screen_stack else None
+        run = getattr(screen, f"action_{action}", None)
+        if run is not None and getattr(screen, "session", None) is not None:
+            run()
+
     async def search(self, query: str) -> Hits:
         app = self.app
         matcher = self.matcher(query)
@@ -38,6 +46,9 @@ class GameCommands(Provider):
               for lang in LANGUAGES if lang != get_language()),
             (t("tui.command.save_as"), app.action_save_as, ""),
             (t("tui.command.undo"), app.action_undo, ""),
+            *((label, partial(self._on_game, action), "") for label, action in (
+                (t("tui.command.scores"), "scores"), (t("tui.command.log"), "full_log"),
+                (t("tui.command.view"), "view"))),
             (t("tui.command.quit"), app.action_request_quit, ""),
         ]
         for c in app.deck_cards():  # type: ignore[attr-defined]

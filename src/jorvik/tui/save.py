@@ -123,7 +123,7 @@ def save_text(first: GameState, actions: list[Action], deck: list[str], bag: lis
     for `jorvik games`, which lists without replaying)."""
     return json.dumps({
         "format": SAVE_FORMAT,
-        "id": game_id,
+        "id": game_id or None,  # a game played without a file of its own has no id
         "started": started,
         "saved": now_text(),
         "finished": state.phase == "end",

@@ -26,6 +26,29 @@ def season_of(st: GameState) -> str | None:
     return None
 
 
+def round_seasons(st: GameState, events: list) -> list[str]:
+    """The seasons of the cards revealed this round, in order (a round can begin in one
+    season and end in the next); from the events since the last new round, else from the
+    board. `events` are the log's entries, newest last."""
+    by_id = st.cards.by_id
+    seen: list[str] = []
+    for entry in reversed(events):
+        ev = entry.event
+        if ev is None:
+            continue
+        if ev.get("type") == "round":
+            break
+        if ev.get("type") == "card_revealed":
+            season = by_id[ev["card"]].season if ev.get("card") in by_id else None
+            if season in ("A", "B", "C", "D") and season not in seen:
+                seen.insert(0, season)
+    if not seen:
+        season = season_of(st)
+        if season:
+            seen.append(season)
+    return sorted(seen)
+
+
 def phase_key(st: GameState) -> str:
     if st.pending and st.pending[-1][0] in ("glory", "danegeld"):
         return "attack"
@@ -45,10 +68,12 @@ class StatusBar(TextLines):
             self._sig = None
             self.show(*self._shown)
 
-    def show(self, st: GameState, seats: Seats, thinking: bool = False) -> None:
-        self._shown = (st, seats, thinking)
+    def show(self, st: GameState, seats: Seats, thinking: bool = False,
+             seasons: list[str] | None = None) -> None:
+        self._shown = (st, seats, thinking, seasons)
+        seasons = seasons if seasons is not None else [s for s in [season_of(st)] if s]
         sig = (st.round, st.phase, st.pending, current_player(st), thinking, st.start_player,
-               season_of(st), get_language(), self.warning)
+               tuple(seasons), get_language(), self.warning)
         if sig == getattr(self, "_sig", None):
             return
         self._sig = sig
@@ -57,9 +82,8 @@ class StatusBar(TextLines):
             line.append(f" {self.warning()} ", style="bold white on #b00000")
             line.append(" ")
         line.append(t("tui.status.round", round=st.round), style="bold")
-        season = season_of(st)
-        if season:
-            line.append(" · " + t(f"tui.season_name.{season}"))
+        if seasons:
+            line.append(" · " + "/".join(t(f"tui.season_name.{s}") for s in seasons))
         line.append(" · ")
         line.append(t(f"tui.phase.{phase_key(st)}"), style="bold")
         p = current_player(st)
