@@ -106,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--players", type=_players, default=None, help=help_text("players"))
     cards.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
     cards.add_argument("--json", action="store_true", help=help_text("json"))
+    # the tutorial
+    learn = sub.add_parser("learn", help=i18n.t("learn.cli.learn"))
+    _common(learn)
     return parser
 
 
@@ -186,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_simulate(parser, args)
     if args.command == "cards":
         return cmd_cards(parser, args)
+    if args.command == "learn":
+        from jorvik.tui.screens.learn import run_learn
+        return run_learn(args.lang)
     if args.command == "tournament":
         from jorvik.tournament import run_tournament
         return run_tournament(parser, args)
