@@ -9,8 +9,9 @@ from jorvik.carddata import load_cards
 from jorvik.lessons import LESSONS
 from jorvik.tui.app import PlayConfig
 from jorvik.tui.screens.learn import (
-    LearnApp, LessonDoneScreen, LessonListScreen, LessonScreen, lessons_done, move_path,
+    LearnApp, LessonDoneScreen, LessonListScreen, LessonScreen, lessons_done,
 )
+from jorvik.tui.moves import move_path
 from jorvik.tui.screens.message import ConfirmScreen
 from jorvik.tui.text import Seats
 

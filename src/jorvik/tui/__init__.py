@@ -94,7 +94,9 @@ def build_app(parser: argparse.ArgumentParser, args: argparse.Namespace,
         cards_path=args.cards, load_path=load_path, need_setup=need_setup,
         handover=not args.no_handover, bot_delay=args.bot_delay, think=args.think,
     )
-    return JorvikApp(config, ready_hook=ready_hook)
+    app = JorvikApp(config, ready_hook=ready_hook)
+    app.hints = not getattr(args, "no_hints", False)  # the hint key (?), see screens/hint.py
+    return app
 
 
 def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

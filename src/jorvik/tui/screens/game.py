@@ -48,6 +48,7 @@ def _keys() -> list[Key]:
     out += [
         key("escape", "pick('escape')", "tui.bind.back", id="back"),
         key("ctrl+z", "undo", "tui.bind.undo", id="undo"),
+        key("question_mark", "hint", "learn.bind.hint", id="hint"),
         key("pageup", "log(1)", "", show=False, id="log-older", priority=True),
         key("pagedown", "log(-1)", "", show=False, id="log-newer", priority=True),
         key("f1", "app.help", "tui.bind.help", id="help"),
@@ -241,6 +242,10 @@ class GameScreen(SmallTerminal, Screen):
         if action == "undo":
             return self.session.undo_target() is not None and not self.thinking or None
         return True
+
+    def action_hint(self) -> None:
+        from .hint import request_hint  # only when asked: the judge loads the bots
+        request_hint(self)
 
     def action_log(self, pages: int) -> None:
         """PageUp / PageDown: scroll the game log back or forward by most of its height."""

@@ -21,8 +21,9 @@ from jorvik.lessons import LESSONS, Lesson, learner_steps, script
 from jorvik.settings import atomic_write, data_dir
 
 from ..app import JorvikApp, PlayConfig
-from ..choices import Menu, build_menu
+from ..choices import Menu
 from ..keys import key, translated
+from ..moves import move_path, move_words
 from ..session import LogEntry, Session
 from ..text import Seats
 from ..widgets.keybar import KeyBar
@@ -71,35 +72,6 @@ def mark_done(lesson_id: str) -> None:
 
 
 # --------------------------------------------------------------------------- guidance
-
-def move_path(st, seats: Seats, action: Action, path: tuple = (), depth: int = 3
-              ) -> list[tuple[str, Text]] | None:
-    """The menu keys (and labels) that lead to `action` from the menu at `path`, or None."""
-    menu = build_menu(st, seats, path)
-    for c in menu.choices:
-        if c.action == action and c.key:
-            return [(c.key, c.label)]
-    if depth:
-        for c in menu.choices:
-            if c.submenu and c.key and c.submenu != () and c.tag != "back":
-                rest = move_path(st, seats, action, c.submenu, depth - 1)
-                if rest is not None:
-                    return [(c.key, c.label)] + rest
-    return None
-
-
-def move_words(st, seats: Seats, action: Action) -> Text:
-    keys = move_path(st, seats, action)
-    if not keys:
-        return Text(str(action.to_json()))
-    out = Text()
-    for i, (k, label) in enumerate(keys):
-        if i:
-            out.append("  ›  ")
-        out.append(f"[{k}] ", style="bold #ffd866")
-        out.append_text(label)
-    return out
-
 
 class ScriptBot:
     """A computer seat of a lesson: it plays the lesson's planned move for this moment."""
@@ -324,6 +296,7 @@ class LearnApp(JorvikApp):
 
     CSS_PATH = str(Path(__file__).parent.parent / "jorvik.tcss")  # the app's one stylesheet
     CSS = LEARN_CSS
+    hints = False  # the lesson panel already says which move to make
 
     def __init__(self, config: PlayConfig, ready_hook: Any = None):
         super().__init__(config, ready_hook=ready_hook)
