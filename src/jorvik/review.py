@@ -206,6 +206,20 @@ def budget_for(decisions: int) -> tuple[int, int]:
     return MIN_PLAYOUTS, 2  # every seat reviewed: the chosen move against the bot's best
 
 
+def _in_processes(jobs: list, workers: int, results: dict,
+                  progress: Callable[[int, int], None] | None) -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    # spawn, not fork: the app calls this from a worker thread, and forking a process with
+    # threads running is unsafe
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+        for i, better, loss in pool.map(_judge_one, jobs, chunksize=2):
+            results[i] = (better, loss)
+            if progress:
+                progress(len(results), len(jobs))
+
+
 def review(record: Any, humans: Iterable[int] | None = None,
            playouts: int | None = None, seed: int = 0, workers: int = 1,
            progress: Callable[[int, int], None] | None = None) -> Review:
@@ -227,22 +241,18 @@ def review(record: Any, humans: Iterable[int] | None = None,
     if progress:
         progress(0, total)
     if workers > 1 and total > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        # spawn, not fork: the app calls this from a worker thread, and forking a process
-        # with threads running is unsafe
-        ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
-            for n, (i, better, loss) in enumerate(pool.map(_judge_one, jobs, chunksize=2), 1):
-                results[i] = (better, loss)
-                if progress:
-                    progress(n, total)
-    else:
-        for n, job in enumerate(jobs, 1):
+        try:
+            _in_processes(jobs, workers, results, progress)
+        except (OSError, ValueError, RuntimeError):
+            # No worker processes here (e.g. inside a full-screen app whose standard streams
+            # are not real files): judge the rest in this process, with the same result.
+            pass
+    for job in jobs:
+        if job[2] not in results:
             i, better, loss = _judge_one(job)
             results[i] = (better, loss)
             if progress:
-                progress(n, total)
+                progress(len(results), total)
     decisions = []
     for st, a, i, _, _ in jobs:
         better, loss = results[i]

@@ -3,7 +3,7 @@ a worker thread while a progress bar runs; a used hint is noted in the game log.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -20,12 +20,10 @@ from ..keys import key, translated
 from ..moves import move_words
 from ..text import Seats
 
-if TYPE_CHECKING:
-    from .game import GameScreen
 
-
-def request_hint(screen: GameScreen) -> None:
-    """The game screen's hint key: refused when hints are off or no human decides now."""
+def request_hint(screen: Any) -> None:
+    """The game screen's hint key (`screen` is the GameScreen): refused when hints are off or
+    no human decides now."""
     app = screen.app
     session = screen.session
     if not getattr(app, "hints", True):

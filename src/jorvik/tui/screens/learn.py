@@ -33,7 +33,7 @@ from .final import score_table, winner_text
 from .game import GameScreen
 
 LEARN_CSS = """
-#lesson-panel { height: 6; padding: 0 1; background: #17261c; border-top: solid #5fd37a; }
+#lesson-panel { height: auto; max-height: 8; padding: 0 1; background: #17261c; border-top: solid #5fd37a; }
 #lesson-panel.-wrong { background: #2a1a1a; border-top: solid #ff6b6b; }
 .space.-lesson { border: heavy #5fd37a; background: #17261c; }
 .player.-lesson { background: #17261c; border-left: thick #5fd37a; }
@@ -42,7 +42,8 @@ LEARN_CSS = """
 #lessons-title { text-style: bold; color: #ffd866; height: auto; }
 #lessons-intro { height: auto; margin-bottom: 1; }
 #lessons { height: auto; max-height: 12; border: round #4a5360; }
-#lesson-done-text { height: auto; }
+#lesson-done-scroll { height: auto; max-height: 24; }
+#lesson-done-text { height: auto; margin-bottom: 1; }
 """
 
 

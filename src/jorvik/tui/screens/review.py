@@ -177,9 +177,9 @@ class ReviewScreen(Screen):
     def _show(self, result: Review, states: list[GameState]) -> None:
         self.result, self.states = result, states
         self.query_one(ProgressBar).display = False
-        self._render()
+        self._show_report()
 
-    def _render(self) -> None:
+    def _show_report(self) -> None:
         if self.result is None:
             return
         width = max(40, self.app.size.width - 6)
@@ -187,7 +187,7 @@ class ReviewScreen(Screen):
             Text("\n").join(report(self.result, self.states, self.seats, width=width)))
 
     def retranslate(self) -> None:
-        self._render()
+        self._show_report()
 
     def action_close(self) -> None:
         self.app.pop_screen()

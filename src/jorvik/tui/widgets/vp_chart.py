@@ -49,14 +49,13 @@ def vp_chart(rounds: list[int], rows: list[list[int]], names: list[str], styles:
             out.append(ch, style=style)
         out.append("\n")
     out.append(" " * label_w + "└" + "─" * plot_w + "\n", style="dim")
-    ticks = [" "] * plot_w
+    ticks = [" "] * (plot_w + 3)  # room for the last label past the right edge
     for i, x in enumerate(xs):
         tick = str(rounds[i])
         if all(c == " " for c in ticks[max(0, x - 1):x + len(tick) + 1]):
             for j, ch in enumerate(tick):
-                if x + j < plot_w:
-                    ticks[x + j] = ch
-    out.append(" " * (label_w + 1) + "".join(ticks) + f"  {axis}\n", style="dim")
+                ticks[x + j] = ch
+    out.append(" " * (label_w + 1) + "".join(ticks).rstrip() + f"  {axis}\n", style="dim")
     for p in range(n):
         style = styles[p] if p < len(styles) else ""
         out.append(f" {MARKERS[p % len(MARKERS)]} {names[p]} {rows[-1][p]}", style=style)

@@ -5,8 +5,7 @@ the review is the same every time; the VP race follows the final scoring rules."
 from __future__ import annotations
 
 from jorvik.engine import (
-    Assign, Buy, Done, Pass, Place, Sell, apply_action, current_player, legal_actions,
-    make_record, new_game,
+    Assign, Buy, Done, Pass, Place, Sell, apply_action, legal_actions, make_record, new_game,
 )
 from jorvik.review import hints, projected_vp, review
 
