@@ -197,6 +197,11 @@ class LessonScreen(GameScreen):
                     self._choices.highlighted = n
                 return
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return False  # the lesson panel already names the move: no hint key here
+        return super().check_action(action, parameters)
+
     # ---------------------------------------------------------------- moves
     def play(self, action: Action) -> None:
         i = len(self.session.actions)

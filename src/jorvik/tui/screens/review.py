@@ -101,7 +101,7 @@ def report(result: Review, states: list[GameState], seats: Seats, width: int = 7
 def race_chart(states: list[GameState], seats: Seats, width: int = 70) -> Text:
     """The VP race of a game (its states, first to last) as a chart with its title."""
     rounds, rows = vp_race(states)
-    return Text.assemble((t("learn.review.chart"), "bold"), "\n", vp_chart(
+    return Text.assemble("\n", (t("learn.review.chart"), "bold"), "\n", vp_chart(
         rounds, rows, seats.names,
         [seats.style(p) if seats.colours else "" for p in range(len(seats))],
         width=width, height=8, axis=t("learn.review.round_axis")))
@@ -183,8 +183,8 @@ class ReviewScreen(Screen):
         if self.result is None:
             return
         width = max(40, self.app.size.width - 6)
-        self.query_one("#review-report", Static).update(
-            Text("\n").join(report(self.result, self.states, self.seats, width=width)))
+        lines = report(self.result, self.states, self.seats, width=width)[1:]  # title shown
+        self.query_one("#review-report", Static).update(Text("\n").join(lines))
 
     def retranslate(self) -> None:
         self._show_report()

@@ -21,7 +21,7 @@ def vp_chart(rounds: list[int], rows: list[list[int]], names: list[str], styles:
     lo = min(lo, 0) if hi - lo > 20 else max(0, lo - 1)
     hi = max(hi, lo + 1)
     label_w = len(str(hi)) + 1
-    plot_w = max(10, width - label_w - 1)
+    plot_w = max(10, width - label_w - 1 - len(axis) - 4)  # the axis name fits after it
     plot_h = max(4, height)
     cols = len(rows)
     xs = [round(i * (plot_w - 1) / max(1, cols - 1)) for i in range(cols)]
