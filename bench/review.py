@@ -6,9 +6,10 @@
 
 Target: a 4-player game reviewed in <= 60 s on 2 cores. The game is played by `normal` bots
 (seed --seed) and recorded; the review judges every decision of the reviewed seats that has
-more than one legal move. Budget per decision (review.budget_for): 8 determinizations x 3 compared moves played to the
-game's end by the normal bot, fewer for a long review so that a game costs at most
-GAME_BUDGET playouts (every seat reviewed: 2 x 2). --playouts fixes the determinizations.
+more than one legal move. Budget per decision (review.budget_for): 8 determinizations x 3
+compared moves played to the game's end by the normal bot, fewer for a long review so that the
+playouts of a game make at most STEP_BUDGET moves (every seat of a 4-player game reviewed:
+2 x 2 in Karl, 1 x 2 in Jarl). --playouts fixes the determinizations.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def main() -> None:
         times.append(time.perf_counter() - t0)
     best = min(times)
     n = len(res.decisions)
-    per, k = (args.playouts, CANDIDATES) if args.playouts else budget_for(n)
+    per, k = ((args.playouts, CANDIDATES) if args.playouts else
+              budget_for([len(rec["actions"]) - d.index for d in res.decisions]))
     print(f"game: {args.players}-player {args.mode}, seed {args.seed}, "
           f"{len(rec['actions'])} actions, {args.humans} reviewed seat(s)")
     print(f"decisions judged: {n}; budget per decision: {per} determinizations x "

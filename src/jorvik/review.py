@@ -23,7 +23,7 @@ from jorvik.engine import (
 DEFAULT_PLAYOUTS = 8     # determinizations per decision (each plays every candidate out)
 MIN_PLAYOUTS = 2
 CANDIDATES = 3           # moves compared per decision: the one chosen and the bots' best
-GAME_BUDGET = 1100       # playouts to the end per reviewed game: ~45 s on 2 cores here
+STEP_BUDGET = 180_000    # moves played in playouts per reviewed game: <= ~45 s on 2 busy cores
 HINT_CANDIDATES = 6      # moves compared for a hint (three are shown)
 
 
@@ -194,16 +194,20 @@ def _judge_one(args: tuple) -> tuple[int, Action, float]:
     return index, moves[best], max(0.0, loss)
 
 
-def budget_for(decisions: int) -> tuple[int, int]:
-    """(determinizations, candidates) per decision for a review of this many decisions: the
-    defaults, less for a long review so that it keeps within GAME_BUDGET playouts. It depends
-    on the record only, so the review stays deterministic."""
-    if decisions <= 0:
+def budget_for(remaining: list[int]) -> tuple[int, int]:
+    """(determinizations, candidates) per decision for a review whose decisions leave these
+    many actions to the end of the game (a playout costs about that many moves). The
+    defaults, less for a long review so that it keeps within STEP_BUDGET moves played; it
+    depends on the record only, so the review stays deterministic."""
+    cost = sum(remaining)
+    if cost <= 0:
         return DEFAULT_PLAYOUTS, CANDIDATES
-    per = GAME_BUDGET // (decisions * CANDIDATES)
-    if per >= MIN_PLAYOUTS:
-        return min(DEFAULT_PLAYOUTS, per), CANDIDATES
-    return MIN_PLAYOUTS, 2  # every seat reviewed: the chosen move against the bot's best
+    playouts = STEP_BUDGET / cost          # playouts per decision that fit
+    if playouts >= MIN_PLAYOUTS * CANDIDATES:
+        return min(DEFAULT_PLAYOUTS, int(playouts // CANDIDATES)), CANDIDATES
+    if playouts >= MIN_PLAYOUTS * 2:
+        return MIN_PLAYOUTS, 2             # the chosen move against the bot's best
+    return 1, 2
 
 
 def _in_processes(jobs: list, workers: int, results: dict,
@@ -224,7 +228,7 @@ def review(record: Any, humans: Iterable[int] | None = None,
            playouts: int | None = None, seed: int = 0, workers: int = 1,
            progress: Callable[[int, int], None] | None = None) -> Review:
     """Judge every decision of `humans` (default: every seat) with more than one legal move.
-    `playouts`: determinizations per decision (default: budget_for the decision count).
+    `playouts`: determinizations per decision (default: budget_for the review's length).
     `workers` > 1 spreads the decisions over processes; the result does not depend on it."""
     states, actions = states_of(record)
     seats = set(range(states[0].n)) if humans is None else set(humans)
@@ -233,7 +237,8 @@ def review(record: Any, humans: Iterable[int] | None = None,
         p = current_player(st)
         if p in seats and len(legal_actions(st)) > 1:
             jobs.append([st, a, i, playouts, seed])
-    per = (playouts, CANDIDATES) if playouts is not None else budget_for(len(jobs))
+    per = (playouts, CANDIDATES) if playouts is not None else budget_for(
+        [len(actions) - job[2] for job in jobs])
     for job in jobs:
         job[3] = per
     results: dict[int, tuple[Action, float]] = {}
