@@ -40,7 +40,13 @@ def vp_chart(rounds: list[int], rows: list[list[int]], names: list[str], styles:
                 if grid[y][x][0] == " ":
                     grid[y][x] = ("·", style)
         for i in range(cols):
-            grid[y_of(series[i])][xs[i]] = (MARKERS[p % len(MARKERS)], style)
+            y, x = y_of(series[i]), xs[i]
+            # a point another player already marks moves a step aside, so every one shows
+            for dx in (0, 1, -1, 2, -2):
+                if 0 <= x + dx < plot_w and grid[y][x + dx][0] not in MARKERS:
+                    x += dx
+                    break
+            grid[y][x] = (MARKERS[p % len(MARKERS)], style)
     for row in range(plot_h - 1, -1, -1):
         value = lo + (hi - lo) * row / (plot_h - 1)
         label = str(round(value)) if row in (0, plot_h - 1, (plot_h - 1) // 2) else ""
