@@ -1,5 +1,7 @@
-"""Judging moves: each decision of a game record against its best alternative, hints for the
-decision now, and each player's projected VP round by round (pure analysis, no UI).
+"""Judging moves by playouts: hints, the review of a game record, the projected VP race.
+
+Pure analysis (no UI): each decision of a record against its best alternative, the best
+moves for the decision now, and each player's projected VP round by round.
 
 A move is judged by its effect on the player's *final VP margin* (own final VP minus the best
 other player's), estimated by playouts: the move is applied to a determinization of the state

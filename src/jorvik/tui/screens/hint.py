@@ -1,5 +1,7 @@
-"""The hint key (?): the three best moves now with their estimated final VP margin, judged in
-a worker thread while a progress bar runs; a used hint is noted in the game log."""
+"""The hint key (?): the three best moves now, each with its estimated final VP margin.
+
+They are judged in a worker thread while a progress bar runs; a used hint is noted in the
+game log."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""`jorvik learn`: the lesson list, the lesson screen (the game board with a lesson panel) and
-the app that runs them; progress is kept in the data directory."""
+"""`jorvik learn`: the lesson list, the lesson screen and the app that runs them.
+
+The lesson screen is the game screen with a lesson panel; finished lessons are remembered in
+the data directory."""
 
 from __future__ import annotations
 
@@ -33,7 +35,9 @@ from .final import score_table, winner_text
 from .game import GameScreen
 
 LEARN_CSS = """
-#lesson-panel { height: auto; max-height: 8; padding: 0 1; background: #17261c; border-top: solid #5fd37a; }
+#lesson-panel {
+    height: auto; max-height: 8; padding: 0 1; background: #17261c; border-top: solid #5fd37a;
+}
 #lesson-panel.-wrong { background: #2a1a1a; border-top: solid #ff6b6b; }
 .space.-lesson { border: heavy #5fd37a; background: #17261c; }
 .player.-lesson { background: #17261c; border-left: thick #5fd37a; }
@@ -61,7 +65,9 @@ def lessons_done() -> set[str]:
         return set()
     done = data.get("done") if isinstance(data, dict) else None
     known = {x.id for x in LESSONS}
-    return {d for d in done if isinstance(d, str) and d in known} if isinstance(done, list) else set()
+    if not isinstance(done, list):
+        return set()
+    return {d for d in done if isinstance(d, str) and d in known}
 
 
 def mark_done(lesson_id: str) -> None:
@@ -103,7 +109,6 @@ class LessonScreen(GameScreen):
         self.steps = dict(learner_steps(lesson))
         self.numbers = {i: n + 1 for n, i in enumerate(sorted(self.steps))}
         self.wrong: Text | None = None
-        self._shown_step: int | None = None
         self._finished = False
 
     def on_mount(self) -> None:
@@ -274,9 +279,10 @@ class LessonListScreen(Screen):
         done = lessons_done()
         out = []
         for n, lesson in enumerate(LESSONS):
-            mark = ("✔ " + t("learn.list.done")) if lesson.id in done else ("· " + t("learn.list.todo"))
+            finished = lesson.id in done
+            mark = "✔ " + t("learn.list.done") if finished else "· " + t("learn.list.todo")
             out.append(Option(Text.assemble((f"{n + 1}. ", "bold"), t(lesson.title), "   ",
-                                            (mark, "#5fd37a" if lesson.id in done else "dim")),
+                                            (mark, "#5fd37a" if finished else "dim")),
                               id=lesson.id))
         return out
 

@@ -1,5 +1,6 @@
-"""The review of a finished game: the costliest decisions and the VP race, as a screen (from
-the final scoring) and as the `jorvik review GAME_ID|FILE` report."""
+"""The review of a game as a screen and as the `jorvik review GAME_ID|FILE` report.
+
+It shows the costliest decisions and the VP race; the screen opens from the final scoring."""
 
 from __future__ import annotations
 
