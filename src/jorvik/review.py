@@ -213,7 +213,8 @@ def budget_for(remaining: list[int]) -> tuple[int, int]:
 
 
 def _in_processes(jobs: list, workers: int, results: dict,
-                  progress: Callable[[int, int], None] | None) -> None:
+                  progress: Callable[[int, int], None] | None,
+                  stop: Callable[[], bool] | None) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     # spawn, not fork: the app calls this from a worker thread, and forking a process with
@@ -224,14 +225,19 @@ def _in_processes(jobs: list, workers: int, results: dict,
             results[i] = (better, loss)
             if progress:
                 progress(len(results), len(jobs))
+            if stop is not None and stop():
+                pool.shutdown(wait=False, cancel_futures=True)
+                return
 
 
 def review(record: Any, humans: Iterable[int] | None = None,
            playouts: int | None = None, seed: int = 0, workers: int = 1,
-           progress: Callable[[int, int], None] | None = None) -> Review:
+           progress: Callable[[int, int], None] | None = None,
+           stop: Callable[[], bool] | None = None) -> Review | None:
     """Judge every decision of `humans` (default: every seat) with more than one legal move.
     `playouts`: determinizations per decision (default: budget_for the review's length).
-    `workers` > 1 spreads the decisions over processes; the result does not depend on it."""
+    `workers` > 1 spreads the decisions over processes; the result does not depend on it.
+    None when `stop()` turned true before the end (the screen asking for it was closed)."""
     states, actions = states_of(record)
     seats = set(range(states[0].n)) if humans is None else set(humans)
     jobs = []
@@ -249,12 +255,14 @@ def review(record: Any, humans: Iterable[int] | None = None,
         progress(0, total)
     if workers > 1 and total > 1:
         try:
-            _in_processes(jobs, workers, results, progress)
+            _in_processes(jobs, workers, results, progress, stop)
         except (OSError, ValueError, RuntimeError):
             # No worker processes here (e.g. inside a full-screen app whose standard streams
             # are not real files): judge the rest in this process, with the same result.
             pass
     for job in jobs:
+        if stop is not None and stop():
+            return None
         if job[2] not in results:
             i, better, loss = _judge_one(job)
             results[i] = (better, loss)

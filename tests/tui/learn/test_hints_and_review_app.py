@@ -120,3 +120,35 @@ def test_a_record_that_does_not_replay_gives_one_line(tmp_path, capsys):
 def test_load_game_refuses_a_missing_path():
     with pytest.raises(ReviewInputError):
         load_game("./nowhere/game.json")
+
+
+async def test_closing_the_review_early_stops_the_judging():
+    import time
+    from textual.app import App
+    from jorvik.bots import make_bot
+    from jorvik.engine import apply_action, current_player, is_over, make_record, new_game
+    from jorvik.tui.text import Seats
+    st0 = new_game(["Anna", "Bela"], seed=2)
+    bots = [make_bot("normal", seed=1), make_bot("normal", seed=2)]
+    st, actions = st0, []
+    while not is_over(st):
+        a = bots[current_player(st)].choose(st)
+        st, _ = apply_action(st, a)
+        actions.append(a)
+    screen = ReviewScreen(make_record(st0, actions), Seats(["Anna", "Bela"], ["blue", "red"],
+                                                           [None, None]))
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(screen)
+
+    app = Host()
+    t0 = time.monotonic()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.3)
+        await pilot.press("escape")
+        assert screen.closed
+    for worker in list(app.workers):
+        await worker.wait()
+    assert time.monotonic() - t0 < 15   # a whole review of this game takes far longer
+    assert screen.result is None

@@ -64,7 +64,8 @@ class HintScreen(ModalScreen[None]):
     @work(thread=True, exclusive=True, group="hint")
     def _think(self) -> None:
         def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self._progress, done, total)
+            if not self.closed:
+                self.app.call_from_thread(self._progress, done, total)
         found = hints(self.state, count=3, stop=lambda: self.closed, progress=progress)
         if not self.closed:
             self.app.call_from_thread(self._show, found)
@@ -85,6 +86,9 @@ class HintScreen(ModalScreen[None]):
             before, _, after = line.plain.partition("\x00")
             lines.append(Text.assemble(before, move, after))
         self.query_one("#hint-text", Static).update(Text("\n").join(lines))
+
+    def on_unmount(self) -> None:
+        self.closed = True  # the thread stops after its current playouts
 
     def action_close(self) -> None:
         self.closed = True

@@ -130,6 +130,7 @@ def run_review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
                        description=t("learn.review.working", count=total))
         result = review(record, humans=humans_of(seats), playouts=args.playouts,
                         workers=workers, progress=progress)
+    assert result is not None  # nothing here asks it to stop
     for line in report(result, states, seats, width=min(console.width, 100) - 2):
         console.print(line)
     return 0
@@ -149,6 +150,7 @@ class ReviewScreen(Screen):
         self.seats = seats
         self.result: Review | None = None
         self.states: list[GameState] = []
+        self.closed = False  # tells the judging thread to stop (closing must not wait for it)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review-body"):
@@ -166,11 +168,13 @@ class ReviewScreen(Screen):
         states, _ = states_of(self.record)
 
         def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self._progress, done, total)
+            if not self.closed:
+                self.app.call_from_thread(self._progress, done, total)
         import os
         result = review(self.record, humans=humans_of(self.seats), progress=progress,
-                        workers=min(2, os.cpu_count() or 1))
-        self.app.call_from_thread(self._show, result, states)
+                        workers=min(2, os.cpu_count() or 1), stop=lambda: self.closed)
+        if result is not None and not self.closed:
+            self.app.call_from_thread(self._show, result, states)
 
     def _progress(self, done: int, total: int) -> None:
         self.query_one(ProgressBar).update(total=total, progress=done)
@@ -190,5 +194,9 @@ class ReviewScreen(Screen):
     def retranslate(self) -> None:
         self._show_report()
 
+    def on_unmount(self) -> None:
+        self.closed = True
+
     def action_close(self) -> None:
+        self.closed = True
         self.app.pop_screen()
