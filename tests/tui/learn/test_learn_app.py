@@ -42,6 +42,24 @@ async def play_lesson(pilot, app: LearnApp, limit: int = 2000) -> None:
     raise AssertionError("the lesson did not end")
 
 
+async def test_a_purchase_step_highlights_the_column_on_sale():
+    app = make_learn_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("2")
+        screen = app.screen
+        for _ in range(2000):
+            st = screen.session.state
+            if st.phase == "purchase" and screen.menu and not screen.thinking:
+                break
+            if screen.menu and not screen.thinking:
+                i = len(screen.session.actions)
+                await pilot.press(move_path(st, screen.session.seats, screen.moves[i])[0][0])
+            else:
+                await pilot.pause(0.01)
+        # the purchase step is about the column on sale: column 2, the 3-defence warrior
+        assert screen.query_one("#space-2").has_class("-lesson")
+
+
 @pytest.mark.parametrize("number", range(len(LESSONS)))
 async def test_the_pilot_plays_each_lesson_to_its_end_by_keys(number):
     app = make_learn_app()
@@ -63,6 +81,8 @@ async def test_a_different_legal_move_is_explained_and_not_played():
         while screen.thinking or not screen.menu:
             await pilot.pause(0.01)
         before = len(screen.session.actions)
+        assert screen.query_one("#space-5").has_class("-lesson")  # the board part it is about
+        assert not screen.query_one("#space-2").has_class("-lesson")
         await pilot.press("2")  # the lesson asks for column 5
         assert len(screen.session.actions) == before
         panel = screen.query_one("#lesson-panel")
