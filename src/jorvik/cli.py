@@ -132,6 +132,14 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--players", type=_players, default=None, help=help_text("players"))
     cards.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
     cards.add_argument("--json", action="store_true", help=help_text("json"))
+    # the tutorial and the review
+    learn = sub.add_parser("learn", help=i18n.t("learn.cli.learn"))
+    _common(learn)
+    review = sub.add_parser("review", help=i18n.t("learn.cli.review"))
+    _common(review)
+    review.add_argument("game", metavar="GAME_ID|FILE", help=i18n.t("learn.cli.review_game"))
+    review.add_argument("--playouts", type=_positive, default=None, help=i18n.t("learn.cli.budget"))
+    play.add_argument("--no-hints", action="store_true", help=i18n.t("learn.cli.no_hints"))
     return parser
 
 
@@ -303,6 +311,12 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_simulate(parser, args)
     if args.command == "cards":
         return cmd_cards(parser, args)
+    if args.command == "learn":
+        from jorvik.tui.screens.learn import run_learn
+        return run_learn(args.lang)
+    if args.command == "review":
+        from jorvik.tui.screens.review import run_review
+        return run_review(parser, args)
     if args.command == "tournament":
         from jorvik.tournament import run_tournament
         return run_tournament(parser, args)

@@ -151,3 +151,22 @@ def test_a_malformed_action_names_its_number():
     record, _ = _record()
     record["actions"][3] = {"type": "place", "column": "three"}
     assert any(p.startswith("actions: action 4 is malformed") for p in _refused(record))
+
+
+def test_a_stacked_record_is_reviewed_but_never_played_on_as_a_saved_game():
+    """A game dealt from a stacked deck (a lesson) replays for a review; as a save it is
+    refused, since its deck is not the seed's; and it still may not hold a card twice."""
+    from jorvik.carddata import load_cards
+    from jorvik.engine import new_game
+    from jorvik.engine.record import StackedRecord, make_record, replay
+    deck, bag = ["B08", "A04", "A05"], ["leather", "jet", "jet"]
+    st0 = new_game(["Peti", "Benedek"], seed=5, start_player=0, deck=deck, bag=bag)
+    rec = make_record(st0, [], deck=deck, bag=bag, stacked=True)
+    st, _ = replay(rec, load_cards(), stacked_ok=True)
+    assert st.to_dict() == st0.to_dict()
+    with pytest.raises(StackedRecord):
+        replay(rec, load_cards())
+    with pytest.raises(RecordError, match="too many"):
+        replay({**rec, "deck": ["B08", "B08", "A05"]}, load_cards(), stacked_ok=True)
+    with pytest.raises(RecordError, match="gold"):
+        replay({**rec, "bag": ["gold"]}, load_cards(), stacked_ok=True)

@@ -7,7 +7,8 @@ from collections import Counter
 from typing import Any, Literal
 
 from pydantic import (
-    BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError, ValidationInfo,
+    BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError,
+    ValidationInfo,
     field_validator, model_validator,
 )
 
@@ -38,6 +39,11 @@ class OtherCardFile(RecordError):
     """A record played with another card file (its cards_hash differs)."""
 
 
+class StackedRecord(RecordError):
+    """A record of a game dealt from a stacked deck (a lesson, a test position): it can be
+    replayed and reviewed, but it is not a saved game to play on."""
+
+
 def setup_orders(st0: GameState, events: list[dict[str, Any]] | None = None,
                  ) -> tuple[list[str], list[str]]:
     """The deck (card ids, top first, the final card last) and the bag (goods in draw order)
@@ -55,12 +61,14 @@ def setup_orders(st0: GameState, events: list[dict[str, Any]] | None = None,
 
 
 def make_record(st0: GameState, actions: list[Action], start: GameState | None = None,
-                deck: list[str] | None = None, bag: list[str] | None = None) -> dict[str, Any]:
+                deck: list[str] | None = None, bag: list[str] | None = None,
+                stacked: bool = False) -> dict[str, Any]:
     """The JSON form of a game: its settings, initial deck and bag, and every action taken
-    since `st0` (deck and bag are found with setup_orders when not given)."""
+    since `st0` (deck and bag are found with setup_orders when not given). `stacked`: the
+    deck and bag were laid by hand (new_game(deck=…, bag=…)), not dealt from the seed."""
     if deck is None or bag is None:
         deck, bag = setup_orders(st0)
-    return {
+    rec: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "cards_hash": st0.cards.hash,
         "mode": st0.mode,
@@ -71,6 +79,9 @@ def make_record(st0: GameState, actions: list[Action], start: GameState | None =
         "bag": list(bag),
         "actions": [a.to_json() for a in actions],
     }
+    if stacked:
+        rec["stacked"] = True
+    return rec
 
 
 def game_cubes(mode: str) -> Counter[str]:
@@ -105,6 +116,13 @@ def _differences(what: str, given: list[str], expected: list[str]) -> list[str]:
     return out
 
 
+def _stacked_differences(what: str, given: list[str], expected: list[str]) -> list[str]:
+    """Like _differences for a deck or bag laid by hand: part of the game's cards or cubes is
+    enough, but nothing twice, nothing foreign."""
+    return [line for line in _differences(what, given, expected)
+            if "items, a game" not in line and "too few" not in line]
+
+
 class RecordModel(BaseModel):
     """The shape of a record; with a CardSet in the validation context, also its deck, bag and
     card file. Every problem found becomes one line of the RecordError."""
@@ -120,6 +138,7 @@ class RecordModel(BaseModel):
     deck: list[StrictStr] | None = Field(default=None, max_length=500)
     bag: list[StrictStr] | None = Field(default=None, max_length=200)
     actions: list[Any] = Field(max_length=MAX_ACTIONS)
+    stacked: StrictBool = False
 
     @field_validator("players")
     @classmethod
@@ -158,9 +177,17 @@ class RecordModel(BaseModel):
         problems = []
         cards = (info.context or {}).get("cards")
         if cards is not None and self.deck is not None:
-            problems += _differences("deck", self.deck, game_deck(cards, n, self.mode))
+            expected = game_deck(cards, n, self.mode)
+            if self.stacked:
+                problems += _stacked_differences("deck", self.deck, expected)
+            else:
+                problems += _differences("deck", self.deck, expected)
         if self.bag is not None:
-            problems += _differences("bag", self.bag, list(game_cubes(self.mode).elements()))
+            cubes = list(game_cubes(self.mode).elements())
+            problems += (_stacked_differences if self.stacked else _differences)(
+                "bag", self.bag, cubes)
+        if self.stacked and self.deck is None:
+            problems.append("a stacked record needs its deck and bag")
         if (self.deck is None) != (self.bag is None):
             problems.append("a record has both a deck and a bag, or neither")
         if problems:
@@ -181,10 +208,11 @@ def problem_lines(error: ValidationError) -> list[str]:
     return out
 
 
-def check_record(record: Any, cards: CardSet) -> RecordModel:
+def check_record(record: Any, cards: CardSet, stacked_ok: bool = False) -> RecordModel:
     """The record checked against the schema and the card file; RecordError (one line per
     problem), RecordWithoutDeck for a record without a seed, OtherCardFile for one made with
-    another card file."""
+    another card file, StackedRecord for a stacked one unless `stacked_ok` (review it, yes;
+    play on from it as a saved game, no)."""
     if not isinstance(record, dict):
         raise RecordError("a game record must be a JSON object")
     if record.get("format") != RECORD_FORMAT:
@@ -200,24 +228,33 @@ def check_record(record: Any, cards: CardSet) -> RecordModel:
     if rec.seed is None:
         raise RecordWithoutDeck("this save was made before saves kept their deck; "
                                 "it cannot be resumed exactly")
+    if rec.stacked and not stacked_ok:
+        raise StackedRecord("this record was dealt from a stacked deck (a lesson or a test "
+                            "position), not from its seed: it can be reviewed, not played on")
     return rec
 
 
-def replay(record: Any, cards: CardSet | None = None) -> tuple[GameState, list[Action]]:
+def replay(record: Any, cards: CardSet | None = None, stacked_ok: bool = False,
+           states: list[GameState] | None = None) -> tuple[GameState, list[Action]]:
     """Rebuild a game from its record: the final state and the parsed actions. The deck and
-    bag must be the ones the seed deals. Raises RecordError for a malformed, tampered or
-    unplayable record (see check_record)."""
+    bag must be the ones the seed deals (or, with `stacked_ok`, may be a stacked record's).
+    Every state on the way is appended to `states` when given. Raises RecordError for a
+    malformed, tampered or unplayable record (see check_record)."""
     if cards is None:
         from jorvik.carddata import load_cards
         cards = load_cards()
-    rec = check_record(record, cards)
+    rec = check_record(record, cards, stacked_ok)
     st = first_state(rec, cards)
+    if states is not None:
+        states.append(st)
     actions: list[Action] = rec.actions
     for i, a in enumerate(actions):
         try:
             st, _ = apply_action(st, a)
         except IllegalAction as e:
             raise RecordError(f"action {i + 1} cannot be replayed: {shown(str(e), 80)}") from None
+        if states is not None:
+            states.append(st)
     return st, actions
 
 
@@ -225,6 +262,10 @@ def first_state(rec: RecordModel, cards: CardSet) -> GameState:
     """The state a checked record starts from (dealt from its deck and bag, which must be the
     seed's; a record older than deck and bag in records is dealt from its seed)."""
     assert rec.seed is not None
+    if rec.stacked:
+        assert rec.deck is not None and rec.bag is not None
+        return new_game(rec.players, mode=rec.mode, seed=rec.seed,
+                        start_player=rec.start_player, deck=rec.deck, bag=rec.bag, cards=cards)
     events: list[dict[str, Any]] = []
     seeded = new_game(rec.players, mode=rec.mode, seed=rec.seed, start_player=rec.start_player,
                       cards=cards, events=events)

@@ -116,7 +116,9 @@ def build_app(parser: argparse.ArgumentParser, args: argparse.Namespace,
         handover=not args.no_handover, bot_delay=args.bot_delay, think=args.think,
         lock=lock, notices=notices,
     )
-    return JorvikApp(config, ready_hook=ready_hook)
+    app = JorvikApp(config, ready_hook=ready_hook)
+    app.hints = not getattr(args, "no_hints", False)  # the hint key (?), see screens/hint.py
+    return app
 
 
 def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -64,6 +64,7 @@ def winner_text(session: Session) -> Text:
 class FinalScreen(Recompose, SmallTerminal, Screen):
     KEYS = [
         key("n", "app.new_game", "tui.bind.new_game", id="new-game"),
+        key("r", "review", "learn.review.bind", id="review"),
         key("q,ctrl+q", "quit_now", "tui.bind.quit_now", id="quit-now", priority=True),
         key("f1", "app.help", "tui.bind.help", id="help"),
     ]
@@ -79,6 +80,8 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
             with VerticalScroll(id="final-scroll"):
                 yield Static(score_table(self.session), id="final-table")
                 yield Static(winner_text(self.session), id="final-winner")
+                from .review import race_chart  # the VP race (screens/review.py)
+                yield Static(race_chart(self.session.states, self.session.seats), id="final-chart")
                 if self.saved_to:
                     yield Static(t("tui.final.saved", path=self.saved_to), id="final-saved")
                 yield Static(t("tui.final.next"), id="final-next")
@@ -91,6 +94,10 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
     def action_quit_now(self) -> None:
         """q: the game is over and saved: quit at once."""
         self.app.exit()
+
+    def action_review(self) -> None:
+        from .review import ReviewScreen
+        self.app.push_screen(ReviewScreen(self.session.record(), self.session.seats))
 
 
 @translated

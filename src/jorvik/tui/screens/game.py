@@ -54,6 +54,7 @@ def _keys() -> list[Key]:
         key("tab", "view", "tui.bind.view", id="view", priority=True),
         key("v", "scores", "tui.bind.scores", id="scores"),
         key("l", "full_log", "tui.bind.log", id="full-log"),
+        key("question_mark", "hint", "learn.bind.hint", id="hint"),
         key("pageup", "log(1)", "", show=False, id="log-older", priority=True),
         key("pagedown", "log(-1)", "", show=False, id="log-newer", priority=True),
         key("f1", "app.help", "tui.bind.help", id="help"),
@@ -277,6 +278,10 @@ class GameScreen(SmallTerminal, Screen):
         """l: the whole game log on the full screen, with search."""
         from .log import LogScreen
         self.app.push_screen(LogScreen(self.session))
+
+    def action_hint(self) -> None:
+        from .hint import request_hint  # only when asked: the judge loads the bots
+        request_hint(self)
 
     def action_log(self, pages: int) -> None:
         """PageUp / PageDown: scroll the game log back or forward by most of its height."""
