@@ -84,3 +84,11 @@ def test_lang_hu_translates_errors_and_help(capsys):
     code, out, err = run(capsys, "simulate", "--lang", "hu", "--help")
     assert code == 0
     assert "játékos" in out
+
+
+def test_version_prints_the_package_version(capsys):
+    from importlib.metadata import version
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--version"])
+    assert e.value.code == 0
+    assert capsys.readouterr().out.strip() == f"jorvik {version('jorvik')}"

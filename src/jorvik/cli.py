@@ -71,9 +71,20 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=i18n.LANGUAGES, default=None, help=help_text("lang"))
 
 
+def _version() -> str:
+    """The installed package's version (pyproject.toml's)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("jorvik")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="jorvik", description=help_text("description"))
     _common(parser)
+    parser.add_argument("--version", action="version", version=f"jorvik {_version()}",
+                        help=help_text("version"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help=help_text("play"))
@@ -300,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     argv = list(argv if argv is not None else sys.argv[1:])
     rest = _without_lang(argv)
-    if rest and rest[0].startswith("-") and rest[0] not in ("-h", "--help"):
+    if rest and rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version"):
         _not_a_command(parser, rest)
     args = parser.parse_args(argv)
     if args.command is None:

@@ -16,6 +16,7 @@ from . import t
 HELP_KEYS: dict[str, str] = {
     "description": "cli.help.description",
     "lang": "cli.help.lang",
+    "version": "cli.help.version",
     "play": "cli.help.play",
     "simulate": "cli.help.simulate",
     "tournament": "cli.help.tournament",
