@@ -5,14 +5,13 @@ from __future__ import annotations
 import copy
 import functools
 import re
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 import yaml
 
-from jorvik.carddata import CardFileError, card_to_dict, load_cards
+from jorvik.carddata import CardFileError, card_to_dict, default_card_file, load_cards
 from jorvik.engine.cards import EFFECT_KINDS, GOOD_INDEX, GOODS, SEASONS, Card, CardSet
 
 # ---------------------------------------------------------------------------
@@ -58,9 +57,9 @@ SHIPS: dict[str, tuple[int, int]] = {  # (Karl cubes, Jarl cubes)
     "A24": (0, 2), "B18": (0, 1), "B19": (0, 2), "B20": (0, 2),
     "C17": (0, 1), "C18": (0, 2), "C19": (0, 2), "D18": (0, 2), "D19": (0, 2),
 }
-PICTS: dict[str, int] = {"A13": 2, "B13": 2, "C13": 3, "D15": 3, "PX": 4}  # +N / -N
+PICTS: dict[str, int] = {"B13": 2, "C13": 3, "D15": 3, "PX": 4}  # +N / -N
 JOURNEYS: dict[str, int] = {"B25": 2, "C25": 3, "D11": 3, "D12": 4, "D22": 5}
-FEASTS: set[str] = {"A10", "B04", "D01", "D02", "D21"}
+FEASTS: set[str] = {"A10", "A13", "B04", "D01", "D02", "D21"}
 EFFECTS: dict[str, tuple[str, str, str]] = {  # type, effect, timing
     "A09": ("building", "warehouse", "permanent"),
     "A20": ("building", "harbour_market", "permanent"),
@@ -84,8 +83,10 @@ EFFECTS: dict[str, tuple[str, str, str]] = {  # type, effect, timing
     "D28": ("loki", "loki_tribute", "immediate"),
     "D29": ("defence", "danegeld", "permanent"),
 }
-# Karl cards are numbered first in each season, Jarl-only cards after them.
+# Karl cards are numbered first in each season, Jarl-only cards after them, except the
+# Jarl-only feast D02 among the Karl autumn cards.
 FIRST_JARL_ONLY: dict[str, int] = {"A": 14, "B": 14, "C": 14, "D": 16}
+JARL_ONLY_AMONG_KARL: set[str] = {"D02"}
 SEASON_SIZE: dict[str, int] = {"A": 24, "B": 25, "C": 25, "D": 29}
 
 # Player-count removals (autumn): both modes, and Jarl's extra ones.
@@ -151,8 +152,8 @@ def test_season_counts(cards: CardSet) -> None:
 
 def test_karl_counts_per_season(cards: CardSet) -> None:
     karl = {s: [c.id for c in cards.cards if c.season == s and not c.jarl_only] for s in SEASONS}
-    assert {s: len(v) for s, v in karl.items()} == {"A": 13, "B": 13, "C": 13, "D": 15}
-    assert sum(len(v) for v in karl.values()) == 54
+    assert {s: len(v) for s, v in karl.items()} == {"A": 13, "B": 13, "C": 13, "D": 14}
+    assert sum(len(v) for v in karl.values()) == 53
 
 
 def test_jarl_only_flags_follow_cards_md_sections(cards: CardSet) -> None:
@@ -160,14 +161,16 @@ def test_jarl_only_flags_follow_cards_md_sections(cards: CardSet) -> None:
         if c.id == "PX":
             assert not c.jarl_only
         else:
-            assert c.jarl_only == (int(c.id[1:]) >= FIRST_JARL_ONLY[c.season]), c.id
+            jarl_only = int(c.id[1:]) >= FIRST_JARL_ONLY[c.season] or c.id in JARL_ONLY_AMONG_KARL
+            assert c.jarl_only == jarl_only, c.id
 
 
-def test_one_picts_card_per_season_plus_final(cards: CardSet) -> None:
-    for s in SEASONS:
-        picts = [c.id for c in cards.cards if c.season == s and c.type == "picts"]
-        assert len(picts) == 1, s
-        assert not cards[picts[0]].jarl_only
+def test_four_picts_cards_one_each_in_spring_summer_autumn_plus_final(cards: CardSet) -> None:
+    # "4 'A piktek támadása' kártya van a kártyapakliban": none in winter.
+    picts = {s: [c.id for c in cards.cards if c.season == s and c.type == "picts"] for s in (*SEASONS, "X")}
+    assert picts == {"A": [], "B": ["B13"], "C": ["C13"], "D": ["D15"], "X": ["PX"]}
+    assert sum(len(v) for v in picts.values()) == 4
+    assert not any(cards[i].jarl_only for v in picts.values() for i in v)
     final = cards.final_card()
     assert final.id == "PX" and final.type == "picts" and final.season == "X"
     assert (final.picts_gain, final.picts_loss) == (4, 4)
@@ -230,22 +233,24 @@ def test_jarl_ship_cubes_over_the_whole_deck(cards: CardSet) -> None:
 def test_feasts(cards: CardSet) -> None:
     def feasts(mode: str) -> int:
         return sum(1 for i in deck_ids(cards, 4, mode) if cards[i].type == "feast")
+    # A10, A13, B04, D01 in Karl; D02 and D21 too in Jarl.
     assert feasts("karl") == 4
-    assert feasts("jarl") == 5
+    assert feasts("jarl") == 6
+    assert {i for i in deck_ids(cards, 4, "karl") if cards[i].type == "feast"} == {"A10", "A13", "B04", "D01"}
     assert {c.id for c in cards.cards if c.type == "feast"} == FEASTS
 
 
-@pytest.mark.parametrize("players, cards_in_deck, rounds", [(2, 48, 16), (3, 48, 12), (4, 50, 10), (5, 48, 8)])
-def test_number_of_karl_rounds(cards: CardSet, players: int, cards_in_deck: int, rounds: int) -> None:
-    ids = non_picts(sorted(deck_ids(cards, players, "karl")), cards)
+@pytest.mark.parametrize("mode, players, cards_in_deck, rounds", [
+    ("karl", 2, 48, 16), ("karl", 3, 48, 12), ("karl", 4, 50, 10), ("karl", 5, 48, 8),
+    ("jarl", 2, 96, 16), ("jarl", 3, 96, 12), ("jarl", 4, 100, 10), ("jarl", 5, 96, 8),
+])
+def test_every_game_fills_a_whole_number_of_rounds(cards: CardSet, mode: str, players: int,
+                                                   cards_in_deck: int, rounds: int) -> None:
+    # CARDS.md sanity figures: players + 1 cards per row and round, two rows in Jarl.
+    ids = non_picts(sorted(deck_ids(cards, players, mode)), cards)
+    per_round = (players + 1) * (2 if mode == "jarl" else 1)
     assert len(ids) == cards_in_deck
-    assert len(ids) // (players + 1) == rounds
-    assert len(ids) % (players + 1) == 0
-
-
-@pytest.mark.parametrize("players, cards_in_deck", [(2, 95), (3, 95), (4, 99), (5, 95)])
-def test_jarl_deck_sizes(cards: CardSet, players: int, cards_in_deck: int) -> None:
-    assert len(non_picts(sorted(deck_ids(cards, players, "jarl")), cards)) == cards_in_deck
+    assert len(ids) == rounds * per_round
 
 
 def test_every_card_has_names_and_texts(cards: CardSet) -> None:
@@ -319,7 +324,7 @@ def test_spot_checks(cards: CardSet) -> None:
 
 def test_sources(cards: CardSet) -> None:
     assert {c.source for c in cards.cards} <= {"R", "S", "X", "S/X", "R/X", "R/S"}
-    expected = {"A01": "R", "A02": "S/X", "A04": "S", "A13": "R/X", "A14": "X", "A17": "R/X",
+    expected = {"A01": "R", "A02": "S/X", "A04": "S", "A13": "X", "D02": "X", "A14": "X", "A17": "R/X",
                 "A18": "R/X", "B04": "S", "D13": "R/S", "D14": "R/S", "D21": "R/X", "D03": "S",
                 "D20": "R", "PX": "S", "B22": "R"}
     for cid, src in expected.items():
@@ -343,7 +348,7 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 @functools.lru_cache(maxsize=1)
 def packaged_text() -> str:
-    return (resources.files("jorvik.data") / "cards.yaml").read_text(encoding="utf-8")
+    return default_card_file().read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=1)
@@ -408,7 +413,7 @@ def test_card_to_dict_shape(cards: CardSet) -> None:
     assert card_to_dict(cards["A01"]) == {
         "id": "A01", "season": "A", "type": "craftsman", "name": "Leatherworker",
         "name_hu": cards["A01"].name_hu, "jarl_only": False, "source": "R",
-        "goods": ["leather", "wool"], "vp": 5,
+        "source_note": cards["A01"].source_note, "goods": ["leather", "wool"], "vp": 5,
         "text": cards["A01"].text, "text_hu": cards["A01"].text_hu,
     }
     assert card_to_dict(cards["B08"])["ship"] == {"karl": 3, "jarl": 2}
@@ -485,9 +490,9 @@ RECORD_DEFECTS = [
     ("Karl ship jarl 3", _set("B08", "ship", {"karl": 3, "jarl": 3}), "B08", "ship.jarl", "got 3"),
     ("Jarl ship in Karl", _set("A24", "ship", {"karl": 3, "jarl": 2}), "A24", "ship.karl", "got 3"),
     ("ship without cubes", _del("B08", "ship"), "B08", "ship", ""),
-    ("picts gain 0", _set("A13", "picts", {"gain": 0, "loss": 2}), "A13", "picts.gain", "got 0"),
-    ("picts loss -2", _set("A13", "picts", {"gain": 2, "loss": -2}), "A13", "picts.loss", "got -2"),
-    ("picts without values", _del("A13", "picts"), "A13", "picts", ""),
+    ("picts gain 0", _set("B13", "picts", {"gain": 0, "loss": 2}), "B13", "picts.gain", "got 0"),
+    ("picts loss -2", _set("B13", "picts", {"gain": 2, "loss": -2}), "B13", "picts.loss", "got -2"),
+    ("picts without values", _del("B13", "picts"), "B13", "picts", ""),
     ("journey without VP", _del("B25", "vp"), "B25", "vp", "got 0"),
     ("defence on a ship", _set("B08", "defence", 2), "B08", "defence", "ship"),
     ("goods on a warrior", _set("A11", "goods", ["iron"]), "A11", "goods", "warrior"),
@@ -567,10 +572,32 @@ def test_two_final_cards(tmp_path: Path) -> None:
 
 def test_two_picts_cards_in_a_season(tmp_path: Path) -> None:
     data = packaged_data()
-    a12 = record(data, "A12")
-    del a12["defence"]
-    a12.update(type="picts", picts={"gain": 1, "loss": 1})
-    expect_error(write_yaml(tmp_path, data), "A13", "type", "A12")
+    b12 = record(data, "B12")
+    del b12["ship"]
+    b12.update(type="picts", picts={"gain": 1, "loss": 1})
+    expect_error(write_yaml(tmp_path, data), "B13", "type", "B12", "season B needs 1")
+
+
+def test_a_winter_attack_is_refused(tmp_path: Path) -> None:
+    # The corrected structure: 4 Picts cards in all, none in winter (a user's file included).
+    data = packaged_data()
+    a13 = record(data, "A13")
+    a13.update(type="picts", picts={"gain": 2, "loss": 2})
+    expect_error(write_yaml(tmp_path, data), None, "type", "season A needs 0", "A13", "4 in all")
+
+
+def test_an_autumn_without_attack_is_refused(tmp_path: Path) -> None:
+    data = packaged_data()
+    d15 = record(data, "D15")
+    del d15["picts"]
+    d15.update(type="journey", vp=1)
+    expect_error(write_yaml(tmp_path, data), None, "type", "season D needs 1", "has 0")
+
+
+def test_a_jarl_only_attack_is_refused(tmp_path: Path) -> None:
+    data = packaged_data()
+    record(data, "C13")["jarl_only"] = True
+    expect_error(write_yaml(tmp_path, data), "C13", "jarl_only", "both modes")
 
 
 def test_wrong_karl_count(tmp_path: Path) -> None:
@@ -583,6 +610,13 @@ def test_karl_card_marked_jarl_only(tmp_path: Path) -> None:
     data = packaged_data()
     record(data, "C05")["jarl_only"] = True
     expect_error(write_yaml(tmp_path, data), "C05", "jarl_only", "season C has 12 Karl cards")
+
+
+def test_an_autumn_karl_card_marked_jarl_only_is_named(tmp_path: Path) -> None:
+    # D02 is Jarl only by design; the slip is D05.
+    data = packaged_data()
+    record(data, "D05")["jarl_only"] = True
+    expect_error(write_yaml(tmp_path, data), "D05", "jarl_only", "season D has 13 Karl cards", "expected 14")
 
 
 def test_karl_bag_must_hold_45_cubes(tmp_path: Path) -> None:
@@ -680,3 +714,13 @@ def test_a_broken_file_is_refused_every_time_never_cached(tmp_path, monkeypatch)
         with pytest.raises(CardFileError, match="A01"):
             load_cards(bad)
     assert not list((tmp_path / "home").rglob("cards-*.json"))
+
+
+def test_a_provenance_note_is_plain_text_and_changes_no_hash(tmp_path: Path) -> None:
+    data = packaged_data()
+    first = data["cards"][0]
+    assert first["id"] == "A01" and "example" in first["source_note"]
+    first["source_note"] = "Reworded: the rulebook's example card."
+    assert load_cards(write_yaml(tmp_path, data)).hash == load_cards().hash
+    first["source_note"] = "bell\a"
+    expect_error(write_yaml(tmp_path, data, "bad.yaml"), "A01", "source_note", "control character")

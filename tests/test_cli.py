@@ -75,7 +75,7 @@ def test_cards_lists_the_deck_of_a_game(capsys):
     cards = json.loads(out)
     ids = {c["id"] for c in cards}
     assert "D03" not in ids and "D13" not in ids and "A14" not in ids
-    assert len(cards) == 13 * 3 + 13 + 1
+    assert len(cards) == 13 * 3 + (14 - 2) + 1  # Karl: 13/13/13/14, two autumn cards out at 2p, + PX
 
 
 def test_lang_hu_translates_errors_and_help(capsys):
@@ -84,3 +84,11 @@ def test_lang_hu_translates_errors_and_help(capsys):
     code, out, err = run(capsys, "simulate", "--lang", "hu", "--help")
     assert code == 0
     assert "játékos" in out
+
+
+def test_version_prints_the_package_version(capsys):
+    from importlib.metadata import version
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--version"])
+    assert e.value.code == 0
+    assert capsys.readouterr().out.strip() == f"jorvik {version('jorvik')}"

@@ -1,4 +1,4 @@
-"""Load the card list (the packaged data/cards.yaml or a user's corrected copy) into a CardSet.
+"""Load the card list (the shipped data/cards.yaml or a user's corrected copy) into a CardSet.
 
 Validation (jorvik.cardschema: pydantic and YAML) runs once per distinct file content; the
 validated records are cached as JSON in the data directory, so later starts skip it.
@@ -6,6 +6,7 @@ validated records are cached as JSON in the data directory, so later starts skip
 
 from __future__ import annotations
 
+import argparse
 import functools
 import hashlib
 import json
@@ -14,23 +15,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from jorvik.cardfile import CardFileError, read_card_file
 from jorvik.engine.cards import GOODS, Card, CardSet
 
+__all__ = ["CardFileError", "card_to_dict", "default_card_file", "load_cards", "load_cards_or_exit"]
+
 DEFAULT_NAME = "cards.yaml"
-CACHE_VERSION = 1  # bump when the schema's checks or the Card fields change
-
-
-class CardFileError(Exception):
-    """Any problem with a card file, as one human-readable message.
-
-    ``card_id`` and ``field`` name the offending card and field where known.
-    """
-
-    def __init__(self, message: str, *, card_id: str | None = None, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.card_id = card_id
-        self.field = field
+CACHE_VERSION = 2  # bump when the schema's checks or the Card fields change
 
 
 _CARD_FIELDS = tuple(f.name for f in fields(Card))
@@ -75,13 +66,19 @@ def _load_text(text: str, where: str) -> CardSet:
     return cards
 
 
+def default_card_file() -> Path:
+    """The shipped card file: inside the installed package (the wheel carries the checkout's
+    data/cards.yaml as jorvik/data/cards.yaml), else the top-level data/cards.yaml of the
+    development checkout this module runs from."""
+    packaged = Path(str(resources.files("jorvik.data"))) / DEFAULT_NAME
+    if packaged.is_file():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "data" / DEFAULT_NAME
+
+
 @functools.lru_cache(maxsize=1)
 def _load_default() -> CardSet:
-    try:
-        text = (resources.files("jorvik.data") / DEFAULT_NAME).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{DEFAULT_NAME}: cannot read the packaged card file: {exc}") from None
-    return _load_text(text, DEFAULT_NAME)
+    return _load_text(read_card_file(default_card_file()), DEFAULT_NAME)
 
 
 def load_cards(path: str | Path | None = None) -> CardSet:
@@ -91,22 +88,21 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     """
     if path is None:
         return _load_default()
-    where = str(path)
+    text = read_card_file(path)
+    return _load_text(text, str(path))
+
+
+def load_cards_or_exit(parser: argparse.ArgumentParser, path: str | Path | None) -> CardSet:
+    """load_cards for a command: a bad card file ends it with one line and exit status 2."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CardFileError(f"{where}: card file not found") from None
-    except IsADirectoryError:
-        raise CardFileError(f"{where}: is a directory, not a card file") from None
-    except UnicodeDecodeError as exc:
-        raise CardFileError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise CardFileError(f"{where}: cannot read the card file: {exc.strerror or exc}") from None
-    return _load_text(text, where)
+        return load_cards(path)
+    except CardFileError as e:
+        from jorvik.i18n.cli import error_text
+        parser.exit(2, error_text("prefix", message=e) + "\n")
 
 
-_DICT_ORDER = ("id", "season", "type", "name", "name_hu", "jarl_only", "source", "removed", "goods",
-               "vp", "coins_per_good", "defence", "ship", "picts", "timing", "effect", "text", "text_hu")
+_DICT_ORDER = ("id", "season", "type", "name", "name_hu", "jarl_only", "source", "source_note",
+               "removed", "goods", "vp", "coins_per_good", "defence", "ship", "picts", "timing", "effect", "text", "text_hu")
 
 
 def card_to_dict(card: Card) -> dict[str, Any]:
@@ -132,6 +128,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         "name_hu": card.name_hu,
         "jarl_only": card.jarl_only,
         "source": card.source,
+        "source_note": card.source_note,
         "removed": removed,
         "goods": [GOODS[g] for g in card.goods],
         "vp": card.vp,

@@ -7,10 +7,9 @@ import json
 import re
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
 
-from jorvik.carddata import CardFileError
+from jorvik.cardfile import CardFileError, control_characters, load_yaml, printable, shown
 from jorvik.engine.cards import (
     CARD_TYPES,
     EFFECT_KINDS,
@@ -30,7 +29,10 @@ FORMAT = 1
 # Fixed facts of CARDS.md that every card file must satisfy.
 FINAL_SEASON = "X"
 SEASON_COUNTS: dict[str, int] = {"A": 24, "B": 25, "C": 25, "D": 29}
-KARL_COUNTS: dict[str, int] = {"A": 13, "B": 13, "C": 13, "D": 15}
+KARL_COUNTS: dict[str, int] = {"A": 13, "B": 13, "C": 13, "D": 14}
+# 4 Attacks of the Picts in all: one each in spring, summer and autumn, none in winter, plus
+# the final card. With these counts every game lasts 16 / 12 / 10 / 8 rounds (2-5 players).
+PICTS_PER_SEASON: dict[str, int] = {"A": 0, "B": 1, "C": 1, "D": 1}
 KARL_SHIP_CUBES = 3
 JARL_SHIP_CUBES: tuple[int, ...] = (1, 2)
 KARL_BAG = 45  # 9 each of the five Karl goods = 15 Karl ships x 3
@@ -74,11 +76,11 @@ EFFECT_RULES: dict[str, tuple[str, str]] = {
 EFFECT_TYPES: tuple[str, ...] = ("building", "loki", "defence", "skald")
 assert set(EFFECT_RULES) == set(EFFECT_KINDS), "EFFECT_RULES out of step with engine EFFECT_KINDS"
 
-# libyaml's parser when PyYAML was built with it (ten times faster), else the pure-Python one.
-_YamlLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 _SOURCE_RE = re.compile(r"[RSX](/[RSX])*")
-_ID_RE = re.compile(r"[A-Za-z0-9_-]+")
+_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,16}")
+# Names and texts are plain printable text of a sane length (shown in tables and the app).
+TEXT_LIMITS: dict[str, int] = {"name": 60, "name_hu": 60, "text": 600, "text_hu": 600,
+                               "source_note": 600}
 
 
 class _Problem(Exception):
@@ -130,6 +132,7 @@ class CardRecord(_Strict):
     name_hu: StrictStr = ""
     jarl_only: StrictBool = False
     source: StrictStr
+    source_note: StrictStr = ""
     removed: RemovedModel = RemovedModel()
     goods: list[StrictStr] = []
     vp: StrictInt = 0
@@ -147,28 +150,46 @@ def _choices(values: tuple[str, ...] | list[str]) -> str:
     return ", ".join(v for v in values if v)
 
 
+def _check_plain_text(fname: str, value: str, limit: int) -> None:
+    """Names and texts reach the terminal: no control characters (Unicode category C: ESC,
+    BEL, newline…), so no escape sequence in a card file can drive it; and a sane length."""
+    bad = control_characters(value)
+    if bad:
+        raise _Problem(fname, f"contains the control character U+{ord(bad[0]):04X} (names and texts are "
+                              f"plain printable text on one line): {shown(value)}")
+    if len(value) > limit:
+        raise _Problem(fname, f"is {len(value)} characters long; at most {limit}: {shown(value)}")
+
+
+def _card_label(card_id: str) -> str:
+    """A card id as messages name it: as written if it looks like one, else quoted and bounded."""
+    return card_id if _ID_RE.fullmatch(card_id) else shown(card_id)
+
+
 def _check_record(r: CardRecord) -> None:
     """Game-rule checks for one record; raises _Problem naming the field."""
     # identity
     if not _ID_RE.fullmatch(r.id):
-        raise _Problem("id", f"an id is letters and digits, like A01 (got {r.id!r})")
+        raise _Problem("id", f"an id is letters and digits, like A01 (got {shown(r.id)})")
     if r.season not in SEASONS and r.season != FINAL_SEASON:
-        raise _Problem("season", f"unknown season {r.season!r} (expected one of {_choices(SEASONS)} or "
+        raise _Problem("season", f"unknown season {shown(r.season)} (expected one of {_choices(SEASONS)} or "
                                  f"{FINAL_SEASON} for the final card)")
     if r.season in SEASONS and not re.fullmatch(rf"{r.season}\d\d", r.id):
         raise _Problem("id", f"a season {r.season} card's id is {r.season} and two digits, like {r.season}01 "
-                             f"(got {r.id!r})")
+                             f"(got {shown(r.id)})")
     if r.type not in CARD_TYPES:
-        raise _Problem("type", f"unknown card type {r.type!r} (expected one of {_choices(CARD_TYPES)})")
+        raise _Problem("type", f"unknown card type {shown(r.type)} (expected one of {_choices(CARD_TYPES)})")
     if r.season == FINAL_SEASON and r.type != "picts":
         raise _Problem("type", f"the final card (season {FINAL_SEASON}) must be an Attack of the Picts "
-                               f"(type picts), got {r.type!r}")
+                               f"(type picts), got {shown(r.type)}")
     if not r.name.strip():
         raise _Problem("name", "the English name is empty")
     if not r.text.strip():
         raise _Problem("text", "the English effect text is empty")
+    for fname, limit in TEXT_LIMITS.items():
+        _check_plain_text(fname, getattr(r, fname), limit)
     if not _SOURCE_RE.fullmatch(r.source):
-        raise _Problem("source", f"provenance is R, S or X, or several joined by '/' like S/X (got {r.source!r})")
+        raise _Problem("source", f"provenance is R, S or X, or several joined by '/' like S/X (got {shown(r.source)})")
 
     # removals by player count
     for mode in ("karl", "jarl"):
@@ -176,16 +197,16 @@ def _check_record(r: CardRecord) -> None:
         for n in counts:
             if n not in PLAYER_COUNTS:
                 raise _Problem(f"removed.{mode}", f"player counts run from {PLAYER_COUNTS[0]} to "
-                                                  f"{PLAYER_COUNTS[-1]} (got {n})")
+                                                  f"{PLAYER_COUNTS[-1]} (got {shown(n)})")
             if n == NO_REMOVAL_PLAYERS:
-                raise _Problem(f"removed.{mode}", f"with {NO_REMOVAL_PLAYERS} players nothing is removed (got {n})")
+                raise _Problem(f"removed.{mode}", f"with {NO_REMOVAL_PLAYERS} players nothing is removed (got {shown(n)})")
         if len(set(counts)) != len(counts):
-            raise _Problem(f"removed.{mode}", f"a player count is listed twice ({counts})")
+            raise _Problem(f"removed.{mode}", f"a player count is listed twice ({shown(counts)})")
 
     # goods
     for i, g in enumerate(r.goods):
         if g not in GOOD_INDEX:
-            raise _Problem(f"goods[{i}]", f"unknown good {g!r} (expected one of {_choices(GOODS)})")
+            raise _Problem(f"goods[{i}]", f"unknown good {shown(g)} (expected one of {_choices(GOODS)})")
     if not r.jarl_only:
         jarl_goods = [g for g in r.goods if g not in KARL_GOODS]
         if jarl_goods:
@@ -246,21 +267,21 @@ def _check_record(r: CardRecord) -> None:
 
     # effect and timing
     if r.timing not in TIMINGS:
-        raise _Problem("timing", f"unknown timing {r.timing!r} (expected one of {_choices(TIMINGS)})")
+        raise _Problem("timing", f"unknown timing {shown(r.timing)} (expected one of {_choices(TIMINGS)})")
     if r.effect:
         if r.effect not in EFFECT_RULES:
-            raise _Problem("effect", f"unknown effect {r.effect!r} (expected one of {_choices(EFFECT_KINDS)})")
+            raise _Problem("effect", f"unknown effect {shown(r.effect)} (expected one of {_choices(EFFECT_KINDS)})")
         want_type, want_timing = EFFECT_RULES[r.effect]
         if r.type != want_type:
             raise _Problem("effect", f"effect {r.effect} belongs on a {want_type} card, not a {r.type}")
         if r.timing != want_timing:
-            raise _Problem("timing", f"effect {r.effect} has timing {want_timing!r} (got {r.timing!r})")
+            raise _Problem("timing", f"effect {r.effect} has timing {shown(want_timing)} (got {shown(r.timing)})")
     else:
         if r.type in EFFECT_TYPES:
             raise _Problem("effect", f"a {r.type} card needs an effect (one of "
                                      f"{_choices([k for k, v in EFFECT_RULES.items() if v[0] == r.type])})")
         if r.timing:
-            raise _Problem("timing", f"only special cards (with an effect) have a timing (got {r.timing!r})")
+            raise _Problem("timing", f"only special cards (with an effect) have a timing (got {shown(r.timing)})")
 
 
 def _number(card_id: str) -> int:
@@ -304,30 +325,36 @@ def _check_set(records: list[CardRecord]) -> None:
         raise _Problem("season", f"only one card can be the final card (season {FINAL_SEASON}); also "
                                  f"{', '.join(r.id for r in finals[:-1])}", finals[-1].id)
 
-    # one Attack of the Picts per season
-    for s in SEASONS:
+    # the Attacks of the Picts: none in winter, one each in spring, summer and autumn
+    for s, want in PICTS_PER_SEASON.items():
         picts = [r.id for r in by_season[s] if r.type == "picts"]
-        if len(picts) != 1:
-            culprit = picts[1] if len(picts) > 1 else None
-            raise _Problem("type", f"season {s} needs exactly one Attack of the Picts card (has "
-                                   f"{len(picts)}{': ' + ', '.join(picts) if picts else ''})", culprit)
+        if len(picts) != want:
+            culprit = picts[want] if len(picts) > want else None
+            raise _Problem("type", f"season {s} needs {want} Attack of the Picts card{'s' if want != 1 else ''}"
+                                   f" (has {len(picts)}{': ' + ', '.join(picts) if picts else ''}); the deck "
+                                   f"holds 4 in all: one each in B, C and D, plus the final card", culprit)
+        for cid in picts:
+            if next(r for r in by_season[s] if r.id == cid).jarl_only:
+                raise _Problem("jarl_only", "an Attack of the Picts belongs to both modes (jarl_only: false)",
+                               cid)
 
     # Karl cards per season (before player-count removals)
     for s, want in KARL_COUNTS.items():
         karl = sorted((r.id for r in by_season[s] if not r.jarl_only), key=_number)
         if len(karl) != want:
-            all_ids = sorted((r.id for r in by_season[s]), key=_number)
-            expected = set(all_ids[:want])
-            extra = [i for i in karl if i not in expected]
-            missing = [i for i in all_ids[:want] if i not in karl]
-            if extra:
-                culprit, hint = extra[0], f"{', '.join(extra)} marked Karl; Karl cards are numbered first"
-            elif missing:
-                culprit, hint = missing[0], f"{', '.join(missing)} marked jarl_only; Karl cards are numbered first"
+            jarl = sorted((r.id for r in by_season[s] if r.jarl_only), key=_number)
+            if len(karl) > want:
+                # Karl cards are mostly numbered first: the highest-numbered ones look misplaced.
+                suspects = karl[want:]
+                hint = f"{', '.join(suspects)} marked Karl"
             else:
-                culprit, hint = None, ""
+                # Jarl-only cards numbered among the Karl ones; the last is the likeliest slip.
+                last_karl = _number(karl[-1]) if karl else 0
+                suspects = [i for i in jarl if _number(i) < last_karl] or jarl[:1]
+                hint = f"{', '.join(suspects)} marked jarl_only" if suspects else ""
             raise _Problem("jarl_only", f"season {s} has {len(karl)} Karl cards (jarl_only: false), expected "
-                                        f"{want}" + (f" ({hint})" if hint else ""), culprit)
+                                        f"{want}" + (f" ({hint})" if hint else ""),
+                           suspects[-1] if suspects else None)
 
     # the Karl bag: every Karl ship's cubes
     karl_ships = [r for r in records if r.type == "ship" and not r.jarl_only]
@@ -349,7 +376,9 @@ def _fmt_loc(loc: tuple[Any, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            # an unknown key is the user's text: bounded and printable
+            text = str(part)
+            out += ("." if out else "") + (text if re.fullmatch(r"\w{1,40}", text) else shown(text))
     return out
 
 
@@ -374,12 +403,12 @@ def _validation_problem(exc: ValidationError, prefix: tuple[Any, ...] = ()) -> _
     elif kind == "missing":
         msg = "required field is missing"
     elif kind in _TYPE_MESSAGES:
-        msg = f"{_TYPE_MESSAGES[kind]} (got {err.get('input')!r})"
+        msg = f"{_TYPE_MESSAGES[kind]} (got {shown(err.get('input'))})"
     else:
         msg = str(err.get("msg", "invalid value"))
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, "):]
-        msg += f" (got {err.get('input')!r})"
+        msg += f" (got {shown(err.get('input'))})"
     if len(errors) > 1:
         msg += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''} in this record)"
     return _Problem(_fmt_loc(prefix + loc) or None, msg)
@@ -408,66 +437,35 @@ def _record_to_card(r: CardRecord) -> Card:
         text=r.text,
         name_hu=r.name_hu,
         text_hu=r.text_hu,
+        source_note=r.source_note,
     )
 
 
 def _canonical(r: CardRecord) -> dict[str, Any]:
-    d = r.model_dump(mode="json")
+    # The note explains provenance and changes no game value: leaving it out of the hash keeps
+    # saves and records of a card file valid when its notes are reworded.
+    d = r.model_dump(mode="json", exclude={"source_note"})
     d["removed"] = {k: sorted(v) for k, v in d["removed"].items()}
     return d
 
 
-def _yaml_error(exc: yaml.YAMLError, text: str, where: str) -> CardFileError:
-    """Turn a YAML parse error into one message, naming the card and key near the error if possible."""
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    context = getattr(exc, "context", None) or ""
-    pmark = getattr(exc, "problem_mark", None)
-    cmark = getattr(exc, "context_mark", None)
-    # For unclosed brackets and quotes the start of the construct is the useful place.
-    mark = cmark if cmark is not None and context.startswith(("while parsing a flow", "while scanning")) else pmark
-    mark = mark or cmark
-    card_id = field = None
-    pos = ""
-    if mark is not None:
-        lines = text.splitlines()
-        line_no = mark.line
-        pos = f" at line {line_no + 1}, column {mark.column + 1}"
-        if 0 <= line_no < len(lines):
-            m = re.match(r"\s*(?:-\s+)?([A-Za-z_][\w.]*)\s*:", lines[line_no])
-            if m:
-                field = m.group(1)
-        for ln in range(min(line_no, len(lines) - 1), -1, -1):
-            m = re.match(r"\s*(?:-\s+)?id\s*:\s*['\"]?([A-Za-z0-9_-]+)", lines[ln])
-            if m:
-                card_id = m.group(1)
-                break
-    what = " ".join(p for p in (f"card {card_id}" if card_id else "",
-                                f"field '{field}'" if field else "") if p)
-    ctx = ""
-    if context and cmark is not None and mark is not cmark:
-        ctx = f" ({context} started at line {cmark.line + 1}, column {cmark.column + 1})"
-    msg = f"{where}: {what + ': ' if what else ''}YAML syntax error{pos}: {problem}{ctx}"
-    return CardFileError(msg, card_id=card_id, field=field)
-
-
 def parse(text: str, where: str) -> CardSet:
     """Validate a card file's text; raises CardFileError naming the card and field."""
-    try:
-        data = yaml.load(text, Loader=_YamlLoader)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        raise _yaml_error(exc, text, where) from None
+    where = printable(where)
+    data = load_yaml(text, where)
 
     if not isinstance(data, dict):
         raise CardFileError(f"{where}: the file must be a mapping with the keys 'format: {FORMAT}' and 'cards:' "
                             f"(a list of card records)")
     unknown = sorted(str(k) for k in data if k not in ("format", "cards"))
     if unknown:
-        raise CardFileError(f"{where}: field '{unknown[0]}': unknown top-level key (only 'format' and 'cards')",
+        raise CardFileError(f"{where}: field {shown(unknown[0])}: unknown top-level key (only 'format' and "
+                            f"'cards')",
                             field=unknown[0])
     fmt = data.get("format")
     if fmt != FORMAT or isinstance(fmt, bool):
         raise CardFileError(f"{where}: field 'format': this program reads card file format {FORMAT} "
-                            f"(got {fmt!r})", field="format")
+                            f"(got {shown(fmt)})", field="format")
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list):
         raise CardFileError(f"{where}: field 'cards': must be a list of card records (got "
@@ -477,7 +475,7 @@ def parse(text: str, where: str) -> CardSet:
     for i, raw in enumerate(raw_cards):
         label = f"record #{i + 1}"
         if isinstance(raw, dict) and isinstance(raw.get("id"), str) and raw["id"]:
-            label = f"card {raw['id']}"
+            label = f"card {_card_label(raw['id'])}"
         card_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
         if not isinstance(raw, dict):
             raise CardFileError(f"{where}: {label}: a card record must be a mapping of fields (got "

@@ -23,10 +23,13 @@ class SimResult:
     decisions: int = 0
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
+    failing: list[dict[str, Any]] = field(default_factory=list)  # seed, decision, violations
 
     def summary(self) -> dict[str, Any]:
+        """The seven figures; when an invariant broke, also `failing_seeds` and `failures`
+        (each game's seed, decision number and violations), so the game can be replayed."""
         g = max(self.games, 1)
-        return {
+        out = {
             "games": self.games,
             "finished": self.finished,
             "violations": self.violations,
@@ -35,6 +38,10 @@ class SimResult:
             "decisions_per_game": round(self.decisions / g, 3),
             "decisions_per_second": round(self.decisions / self.seconds, 1) if self.seconds else 0.0,
         }
+        if self.failing:
+            out["failing_seeds"] = [f["seed"] for f in self.failing]
+            out["failures"] = self.failing
+        return out
 
 
 def simulate(games: int, players: int, mode: str, seed: int, bots: list[str],
@@ -66,6 +73,7 @@ def simulate(games: int, players: int, mode: str, seed: int, bots: list[str],
         if bad:
             res.violations += 1
             res.problems.append(f"game seed {game_seed}, decision {n}: " + "; ".join(bad))
+            res.failing.append({"seed": game_seed, "decision": n, "violations": list(bad)})
         elif is_over(st):
             res.finished += 1
             res.rounds.append(st.round)

@@ -16,12 +16,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from jorvik import i18n
 from jorvik.bots import BOTS, make_bot
 from jorvik.bots.heuristics import completable
 from jorvik.engine import (
     Buy, CardSet, Done, GameState, Pass, apply_action, current_player, is_over, new_game,
     viking_owner,
 )
+from jorvik.i18n.cli import error_text, label
 
 # Behaviour figures per seat and game (issue 14): what a strong player watches a bot for.
 #   missed_completions: unloading turns ended while a craftsman could have been completed
@@ -266,38 +268,41 @@ def _run(jobs: list[tuple], workers: int):
 
 
 def format_table(res: TournamentResult) -> str:
-    lines = [f"{res.games} games, {res.players} players, {res.mode}; "
-             f"{res.games_per_second:.2f} games/s"]
-    head = f"{'bot':<10} {'seats':>5} {'wins':>8} {'win rate':>9} {'95% interval':>15} " \
-           f"{'mean VP':>8} {'margin':>7} {'missed':>7} {'picts':>6} {'bought':>7} {'boxed':>6}"
-    lines.append(head)
-    for b in res.bots:
-        r = b.row()
-        lines.append(f"{r['name']:<10} {b.seats:>5} {r['wins']:>8.2f} {r['win_rate']:>9.1%} "
-                     f"{r['ci_low']:>7.1%}–{r['ci_high']:<7.1%} {r['mean_vp']:>8.1f} "
-                     f"{r['mean_margin']:>+7.1f} {r['missed_completions']:>7} "
-                     f"{r['picts_vp']:>+6.1f} {r['cards_bought']:>7.1f} "
-                     f"{r['cards_boxed_after_own_first_place']:>6.1f}")
-    lines.append("missed: unloading turns ended with a craftsman completable from the cubes at "
-                 "hand (total); picts: net VP from attacks; bought: cards bought; boxed: cards "
-                 "passed while first in line that went to the box (means per game)")
+    """The results as a text table in the current language (decimal comma in Hungarian)."""
+    num, pct = i18n.format_number, i18n.format_percent
+    lines = [label("tournament_summary", games=res.games, players=res.players, mode=res.mode,
+                   speed=num(res.games_per_second, 2))]
+    heads = [label(k) for k in ("bot", "seats", "wins", "win_rate", "interval", "mean_vp",
+                                "margin", "missed", "picts", "bought", "boxed")]
+    rows = [[i18n.level_name(r["name"]), str(b.seats), num(r["wins"], 2), pct(r["win_rate"]),
+             f"{pct(r['ci_low'])}–{pct(r['ci_high'])}", num(r["mean_vp"], 1),
+             num(r["mean_margin"], 1, sign=True), str(r["missed_completions"]),
+             num(r["picts_vp"], 1, sign=True), num(r["cards_bought"], 1),
+             num(r["cards_boxed_after_own_first_place"], 1)]
+            for b in res.bots for r in [b.row()]]
+    widths = [max(len(x) for x in col) for col in zip(heads, *rows)]
+    for cells in [heads, *rows]:
+        lines.append(" ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                              for i, (c, w) in enumerate(zip(cells, widths))).rstrip())
+    lines.append(label("behaviour_legend"))
     return "\n".join(lines)
 
 
 def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The `jorvik tournament` command (arguments already parsed by jorvik.cli)."""
-    from jorvik.cli import _load_cards
+    from jorvik.carddata import load_cards_or_exit
     bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
     if not bots:
-        parser.error("--bots needs one bot name per seat")
+        parser.error(error_text("no_bots"))
     for b in bots:
         if b not in BOTS:
-            parser.error(f"unknown bot {b!r} (choose from {', '.join(sorted(BOTS))})")
+            parser.error(i18n.t("cli.errors.unknown_bot", name=repr(b),
+                                choices=", ".join(sorted(BOTS))))
     if len(bots) != args.players:
-        parser.error(f"{len(bots)} bots for {args.players} players: name one bot per seat")
+        parser.error(error_text("bots_per_seat", count=len(bots), players=args.players))
     if args.think is not None and args.playouts is not None:
-        parser.error("give either --think or --playouts, not both")
-    cards = _load_cards(parser, args.cards)
+        parser.error(error_text("think_or_playouts"))
+    cards = load_cards_or_exit(parser, args.cards)
     if "expert" in bots:   # a bad weights file is one line here, not a traceback in a worker
         from jorvik.bots.evaluation import WeightsFileError, load_evaluation
         try:
@@ -319,7 +324,8 @@ def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeElapsedColumn(), TimeRemainingColumn(), console=console,
                           transient=True) as bar:
-                task = bar.add_task(f"{args.players}p {args.mode} {','.join(bots)}",
+                task = bar.add_task(label("progress", players=args.players, mode=args.mode)
+                                    + " " + ",".join(i18n.level_name(b) for b in bots),
                                     total=args.games)
                 res = tournament(**kw, progress=lambda done: bar.update(task, completed=done))
     except ValueError as e:

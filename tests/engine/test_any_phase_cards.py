@@ -81,7 +81,7 @@ def test_an_any_phase_card_is_not_offered_while_another_player_decides():
 
 
 def test_an_any_phase_card_is_offered_at_a_picts_attack_decision():
-    deck = filler(6, exclude=["A07"]) + ["A13"] + filler(12, exclude=["A07"])[6:]
+    deck = filler(6, exclude=["A07"]) + ["B13"] + filler(12, exclude=["A07"])[6:]
     st = game(2, "jarl", deck=deck)
     st = with_common(give(st, 0, "A11", "C23", "C21"), wool=1)
     st = finish_round(st)

@@ -13,8 +13,8 @@ def cards_per_round(n: int, mode: str) -> int:
     return (n + 1) * (2 if mode == "jarl" else 1)
 
 
-def round_2_opens_with_an_attack(n: int, mode: str = "karl", picts: str = "A13"):
-    """A game whose round 2 supply begins with an Attack of the Picts (A13: +2 / −2),
+def round_2_opens_with_an_attack(n: int, mode: str = "karl", picts: str = "B13"):
+    """A game whose round 2 supply begins with an Attack of the Picts (B13: +2 / −2),
     and cards for round 2 after it. Hand out warriors in round 1, then finish_round."""
     k = cards_per_round(n, mode)
     deck = filler(k) + [picts] + filler(2 * k)[k:]
@@ -31,7 +31,7 @@ def test_rulebook_example_most_defence_gains_least_defence_loses():
     st = give(st, 0, "A11")
     st = give(st, 1, "A12", "B05")
     st = finish_round(st)
-    assert st.round == 2 and "A13" in st.box
+    assert st.round == 2 and "B13" in st.box
     assert vps(st) == [10, 12, 8, 8]
 
 
@@ -59,8 +59,8 @@ def test_when_every_player_has_the_same_defence_nobody_gains_or_loses():
 
 
 def test_an_attack_when_nobody_has_warriors_changes_nothing():
-    st = game(3, "karl", deck=["A13", "A01", "A02", "A03", "A04"])
-    assert "A13" in st.box
+    st = game(3, "karl", deck=["B13", "A01", "A02", "A03", "A04"])
+    assert "B13" in st.box
     assert vps(st) == [10, 10, 10]
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from jorvik.engine import (
-    Buy, Decline, Done, IllegalAction, Pass, Place, Reserve, Swap, apply_action,
-    current_player, legal_actions,
+    RESERVATION_ROW, Buy, Decline, Done, IllegalAction, Pass, Place, Reserve, Swap,
+    action_from_json, apply_action, current_player, legal_actions,
 )
 
 from .helpers import (
@@ -255,10 +255,91 @@ def test_trickery_declined_is_kept_for_a_later_round():
     assert st.columns[0] == (viking(1), viking(0))
 
 
-def test_trickery_swaps_only_vikings_in_demand_columns():
+def reservation_trickery_game():
+    """Jarl, 2 players; Peti holds Loki: Trickery. After the demand phase: Peti reserved
+    space 7 (slot 0), Benedek reserved space 8 (slot 1); column 1 = Peti, Benedek;
+    column 2 = Peti, Benedek; column 3 = Peti, Benedek."""
     st = give(game(2, "jarl", deck=filler(12)), 0, "A22")
-    st = place(st, "R7", "R8", 1, 1, 2, 2, 3, 3)
-    assert st.pending
+    return place(st, "R7", "R8", 1, 1, 2, 2, 3, 3)
+
+
+def test_trickery_swaps_vikings_in_the_reservation_row_too():
+    # RULES.md §6 ruling: any two vikings on the board, demand columns and reservation row.
+    st = reservation_trickery_game()
     swaps = [a for a in legal_actions(st) if isinstance(a, Swap)]
-    assert swaps
-    assert all(1 <= a.column_a <= 6 and 1 <= a.column_b <= 6 for a in swaps)
+    assert Swap(RESERVATION_ROW, 0, RESERVATION_ROW, 1) in swaps
+    assert Swap(1, 1, RESERVATION_ROW, 0) in swaps  # Benedek's column viking <-> Peti's slot
+    assert any(RESERVATION_ROW in (a.column_a, a.column_b) for a in swaps)
+
+
+def test_a_viking_moved_onto_a_reserved_card_makes_it_its_owners_reservation():
+    st = reservation_trickery_game()
+    peti_card = st.reservation[0][0]
+    # Benedek's viking (2nd in column 1) <-> Peti's viking on the first reserved card.
+    st = play(st, Swap(1, 1, RESERVATION_ROW, 0))
+    assert st.reservation[0] == (peti_card, viking(1), ())
+    assert st.columns[0] == (viking(0), viking(0))
+    # The row is resolved as usual: the first reserved card is now Benedek's to buy or box,
+    # at the row's price (2 cards in the row).
+    st = pass_columns(st)
+    assert st.phase == "reservation" and current_player(st) == 1
+    coins = st.players[1].coins
+    st, ev = play_ev(st, Buy())
+    assert st.players[1].coins == coins - 2
+    assert any(e["type"] == "bought" and e["card"] == peti_card and e["player"] == 1 for e in ev)
+
+
+def test_swapping_two_reserved_cards_swaps_who_buys_which():
+    st = reservation_trickery_game()
+    first, second = st.reservation[0][0], st.reservation[1][0]
+    st = play(st, Swap(RESERVATION_ROW, 0, RESERVATION_ROW, 1))
+    assert [(c, v) for c, v, _ in st.reservation] == [(first, viking(1)), (second, viking(0))]
+
+
+def test_two_vikings_of_the_same_player_and_kind_are_never_offered_as_a_swap():
+    st = reservation_trickery_game()
+    for a in legal_actions(st):
+        if isinstance(a, Swap):
+            va = viking_at(st, a.column_a, a.position_a)
+            vb = viking_at(st, a.column_b, a.position_b)
+            assert va != vb, a
+    # Peti's two column vikings at the top of columns 1 and 2 are not offered.
+    assert Swap(1, 0, 2, 0) not in legal_actions(st)
+
+
+def test_a_swap_of_two_own_vikings_is_illegal():
+    st = reservation_trickery_game()
+    with pytest.raises(IllegalAction):
+        apply_action(st, Swap(1, 0, RESERVATION_ROW, 0))
+
+
+def test_a_swap_round_trips_through_json_with_the_reservation_row():
+    a = Swap(RESERVATION_ROW, 1, 3, 0)
+    assert a.to_json() == {"type": "swap", "column_a": 0, "position_a": 1, "column_b": 3,
+                           "position_b": 0}
+    assert action_from_json(a.to_json()) == a
+
+
+def viking_at(st, column: int, position: int) -> int:
+    if column == RESERVATION_ROW:
+        return st.reservation[position][1]
+    return st.columns[column - 1][position]
+
+
+def pass_columns(st):
+    """Everybody declines every card in the demand columns; stops at the reservation row."""
+    while st.phase == "purchase" and not st.pending:
+        st, _ = apply_action(st, Pass())
+    return st
+
+
+def test_a_players_own_and_brown_vikings_are_of_different_kinds_and_may_be_swapped():
+    # Jarl, 2 players; Peti holds Trickery and Hired hands: his brown viking and his own
+    # viking are not "the same player and kind", so swapping them is offered.
+    st = give(game(2, "jarl", deck=filler(12)), 0, "A22", "A21", brown=1)
+    st = place(st, "b1", 1, 1, 2, 2, 2, 3, 3, 3)
+    assert st.pending and st.columns[0][:2] == (viking(0, brown=True), viking(1))
+    assert st.columns[0][2] == viking(0)
+    assert Swap(1, 0, 1, 2) in legal_actions(st)
+    st = play(st, Swap(1, 0, 1, 2))
+    assert st.columns[0][0] == viking(0) and st.columns[0][2] == viking(0, brown=True)

@@ -1,4 +1,5 @@
-"""Karl games last exactly 16 / 12 / 10 / 8 rounds for 2 / 3 / 4 / 5 players (CARDS.md)."""
+"""Every game lasts exactly 16 / 12 / 10 / 8 rounds for 2 / 3 / 4 / 5 players, in Karl and in
+Jarl alike (CARDS.md, sanity figures; RULES.md §4.1 game-end ruling)."""
 
 import random
 
@@ -7,11 +8,12 @@ import pytest
 from jorvik.engine import apply_action, is_over, legal_actions, new_game
 
 
+@pytest.mark.parametrize("mode", ["karl", "jarl"])
 @pytest.mark.parametrize("players,rounds", [(2, 16), (3, 12), (4, 10), (5, 8)])
-def test_karl_game_lasts_exactly(players, rounds):
+def test_every_game_lasts_exactly(mode, players, rounds):
     for seed in range(3):
         rng = random.Random(seed)
-        st = new_game([f"P{i}" for i in range(players)], mode="karl", seed=seed)
+        st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
         while not is_over(st):
             st, _ = apply_action(st, rng.choice(legal_actions(st)))
         assert st.round == rounds

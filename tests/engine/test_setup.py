@@ -12,7 +12,7 @@ from .helpers import AMBER, GOLD, IRON, JET, LEATHER, SILK, WOOL, GLASS, filler,
 
 JARL_ONLY = (
     [f"A{i}" for i in range(14, 25)] + [f"B{i}" for i in range(14, 26)]
-    + [f"C{i}" for i in range(14, 26)] + [f"D{i}" for i in range(16, 30)]
+    + [f"C{i}" for i in range(14, 26)] + ["D02"] + [f"D{i}" for i in range(16, 30)]
 )
 
 
@@ -97,10 +97,10 @@ def test_deck_is_winter_then_spring_then_summer_then_autumn_with_the_final_picts
     assert all(season(c) == "A" for c in cards_in_play(st) if c not in st.deck)
 
 
-def test_karl_with_4_players_uses_13_winter_13_spring_13_summer_15_autumn():
+def test_karl_with_4_players_uses_13_winter_13_spring_13_summer_14_autumn():
     st = game(4, "karl", seed=3)
     counts = Counter(season(c) for c in cards_in_play(st))
-    assert counts == {"A": 13, "B": 13, "C": 13, "D": 15, "P": 1}
+    assert counts == {"A": 13, "B": 13, "C": 13, "D": 14, "P": 1}
 
 
 def test_jarl_with_4_players_uses_every_card():
@@ -137,7 +137,7 @@ def test_autumn_removals_depend_on_player_count_and_mode(mode, n):
     in_play = set(cards_in_play(st))
     assert not REMOVED[mode, n] & in_play
     autumn = {c for c in in_play if season(c) == "D"}
-    expected_autumn = 15 if mode == "karl" else 29
+    expected_autumn = 14 if mode == "karl" else 29
     assert len(autumn) == expected_autumn - len(REMOVED[mode, n])
 
 

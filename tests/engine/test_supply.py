@@ -70,27 +70,27 @@ def test_a_ship_takes_what_is_left_when_the_bag_runs_short():
 
 
 def test_a_picts_card_takes_no_space_and_goes_to_the_box():
-    st = game(2, "karl", deck=["A01", "A13", "A02", "A03"])
+    st = game(2, "karl", deck=["A01", "B13", "A02", "A03"])
     assert st.spaces[:3] == ["A01", "A02", "A03"]
-    assert "A13" in st.box
-    assert "A13" not in st.spaces
+    assert "B13" in st.box
+    assert "B13" not in st.spaces
 
 
 def test_the_attack_is_resolved_when_the_picts_card_is_revealed():
     # Round 2 reveals a feast, then the Picts, then two more cards; Peti has a warrior.
-    deck = filler(3) + ["D01", "A13", "D02", "B04"]
+    deck = filler(3) + ["D01", "B13", "D02", "B04"]
     st = give(game(2, "karl", deck=deck), 0, "A11")
     st = finish_round(st)
     assert st.round == 2
     assert [p.vp for p in st.players] == [12, 8]
     assert st.spaces[:3] == ["D01", "D02", "B04"]
-    assert "A13" in st.box
+    assert "B13" in st.box
 
 
 def test_a_picts_decision_pauses_the_supply_until_it_is_made():
     # Jarl, round 2: one card, then the Picts; Peti wins and may use Glory; revealing goes on
     # only after his choice.
-    deck = filler(6) + ["D01", "A13", "D02", "B04", "A10", "C01", "C02"]
+    deck = filler(6) + ["D01", "B13", "D02", "B04", "A10", "C01", "C02"]
     st = give(game(2, "jarl", deck=deck), 0, "A11", "C23")
     st = finish_round(st)
     assert st.phase == "supply" and current_player(st) == 0

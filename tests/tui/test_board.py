@@ -24,7 +24,7 @@ async def test_the_board_cuts_long_texts_and_the_details_line_shows_the_whole_te
         st = screen.session.state
         card = st.cards.by_id[st.spaces[2]]  # Loki: Trickery, a long text
         assert "…" in shown(screen.query_one("#space-3"))
-        await pilot.press("down", "down")  # the choice for column 3
+        await pilot.press("down", "down", "down")  # nothing, column 1, 2, then column 3
         details = " ".join(shown(screen.query_one("#details")).split())
         assert " ".join(card_text(card).split()) in details
 
@@ -33,9 +33,9 @@ async def test_an_empty_demand_column_says_what_the_next_viking_would_pay():
     app = make_app(*JARL)
     async with app.run_test(size=(120, 40)) as pilot:
         space = app.screen.query_one("#space-2")
-        assert "next pays 1" in shown(space) and not space.border_subtitle
+        assert shown(space).splitlines()[-1].endswith("next pays 1")
         await pilot.press("2")
-        assert space.border_subtitle == "price 1"
+        assert shown(space).splitlines()[-1].endswith("price 1")
         assert "next pays" not in shown(space)
         assert "next pays 1" in app.screen.query_one("#reservation").text.plain
 
@@ -43,7 +43,7 @@ async def test_an_empty_demand_column_says_what_the_next_viking_would_pay():
 async def test_game_keys_do_nothing_while_the_terminal_is_too_small():
     app = make_app(*JARL)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.resize_terminal(80, 24)
+        await pilot.resize_terminal(79, 23)
         assert app.screen.has_class("-too-small")
         await pilot.press("1", "enter", "2", "f1", "ctrl+s")
         assert isinstance(app.screen, GameScreen)

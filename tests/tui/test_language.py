@@ -52,9 +52,9 @@ async def test_f2_switches_the_running_game_at_once_log_included_and_remembers_i
         await pilot.press("f2")
         assert get_language() == "hu"
         assert "Keresletfázis" in status(app)
-        assert "vikinget tett ez alá" in log_lines(app)[1]
+        assert "vikinget tett az 1. keresletsorba" in log_lines(app)[1]
         shown = " ".join(line.plain for line in app.screen._log.build(200, 40))
-        assert "vikinget tett ez alá" in shown and "placed a viking" not in shown
+        assert "vikinget tett az 1. keresletsorba" in shown and "placed a viking" not in shown
         assert "Visszavonás" in keys_line(app) and "English" in keys_line(app)
         assert saved_language() == "hu"
         await pilot.press("f2")
@@ -105,7 +105,7 @@ async def test_a_whole_round_in_hungarian_by_key_presses():
         assert app.screen.session.state.round == 2
         assert phases == ["Keresletfázis", "Vásárlásfázis"]
         log = "\n".join(log_lines(app))
-        assert "Csaba vikinget tett ez alá: Gyapjúkereskedő (1. keresletsor, 1. hely)" in log
+        assert "Csaba vikinget tett az 1. keresletsorba: Gyapjúkereskedő (1. hely)" in log
         assert "— Vásárlásfázis —" in log and "— Rakodásfázis —" in log
         assert "megvette 5 érméért: Gyapjúkereskedő" in log
         assert "2. forduló" in log and "2. forduló" in status(app)

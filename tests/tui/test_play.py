@@ -5,7 +5,7 @@ from __future__ import annotations
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import HandoverScreen
 
-from tui_helpers import make_app, on_final, play_until
+from tui_helpers import first_key, make_app, on_final, play_until
 
 
 async def test_a_whole_four_player_jarl_game_is_played_by_keys_to_the_final_scoring():
@@ -39,13 +39,29 @@ async def test_the_handover_banner_names_the_next_player_and_enter_dismisses_it(
         assert app.screen.session.decider == 1
 
 
-async def test_an_unknown_bot_level_falls_back_to_easy_with_a_notice():
-    app = make_app("--players", "2", "--names", "Anna,Bot", "--seat", "2=grandmaster",
-                   "--seed", "1", "--start-player", "2", "--bot-delay", "0")
+async def test_an_unknown_bot_level_in_a_save_falls_back_to_easy_with_a_notice():
+    import json
+
+    from jorvik.tui import save as saving
+    app = make_app("--players", "2", "--names", "Anna,Bot", "--seat", "2=easy",
+                   "--seed", "1", "--start-player", "1", "--bot-delay", "0")
+    async with app.run_test(size=(120, 40)):
+        path = app.session.path
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["seats"][1]["bot"] = "grandmaster"  # e.g. a save from a version with more bots
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = make_app("--resume", "--bot-delay", "0")
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(100):
             await pilot.pause(0.02)
-            if app.screen.session.decider == 0:
+            if app.session.decider == 1 or len(app.session.actions) > 0:
+                break
+        if app.session.decider == 0:
+            await pilot.press(first_key(app))
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if app.session.decider == 0:
                 break
         log = " ".join(str(e.text) for e in app.session.log)
         assert "grandmaster" in log and "easy" in log
+    assert saving.list_games()

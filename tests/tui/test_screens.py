@@ -49,10 +49,12 @@ async def test_quitting_asks_first_and_keeps_the_game():
 async def test_resizing_to_small_and_back_restores_the_board():
     app = make_app("--players", "2", "--names", "A,B", "--seed", "1")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.resize_terminal(80, 24)
+        await pilot.resize_terminal(79, 24)
         assert app.screen.has_class("-too-small")
+        await pilot.resize_terminal(80, 24)
+        assert not app.screen.has_class("-too-small") and app.screen.has_class("-compact")
         await pilot.resize_terminal(100, 30)
-        assert not app.screen.has_class("-too-small")
+        assert not app.screen.has_class("-compact")
 
 
 def test_every_tui_message_exists_in_english_and_hungarian():

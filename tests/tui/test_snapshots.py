@@ -75,4 +75,4 @@ def test_a_whole_two_player_karl_game_by_keys_ends_on_the_final_scoring(snap_com
 
 
 def test_a_small_terminal_asks_to_enlarge_it(snap_compare):
-    assert snap_compare(make_app(*KARL, autosave=False), terminal_size=(80, 24))
+    assert snap_compare(make_app(*KARL, autosave=False), terminal_size=(79, 23))

@@ -6,7 +6,9 @@ from jorvik.carddata import load_cards
 from jorvik.engine import Buy, Pass, Place, legal_actions
 from jorvik.tui.session import Session
 from jorvik.tui.text import Seats
-from tui_helpers import make_app
+from jorvik.tui.screens.game import GameScreen
+from jorvik.tui.screens.message import ConfirmScreen
+from tui_helpers import first_key, make_app, phase_is, play_until
 
 
 def _session(bots=(None, None)) -> Session:
@@ -45,8 +47,45 @@ async def test_ctrl_z_in_the_app_takes_back_a_placement_and_the_log_line():
     app = make_app("--players", "2", "--names", "Anna,Bela", "--seed", "1", "--no-handover")
     async with app.run_test(size=(120, 40)) as pilot:
         before = len(app.screen.session.log)
+        first = app.screen.session.seats.names[app.screen.session.decider]
         await pilot.press("1")
         assert len(app.screen.session.actions) == 1
-        await pilot.press("ctrl+z")
+        await pilot.press("ctrl+z")  # the first player's move, the other to decide: it asks
+        assert f"{first}'s move" in app.screen.question()
+        await pilot.press("y")
         assert len(app.screen.session.actions) == 0
         assert len(app.screen.session.log) == before
+
+
+async def test_ctrl_z_into_another_players_decision_can_be_refused():
+    app = make_app("--players", "2", "--names", "Anna,Bela", "--seed", "1", "--no-handover")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("1")
+        await pilot.press("ctrl+z")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen) and len(app.screen.session.actions) == 1
+
+
+async def test_ctrl_z_over_a_players_own_decision_does_not_ask():
+    app = make_app("--players", "2", "--mode", "karl", "--names", "Anna,Bela", "--seed", "4",
+                   "--no-handover")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, lambda a: phase_is("unloading")(a) and any(
+            c.submenu and c.submenu[0] == "cube" for c in a.screen.menu.choices))
+        screen = app.screen
+        me = screen.session.decider
+        n = len(screen.session.actions)
+        await pilot.press(first_key(app))  # the first cube …
+        await pilot.press(first_key(app))  # … to its first destination (keys are fixed per place)
+        assert len(screen.session.actions) == n + 1 and screen.session.decider == me
+        await pilot.press("ctrl+z")
+        assert app.screen is screen and len(screen.session.actions) == n
+
+
+async def test_ctrl_z_with_nothing_to_undo_says_why():
+    app = make_app("--players", "2", "--names", "Anna,Bela", "--seed", "1", "--no-handover")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert any("no move has been made yet" in n.message for n in app._notifications)

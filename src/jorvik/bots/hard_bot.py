@@ -21,8 +21,11 @@ ladder and the opponents' replies matter) it:
    (common random numbers) so the comparison is not drowned in noise, and picks the best mean.
 
 Budget: ``think`` seconds per decision (default 1.0; it stops sampling when the next sample
-would not fit, after at least one; CPU seconds of this process with ``cpu_clock``), or ``playouts`` samples per candidate (reproducible, for
-tests and benchmarks; then it takes as long as it takes). Unloading and the small pending decisions are left to
+would not fit, after at least one; CPU seconds of this process with ``cpu_clock``), or
+``playouts`` samples per candidate (reproducible, for tests and benchmarks; then it takes as
+long as it takes). ``should_stop`` (a callable, e.g. ``threading.Event().is_set``) is checked
+between playouts: when it says so the search ends at once with the best candidate so far, so
+an app can quit while the bot thinks. Unloading and the small pending decisions are left to
 the heuristic planner, which already finds the best assignment of cubes.
 """
 
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Callable
 
 from jorvik.engine import (
     Action, GameState, Reserve, apply_action, current_player, determinize, is_over, legal_actions,
@@ -68,6 +72,7 @@ class HardBot:
         self.policy = NormalBot(seed)
         self.rollout_bot = NormalBot(0, noise=noise)
         self.last_stats: dict = {}
+        self.should_stop: Callable[[], bool] | None = None
 
     def choose(self, st: GameState) -> Action:
         self._t0 = self.clock()
@@ -94,14 +99,20 @@ class HardBot:
         deadline = self._t0 + (self.think or 0.0)
         stop_round = st.round + self.horizon
         slowest = 0.0
-        while True:
+        stop = self.should_stop or (lambda: False)
+        while not stop():
             t = clock()
             det = determinize(canon, self.rng)
             seed = self.rng.getrandbits(32)
+            done = [0.0] * k
             for j, a in enumerate(cands):
+                if stop():
+                    break
                 s, _ = apply_action(det, a)
-                sums[j] += self._rollout(s, me, stop_round, seed)
-            iters += 1
+                done[j] = self._rollout(s, me, stop_round, seed)
+            else:  # a sample counts only when every candidate was played out in it
+                sums = [x + y for x, y in zip(sums, done)]
+                iters += 1
             if self.playouts is not None:
                 if iters >= self.playouts:
                     break
@@ -112,7 +123,7 @@ class HardBot:
                     break
         best = max(range(k), key=lambda j: (sums[j], -j))
         self.last_stats = {"iterations": iters, "candidates": k,
-                           "means": [x / iters for x in sums]}
+                           "means": [x / max(iters, 1) for x in sums]}
         return cands[best]
 
     def _rollout(self, s: GameState, me: int, stop_round: int, seed: int) -> float:

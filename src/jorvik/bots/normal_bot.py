@@ -41,7 +41,7 @@ import itertools
 import random
 
 from jorvik.engine import (
-    Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
+    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
     Steal, Swap, Take, TakeOff, Trade, UseCard, current_player, legal_actions, viking_owner,
 )
 
@@ -483,8 +483,8 @@ class NormalBot:
         base = total(st.columns)
         best = (1.0, Decline())
         for a in legal:
-            if not isinstance(a, Swap):
-                continue
+            if not isinstance(a, Swap) or RESERVATION_ROW in (a.column_a, a.column_b):
+                continue  # this heuristic weighs demand columns only
             cols = list(st.columns)
             ca, cb = a.column_a - 1, a.column_b - 1
             va, vb = cols[ca][a.position_a], cols[cb][a.position_b]

@@ -6,16 +6,19 @@ Public API (documented in docs/engine.md):
 """
 
 from .actions import (
-    ACTION_TYPES, Action, Assign, Buy, Decline, Discard, Done, Harbour, IllegalAction, Pass,
+    ACTION_TYPES, RESERVATION_ROW, SOURCES, Action, Assign, Buy, Decline, Discard, Done, Harbour, IllegalAction, Pass,
     Place, Reserve, Sell, Steal, Swap, Take, TakeOff, Trade, UseCard, action_from_json,
 )
 from .cards import GOODS, KARL_GOODS, Card, CardSet
+from .board import complete, empty_fields
 from .game import (
-    SCORE_CATEGORIES, apply_action, can_undo, complete, current_player, defence, empty_fields,
-    determinize, final_scores, is_over, legal_actions, new_game, next_attack, price_now,
-    reservation_price,
-    storage_capacity, why_illegal,
+    apply_action, can_undo, current_player, determinize, is_over, legal_actions, new_game,
+    why_illegal,
 )
+from .purchase import price_now, reservation_price
+from .scoring import SCORE_CATEGORIES, final_scores
+from .supply import defence, next_attack
+from .unloading import storage_capacity
 from .record import RECORD_FORMAT, RecordError, make_record, replay
 from .state import GameState, PlayerState, viking_is_brown, viking_owner
 

@@ -24,12 +24,21 @@ class Action:
                 v = GOODS[v] if v >= 0 else None
             elif f.name in _GOOD_TUPLE_FIELDS:
                 v = [GOODS[g] for g in v]
+            elif f.name == "source":
+                if not v:
+                    continue  # the usual choice: records stay as they were before sources
+                v = v if isinstance(v, str) else list(v)
             out[f.name] = v
         return out
 
 
 _GOOD_FIELDS = {"good"}
 _GOOD_TUPLE_FIELDS = {"give"}
+
+# Where a cube an action uses comes from: the ships just unloaded, the player board's storage
+# space, or the Warehouse card. An action without a source takes the usual choice: ship first,
+# then storage, then the Warehouse (RULES.md §4.4 ruling "which cube").
+SOURCES: tuple[str, ...] = ("ship", "storage", "warehouse")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +57,15 @@ class Reserve(Action):
     brown: bool = False
 
 
+# Swap's column for a viking in the Jarl reservation row (its position is the row's slot).
+RESERVATION_ROW = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Swap(Action):
-    """Loki: Trickery at the end of the demand phase: swap two vikings (column, position 0=top)."""
+    """Loki: Trickery at the end of the demand phase: two vikings on the board trade places.
+    Each is addressed by (column, position): a demand column 1-6 with position 0 = top, or
+    column RESERVATION_ROW (0) with position = slot in the reservation row (0 = leftmost)."""
     type: ClassVar[str] = "swap"
     column_a: int
     position_a: int
@@ -74,21 +89,37 @@ class Pass(Action):
 @dataclass(frozen=True, slots=True)
 class Assign(Action):
     """Put one cube of `good` on a destination: craftsman/merchant/prophecy (with card),
-    storage (the player board's space) or warehouse (the Warehouse card)."""
+    storage (the player board's space) or warehouse (the Warehouse card). `source` says where
+    the cube comes from (one of SOURCES); "" is the usual choice. Storage <-> warehouse with
+    a source is a move of a stored cube."""
     type: ClassVar[str] = "assign"
     good: int
     to: str
     card: str = ""
+    source: str = ""
 
 
 class _GivesCubes(Action):
     """Base of actions that give a multiset of cubes: `give` is kept sorted, so the order
-    the cubes are listed in does not matter."""
+    the cubes are listed in does not matter. `source`, when given, names where each cube of
+    `give` comes from (parallel to it, one of SOURCES each); empty is the usual choice."""
 
     __slots__ = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "give", tuple(sorted(self.give)))
+        try:
+            if self.source:
+                if len(self.source) != len(self.give):
+                    raise ValueError
+                pairs = sorted(zip(self.give, self.source))
+                object.__setattr__(self, "give", tuple(g for g, _ in pairs))
+                object.__setattr__(self, "source", tuple(s for _, s in pairs))
+            else:
+                object.__setattr__(self, "give", tuple(sorted(self.give)))
+                object.__setattr__(self, "source", ())
+        except (TypeError, ValueError):
+            raise IllegalAction(f"bad cubes for {self.type!r}: give={self.give!r}, "
+                                f"source={self.source!r}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +127,7 @@ class Trade(_GivesCubes):
     """Unloading: put 3 cubes into the common goods area, then take 1 cube from there."""
     type: ClassVar[str] = "trade"
     give: tuple[int, ...]
+    source: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +135,7 @@ class Sell(_GivesCubes):
     """Unloading: put 2 cubes into the common goods area for 1 coin."""
     type: ClassVar[str] = "sell"
     give: tuple[int, ...]
+    source: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +143,7 @@ class Harbour(_GivesCubes):
     """Harbour market (unloading): put 2 cubes into the common goods area, then take 1."""
     type: ClassVar[str] = "harbour"
     give: tuple[int, ...]
+    source: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +198,35 @@ class Done(Action):
     type: ClassVar[str] = "done"
 
 
+def malformed(action: Action) -> str | None:
+    """Why `action` cannot be an action at all (a field of the wrong type, a good or cube
+    source that does not exist), or None. Checked only for actions that are not legal, so
+    the hot loop never pays for it."""
+    for f in fields(action):
+        v = getattr(action, f.name)
+        kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+        if kind == "int":
+            ok = type(v) is int
+        elif kind == "bool":
+            ok = type(v) is bool
+        elif kind == "str":
+            ok = type(v) is str
+        elif kind == "tuple[int, ...]":
+            ok = type(v) is tuple and all(type(x) is int for x in v)
+        else:  # tuple[str, ...]
+            ok = type(v) is tuple and all(type(x) is str for x in v)
+        if not ok:
+            return f"{action.type}: {f.name} must be {kind}, not {v!r}"[:200]
+        if f.name in _GOOD_FIELDS and not 0 <= v < len(GOODS):
+            return f"{action.type}: there is no good number {v}"
+        if f.name in _GOOD_TUPLE_FIELDS and not all(0 <= g < len(GOODS) for g in v):
+            return f"{action.type}: there is no good number among {list(v)}"
+        if f.name == "source" and not all(s in SOURCES for s in ((v,) if type(v) is str and v
+                                                                  else v)):
+            return f"{action.type}: a cube comes from {', '.join(SOURCES)}, not {v!r}"[:200]
+    return None
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (Place, Reserve, Swap, Buy, Pass, Assign, Trade, Sell, Harbour, Take,
@@ -187,7 +250,12 @@ def action_from_json(data: Any) -> Action:
             if f.name in _GOOD_FIELDS:
                 v = GOOD_INDEX[v]
             elif f.name in _GOOD_TUPLE_FIELDS:
-                v = tuple(sorted(GOOD_INDEX[g] for g in v))
+                v = tuple(GOOD_INDEX[g] for g in v)
+            elif f.name == "source":
+                if isinstance(v, list) and all(isinstance(x, str) for x in v):
+                    v = tuple(v)
+                elif not isinstance(v, str):
+                    raise TypeError
             elif f.type in ("int", int) and not isinstance(v, int) or isinstance(v, bool) and f.type in ("int", int):
                 raise TypeError
             elif f.type in ("bool", bool) and not isinstance(v, bool):

@@ -52,6 +52,7 @@ class Card:
     text: str = ""                       # full effect text in English
     name_hu: str = ""                    # Hungarian name
     text_hu: str = ""                    # Hungarian effect text
+    source_note: str = ""                # why `source` says what it does (docs/cards.md)
 
     def removed(self, players: int, mode: str) -> bool:
         """Whether this card is left out of a game of `players` in `mode`."""

@@ -17,6 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from . import hu
+
 LANGUAGES = ("en", "hu")
 DEFAULT = "en"
 _current = DEFAULT
@@ -150,6 +152,40 @@ def join_and(items: list[str] | tuple[str, ...]) -> str:
     return t("common.list.last", rest=join_list(items[:-1]), last=items[-1])
 
 
+LEVEL_KEYS: dict[str, str] = {
+    "easy": "common.levels.easy",
+    "random": "common.levels.random",
+    "normal": "common.levels.normal",
+    "hard": "common.levels.hard",
+}
+
+
+def level_name(level: Any) -> str:
+    """A bot level as players read it ("könnyű" for easy); an unknown level as it was given."""
+    key = LEVEL_KEYS.get(str(level))
+    return t(key) if key else str(level)
+
+
+def format_number(value: float | int, digits: int | None = None, sign: bool = False) -> str:
+    """A figure in the current language: "12.5" in English, "12,5" in Hungarian. digits=None
+    keeps the value's own digits; sign=True writes "+" before a positive number."""
+    if get_language() == "hu":
+        return hu.decimal(value, digits, sign)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    plus = "+" if sign else ""
+    if isinstance(value, int):
+        return f"{value:{plus}d}"
+    if digits is None:
+        return f"{plus}{value!r}" if sign and value >= 0 else repr(value)
+    return f"{value:{plus}.{digits}f}"
+
+
+def format_percent(fraction: float, digits: int = 1) -> str:
+    """A proportion as a percentage: "12.5%" / "12,5%"."""
+    return format_number(float(fraction) * 100, digits) + "%"
+
+
 def t(key: str, count: int | None = None, lang: str | None = None, **fields: Any) -> str:
     """The message `key` in the current language, with `{fields}` filled in. A missing key
     falls back to English, then to the key itself (tests make sure none are missing)."""
@@ -165,6 +201,8 @@ def t(key: str, count: int | None = None, lang: str | None = None, **fields: Any
     if count is not None:
         fields.setdefault("count", count)
     try:
+        if lang == "hu" and hu.uses_grammar(str(msg)):
+            return hu.format_message(str(msg), fields)
         return str(msg).format(**fields)
     except (KeyError, IndexError, ValueError):
         return str(msg)

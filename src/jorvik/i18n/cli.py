@@ -1,11 +1,14 @@
-"""Texts of the `jorvik` command line (help, errors, labels) in the current language.
+"""Texts of the `jorvik` command line (help, errors, labels, and argparse's own words such as
+"usage:" and "options") in the current language.
 
-jorvik.cli does not use these yet; docs/requests-i18n.md says how it can. Pick the language
-before building the parser (i18n.language_from_argv + resolve_language) so that --help is
-translated too."""
+Pick the language before building the parser (i18n.language_from_argv + resolve_language) so
+that --help is translated too; a parser built with `formatter_class=HelpFormatter` after
+`translate_argparse()` speaks the current language throughout."""
 
 from __future__ import annotations
 
+import argparse
+import copy
 from typing import Any
 
 from . import t
@@ -13,6 +16,7 @@ from . import t
 HELP_KEYS: dict[str, str] = {
     "description": "cli.help.description",
     "lang": "cli.help.lang",
+    "version": "cli.help.version",
     "play": "cli.help.play",
     "simulate": "cli.help.simulate",
     "tournament": "cli.help.tournament",
@@ -50,6 +54,9 @@ ERROR_KEYS: dict[str, str] = {
     "unknown_bot": "cli.errors.unknown_bot",
     "too_many_bots": "cli.errors.too_many_bots",
     "unknown_language": "cli.errors.unknown_language",
+    "bots_per_seat": "cli.errors.bots_per_seat",
+    "think_or_playouts": "cli.errors.think_or_playouts",
+    "too_many_workers": "cli.errors.too_many_workers",
 }
 LABEL_KEYS: dict[str, str] = {
     "cards_title": "cli.labels.cards_title",
@@ -66,6 +73,20 @@ LABEL_KEYS: dict[str, str] = {
     "decisions_per_game": "cli.labels.decisions_per_game",
     "decisions_per_second": "cli.labels.decisions_per_second",
     "problem": "cli.labels.problem",
+    "progress": "cli.labels.progress",
+    "tournament_summary": "cli.labels.tournament_summary",
+    "bot": "cli.labels.bot",
+    "seats": "cli.labels.seats",
+    "wins": "cli.labels.wins",
+    "win_rate": "cli.labels.win_rate",
+    "interval": "cli.labels.interval",
+    "mean_vp": "cli.labels.mean_vp",
+    "margin": "cli.labels.margin",
+    "missed": "cli.labels.missed",
+    "picts": "cli.labels.picts",
+    "bought": "cli.labels.bought",
+    "boxed": "cli.labels.boxed",
+    "behaviour_legend": "cli.labels.behaviour_legend",
 }
 
 
@@ -89,3 +110,87 @@ def error_text(name: str, **fields: Any) -> str:
 def label(name: str, **fields: Any) -> str:
     """A heading or label of the `cards` table and the `simulate` summary."""
     return _lookup(LABEL_KEYS, name, fields)
+
+
+# argparse's own messages (Python 3.11+ wording) by their English text. argparse looks each up
+# through its module-level gettext functions when it builds a parser or reports an error.
+ARGPARSE_KEYS: dict[str, str] = {
+    "usage: ": "cli.argparse.usage",
+    "positional arguments": "cli.argparse.positional_arguments",
+    "options": "cli.argparse.options",
+    "show this help message and exit": "cli.argparse.help",
+    "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid_choice",
+    "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+    "the following arguments are required: %s": "cli.argparse.required",
+    "unrecognized arguments: %s": "cli.argparse.unrecognized",
+    "expected one argument": "cli.argparse.expected_one",
+    "expected at most one argument": "cli.argparse.expected_at_most_one",
+    "expected at least one argument": "cli.argparse.expected_at_least_one",
+    "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
+    "not allowed with argument %s": "cli.argparse.not_allowed_with",
+    "one of the arguments %s is required": "cli.argparse.one_required",
+    "ignored explicit argument %r": "cli.argparse.ignored_explicit",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "cli.argparse.unknown_parser",
+}
+ARGPARSE_PLURAL_KEYS: dict[str, str] = {
+    "expected %s argument": "cli.argparse.expected_n",
+}
+# Placeholders in the usage and help ("--players PLAYERS"), by their English form.
+METAVAR_KEYS: dict[str, str] = {
+    "PLAYERS": "cli.metavar.players",
+    "NAMES": "cli.metavar.names",
+    "COLOURS": "cli.metavar.colours",
+    "SEED": "cli.metavar.seed",
+    "START_PLAYER": "cli.metavar.start_player",
+    "PATH": "cli.metavar.path",
+    "FILE": "cli.metavar.file",
+    "BOTS": "cli.metavar.bots",
+    "LEVEL": "cli.metavar.level",
+    "N=LEVEL": "cli.metavar.seat",
+    "BOT_DELAY": "cli.metavar.seconds",
+    "THINK": "cli.metavar.seconds",
+    "GAMES": "cli.metavar.games",
+    "PLAYOUTS": "cli.metavar.playouts",
+}
+
+
+def argparse_text(message: str) -> str:
+    """argparse's gettext: one of its messages in the current language."""
+    key = ARGPARSE_KEYS.get(message)
+    return t(key) if key else message
+
+
+def argparse_plural(singular: str, plural: str, n: int) -> str:
+    """argparse's ngettext."""
+    key = ARGPARSE_PLURAL_KEYS.get(singular)
+    if key is None:
+        return singular if n == 1 else plural
+    return t(key, count=n)
+
+
+def translate_argparse() -> None:
+    """Let argparse word its usage line, headings, -h help and errors through the catalogues.
+
+    argparse has no hook for this other than the gettext functions it imported into its own
+    module, so those are replaced; in English they return argparse's own words unchanged."""
+    argparse._ = argparse_text  # type: ignore[attr-defined]
+    argparse.ngettext = argparse_plural  # type: ignore[attr-defined]
+
+
+def metavar_text(name: str) -> str:
+    key = METAVAR_KEYS.get(name)
+    return t(key) if key else name
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout with the placeholders ("PATH", "N=LEVEL") in the current
+    language."""
+
+    def _metavar_formatter(self, action: argparse.Action, default_metavar: str) -> Any:
+        if isinstance(action.metavar, str):
+            action = copy.copy(action)
+            action.metavar = metavar_text(action.metavar)
+        elif action.metavar is None and action.choices is None:
+            default_metavar = metavar_text(default_metavar)
+        return super()._metavar_formatter(action, default_metavar)

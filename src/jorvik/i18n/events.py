@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from jorvik.engine.actions import RESERVATION_ROW
+
 from . import join_and, join_list, t
 from .cards import card_name, good_name, goods_list, phase_name
 
@@ -208,10 +210,17 @@ def _stopped_placing(e: Event, n: _Names) -> str:
 
 
 def _swapped(e: Event, n: _Names) -> str:
-    # The engine gives [column, position] with position 0 = top; players count from 1.
     a, b = e.get("a") or [0, 0], e.get("b") or [0, 0]
-    return t("events.swapped", player=n.player(e.get("player")), column_a=a[0],
-             position_a=a[1] + 1, column_b=b[0], position_b=b[1] + 1)
+    return t("events.swapped", player=n.player(e.get("player")), a=_spot(a), b=_spot(b))
+
+
+def _spot(where: list) -> str:
+    # The engine gives [column, position] with position 0 = top (column 0 = the reservation
+    # row, position = its slot from the left); players count from 1.
+    column, position = where[0], where[1] + 1
+    if column == RESERVATION_ROW:
+        return t("events.spot.reservation", slot=position)
+    return t("events.spot.column", column=column, position=position)
 
 
 def _declined(e: Event, n: _Names) -> str:
@@ -247,8 +256,12 @@ def _bought(e: Event, n: _Names) -> str:
 
 def _assigned(e: Event, n: _Names) -> str:
     key = ASSIGN_KEYS.get(str(e.get("to")), "events.assigned.generic")
-    return t(key, player=n.player(e.get("player")), good=good_name(e.get("good")),
+    line = t(key, player=n.player(e.get("player")), good=good_name(e.get("good")),
              card=n.card(e.get("card")))
+    # A stored cube (not one just unloaded) says where it came from.
+    if e.get("source") in ("storage", "warehouse"):
+        line += " " + t(f"events.from.{e['source']}")
+    return line
 
 
 def _sold(e: Event, n: _Names) -> str:

@@ -21,7 +21,9 @@ SUMMARY_KEYS: tuple[str, ...] = (
 RULING_KEYS: tuple[str, ...] = (
     "rules.rulings.empty_bag",
     "rules.rulings.short_round",
+    "rules.rulings.attacks_at_the_end",
     "rules.rulings.hired_hands",
+    "rules.rulings.which_cube",
     "rules.rulings.vp_floor",
     "rules.rulings.any_phase",
     "rules.rulings.assign_immediately",
@@ -31,9 +33,7 @@ RULING_KEYS: tuple[str, ...] = (
 )
 # What the program decides for the player (docs/engine.md, "Choices the engine makes").
 PROGRAM_KEYS: tuple[str, ...] = (
-    "rules.program.attacks_at_the_end",
     "rules.program.best_choice",
-    "rules.program.cube_source",
     "rules.program.auto_pass",
     "rules.program.card_values",
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -11,16 +12,17 @@ from textual.screen import Screen
 
 from jorvik.engine import CardSet
 from jorvik.i18n import (
-    LANGUAGES, get_language, language_name, remember_language, set_language, t,
+    LANGUAGES, get_language, language_name, level_name, remember_language, set_language, t,
 )
 
 from . import save as saving
-from .commands import GameCommands, game_cards
+from .commands import GameCommands, Palette, game_cards, system_commands
 from .keys import ensure_labels, key, relabel, translated
 from .screens.game import GameScreen
 from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerminal
 from .session import Session, note_entry
 from .text import Seats
+from .widgets.status import StatusBar
 
 
 def other_language() -> str:
@@ -44,11 +46,13 @@ class PlayConfig:
     bot_delay: float = 0.6
     think: float = 1.0
     autosave: bool = True
+    lock: saving.GameLock | None = None   # held for load_path (jorvik play checked it first)
     notices: list[Callable[[], str]] = field(default_factory=list)
 
 
 # Actions that still work while the terminal is too small for the board.
-WHEN_TOO_SMALL = {"request_quit", "command_palette", "exit"}
+WHEN_TOO_SMALL = {"request_quit", "command_palette", "exit", "quit_key"}
+CRASH_EXIT = 70  # an unexpected error (EX_SOFTWARE); the game's save is intact
 
 
 @translated
@@ -58,6 +62,8 @@ class JorvikApp(App[int]):
     COMMANDS = App.COMMANDS | {GameCommands}
     KEYS = [
         key("ctrl+q", "request_quit", "tui.bind.quit", id="app-quit", priority=True),
+        key("ctrl+c", "quit_key", "tui.bind.quit", id="app-interrupt", show=False,
+            priority=True),
         key("f1", "help", "tui.bind.help", id="app-help"),
         key("f2", "language", lambda: language_name(other_language()), id="app-language"),
         key("ctrl+p", "command_palette", "tui.bind.palette", id="app-palette", show=False,
@@ -73,6 +79,8 @@ class JorvikApp(App[int]):
         self.bot_delay = config.bot_delay
         self.ready_hook = ready_hook
         self._bots: dict[int, Any] = {}
+        self.crash_report: Path | None = None
+        self.saved_copy: Path | None = None  # the last "Save as" (told on exit if saving failed)
 
     # ------------------------------------------------------------------ flow
     def on_mount(self) -> None:
@@ -103,7 +111,10 @@ class JorvikApp(App[int]):
         self.begin(session)
 
     def begin(self, session: Session) -> None:
+        if self.session is not None and self.session is not session:
+            self.session.close()
         self.session = session
+        session.on_saved = self._saved
         self._bots = {}
         for words in self.config.notices:
             session.log.append(note_entry(len(session.actions), words))
@@ -112,6 +123,8 @@ class JorvikApp(App[int]):
             self.game_over(session)
             return
         self._show(GameScreen(session))
+        if session.save_error is not None:  # the first save failed: say so once it shows
+            self.call_after_refresh(self._saved, session.save_error)
 
     def load_game(self, path: Path) -> None:
         try:
@@ -124,6 +137,9 @@ class JorvikApp(App[int]):
                 self._after_load_error)
             return
         self.config.mode = session.state.mode
+        if session.path is not None and session.path != path:
+            where = str(session.path)
+            self.config.notices.append(lambda: t("tui.save.continued_in", path=where))
         self.begin(session)
 
     def _after_load_error(self, answer: str | None) -> None:
@@ -133,16 +149,54 @@ class JorvikApp(App[int]):
             self.exit(1)
 
     def game_over(self, session: Session) -> None:
-        try:
-            path = str(saving.save_finished(session)) if session.autosave else ""
-        except OSError as e:
-            self.notify(t("tui.save.failed", error=str(e)), severity="error")
-            path = ""
+        """The finished game stays in its file as a record (saved with the last move)."""
+        path = str(session.path) if session.path and session.save_error is None else ""
         from .screens.final import FinalScreen  # only at the end: a faster start
         self._show(FinalScreen(session, path))
 
+    def _saved(self, error: OSError | None) -> None:
+        """After every save: a failure shows in the status bar until a save works again."""
+        was = getattr(self, "_save_failed", False)
+        self._save_failed = error is not None
+        warning = (lambda: t("tui.save.not_saved_status", error=str(error))) if error else None
+        for screen in self.screen_stack:
+            for bar in screen.query(StatusBar):
+                bar.warn(warning)
+        if error is not None and not was:
+            self.notify(t("tui.save.failed", error=str(error)), severity="error", timeout=8,
+                        markup=False)
+        elif error is None and was:
+            self.notify(t("tui.save.works_again"))
+
+    @property
+    def save_failed(self) -> bool:
+        return self.session is not None and self.session.save_error is not None
+
     def on_unmount(self) -> None:
-        saving.AUTOSAVER.flush()  # the last move is on disk before the program ends
+        self._close_game()
+        if self.config.lock is not None:
+            self.config.lock.release()
+
+    def _close_game(self) -> None:
+        """The game is not played on here: a bot thinking in its worker thread stops at its
+        next check (within a playout), and nothing more is saved."""
+        if self.session is not None:
+            self.session.close()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: write a crash report (traceback and the game record) into the
+        data directory and end with CRASH_EXIT; run_play says where it is and how to resume.
+        The save is intact: it was written after the last move."""
+        self._close_game()
+        try:
+            self.crash_report = write_crash_report(error, self.session)
+        except OSError:
+            self.crash_report = None
+        if self._exception is None:  # the test harness re-raises it
+            self._exception = error
+            self._exception_event.set()
+        self._return_code = CRASH_EXIT
+        self._close_messages_no_wait()
 
     def screen_ready(self, screen: Screen) -> None:
         if self.ready_hook is not None:
@@ -176,23 +230,31 @@ class JorvikApp(App[int]):
             from jorvik.bots import make_bot
             assert self.session is not None
             level = self.session.seats.bots[p] or "easy"
-            seed = (self.config.seed or 0) * 10 + p
+            seed = self.bot_seed(p)
             try:
                 bot = make_bot(level, seed=seed, think=self.config.think)
             except ValueError:
                 bot = make_bot("easy", seed=seed, think=self.config.think)
                 name = self.session.seats.names[p]
                 self.call_from_thread(self.notice, lambda: t("tui.log.bot_fallback",
-                                                             level=level, name=name))
+                                                             level=level_name(level), name=name))
+            if hasattr(bot, "should_stop"):
+                bot.should_stop = self.session.ended.is_set
             self._bots[p] = bot
         return bot
 
     def replace_bot(self, p: int) -> Any:
         """Seat p plays on as 'easy' (after its bot failed: the game must never stop)."""
         from jorvik.bots import make_bot
-        bot = make_bot("easy", seed=(self.config.seed or 0) * 10 + p)
+        bot = make_bot("easy", seed=self.bot_seed(p))
         self._bots[p] = bot
         return bot
+
+    def bot_seed(self, p: int) -> int:
+        """Seat p's bot's seed: from the game's seed (every game has one), so that a game
+        replays with the same bots and two games without --seed do not share their bots."""
+        seed = self.session.first.seed if self.session is not None else self.config.seed
+        return (seed or 0) * 10 + p
 
     def notice(self, words: Callable[[], str]) -> None:
         """A line of the app's own in the game log (`words()` gives it in the language now)."""
@@ -209,6 +271,13 @@ class JorvikApp(App[int]):
         return True
 
     # ------------------------------------------------------------------ actions
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def get_system_commands(self, screen: Screen) -> Any:
+        return system_commands(self, screen)
+
     def deck_cards(self) -> list:
         if self.session is not None:
             st = self.session.state
@@ -221,28 +290,65 @@ class JorvikApp(App[int]):
             return
         self.push_screen(HelpScreen(self.deck_cards(), tab, search))
 
-    def action_save_as(self) -> None:
+    def action_save_as(self, then_quit: bool = False) -> None:
+        """Save a copy where the player says (asking before replacing a file)."""
         if self.session is None:
             return
         session = self.session
 
+        def write(path: Path) -> None:
+            try:
+                session.save_as(path)
+            except OSError as e:
+                self.notify(t("tui.save.failed", error=str(e)), severity="error", markup=False)
+                return
+            self.notify(t("tui.save.saved", path=str(path)), markup=False)
+            self.saved_copy = path
+            if then_quit:
+                self.exit(0)
+
         def chosen(value: str | None) -> None:
             if not value:
                 return
-            try:
-                session.save_as(Path(value).expanduser())
-            except OSError as e:
-                self.notify(t("tui.save.failed", error=str(e)), severity="error")
+            path = Path(value).expanduser()
+            if path.is_dir():
+                self.notify(t("tui.save.is_folder", path=str(path)), severity="error",
+                            markup=False)
                 return
-            self.notify(t("tui.save.saved", path=value))
+            if path.exists() or path.is_symlink():
+                self.push_screen(ConfirmScreen(lambda: t("tui.save.replace", path=str(path))),
+                                 lambda yes: write(path) if yes else None)
+                return
+            write(path)
         self.push_screen(InputScreen(t("tui.save.ask"), str(saving.default_save_path())), chosen)
 
     def action_undo(self) -> None:
         if isinstance(self.screen, GameScreen):
             self.screen.action_undo()
 
+    def action_quit_key(self) -> None:
+        """Ctrl+C: quit at once, even while a bot thinks (every move is saved already; when
+        the last save failed it asks first, as Ctrl+Q does)."""
+        if self.save_failed:
+            self.action_request_quit()
+            return
+        self._close_game()
+        self.exit(0)
+
     def action_request_quit(self) -> None:
-        if isinstance(self.screen, ConfirmScreen):
+        if isinstance(self.screen, (ConfirmScreen, ChoiceScreen)):
+            return
+        if self.save_failed:
+            def after(answer: str | None) -> None:
+                if answer == "save":
+                    self.action_save_as(then_quit=True)
+                elif answer == "quit":
+                    self.exit(1)
+            error = str(self.session.save_error) if self.session else ""
+            self.push_screen(ChoiceScreen(t("tui.confirm.quit_unsaved", error=error),
+                                          [("save", "s", t("tui.button.save_as")),
+                                           ("quit", "q", t("tui.button.quit_unsaved")),
+                                           ("back", "b", t("tui.button.back"))]), after)
             return
         if not isinstance(self.screen, (GameScreen,)) and not (
                 self.session is not None and not self.session.over):
@@ -251,27 +357,77 @@ class JorvikApp(App[int]):
 
         def answer(yes: bool | None) -> None:
             if yes:
+                self._close_game()
                 self.exit(0)
         self.push_screen(ConfirmScreen(lambda: t("tui.confirm.quit")), answer)
 
     def action_new_game(self) -> None:
         seats = self.session.seats if self.session else self.config.seats
+        self._close_game()
         self.session = None
         self.show_setup(seats)
 
 
 def load_session(path: Path, config: PlayConfig) -> Session:
-    """A saved game with its own card file (unless --cards overrides); SaveError if not usable."""
+    """A saved game with its own card file (unless --cards overrides); SaveError if not
+    usable. A damaged save in the data directory is moved aside first (nothing ever writes
+    over it); one from another card file, or from before saves kept their deck, stays put.
+    A save of this version in games/ goes on in its own file; any other is continued in a
+    new file of its own, the original left as it is."""
     from jorvik.carddata import CardFileError, load_cards
-    data = saving.read_save(path)
-    cards = config.cards
-    saved_cards = data.get("cards_path") if data.get("format") == saving.SAVE_FORMAT else None
-    if config.cards_path is None and isinstance(saved_cards, str):
+    try:
+        data = saving.read_save(path)
+        cards = config.cards
+        saved_cards = data.get("cards_path") if data.get("format") in (
+            saving.SAVE_FORMAT, saving.OLD_SAVE_FORMAT) else None
+        if config.cards_path is None and isinstance(saved_cards, str) and saved_cards:
+            try:
+                cards = load_cards(saved_cards)
+            except CardFileError as e:
+                raise saving.SaveError(t("tui.save.needs_cards", path=str(path),
+                                         cards=saved_cards, error=str(e)), kind="cards") from None
+            config.cards = cards
+            config.cards_path = saved_cards
+        parsed = saving.parse_save(data, cards, path)
+    except saving.SaveError as e:
+        if e.kind == "damaged" and _ours(path):
+            try:
+                moved = saving.move_aside(path)
+            except OSError:
+                raise e from None
+            raise saving.SaveError(f"{e}\n" + t("tui.save.moved_aside", path=str(moved)),
+                                   moved_to=moved) from None
+        raise
+    own = (parsed.current and parsed.game_id is not None and saving.in_games_dir(path)
+           and Path(path).name == f"{parsed.game_id}.json")
+    if own:
+        lock = config.lock or saving.lock_game(path)
+        config.lock = None  # the session holds it now
+        return Session.from_save(parsed, config.cards, autosave=config.autosave,
+                                 path=Path(path), lock=lock)
+    return Session.from_save(parsed, config.cards, autosave=config.autosave)
+
+
+def _ours(path: Path) -> bool:
+    """A file in the data directory (a game or the old autosave), which the app may move."""
+    return saving.in_games_dir(path) or Path(path) == saving.legacy_autosave_path()
+
+
+def write_crash_report(error: BaseException, session: Session | None) -> Path:
+    """The traceback and the game record in crashes/crash-<time>.txt; returns its path."""
+    import json
+    import time
+    parts = ["".join(traceback.format_exception(error))]
+    inner = getattr(error, "error", None)  # a failed worker: the error it failed with
+    if isinstance(inner, BaseException):
+        parts.append("".join(traceback.format_exception(inner)))
+    if session is not None:
+        parts.append(f"save file: {session.path}\n")
         try:
-            cards = load_cards(saved_cards)
-        except CardFileError as e:
-            raise saving.SaveError(str(e)) from None
-        config.cards = cards
-        config.cards_path = saved_cards
-    parsed = saving.parse_save(data, cards, path)
-    return Session.from_save(parsed, cards, autosave=config.autosave)
+            parts.append(json.dumps(session.record(), ensure_ascii=False, indent=1))
+        except Exception as e:  # the report is written even if the record cannot be
+            parts.append(f"(no record: {e!r})")
+    path = saving.crash_dir() / time.strftime("crash-%Y%m%d-%H%M%S.txt")
+    from jorvik.settings import atomic_write
+    atomic_write(path, "\n".join(parts))
+    return path

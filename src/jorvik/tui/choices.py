@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from jorvik.engine import (
-    Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
+    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
     Steal, Swap, Take, TakeOff, Trade, UseCard, current_player, legal_actions,
 )
 from jorvik.i18n import t
@@ -15,6 +15,10 @@ from jorvik.i18n import t
 from .text import Seats, card_name, cube, cube_word, cubes
 
 SEQ_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
+# Keys for the choices after the tenth (a long list of vikings to swap, many destinations):
+# letters no other key of the game screen uses.
+EXTRA_KEYS = ("a", "c", "e", "f", "g", "i", "j", "k", "o", "r", "u", "w", "x", "y", "z")
+ALL_KEYS = SEQ_KEYS + EXTRA_KEYS
 SPACE_KEYS = {1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "0",
               11: "minus", 12: "equals_sign"}
 KEY_LABEL = {"minus": "-", "equals_sign": "="}
@@ -55,9 +59,9 @@ def _name(st: GameState, cid: str) -> str:
 
 
 def _number(choices: list[Choice], taken: set[str] | None = None) -> None:
-    """Give the choices without a key the next free digit."""
+    """Give the choices without a key the next free digit (then a free letter)."""
     used = {c.key for c in choices if c.key} | (taken or set())
-    free = [k for k in SEQ_KEYS if k not in used]
+    free = [k for k in ALL_KEYS if k not in used]
     for c in choices:
         if c.key is None and free:
             c.key = free.pop(0)
@@ -131,16 +135,16 @@ def _purchase_menu(st, legal, p) -> Menu:
         cid = st.spaces[c]
         price = len(st.columns[c])
         prompt = t("tui.prompt.buy", card=_name(st, cid), space=c + 1, price=price,
-                   coins=st.players[p].coins)
+                   count=st.players[p].coins)
     else:
         cid = st.reservation[0][0]
         price = len(st.reservation)
         prompt = t("tui.prompt.buy_reserved", card=_name(st, cid), price=price,
-                   coins=st.players[p].coins)
+                   count=st.players[p].coins)
     choices: list[Choice] = []
     for a in legal:
         if isinstance(a, Buy) and not a.hall:
-            choices.append(Choice(Text(t("tui.choice.buy", price=price)), key="b", tag="buy", action=a))
+            choices.append(Choice(Text(t("tui.choice.buy", count=price)), key="b", tag="buy", action=a))
         elif isinstance(a, Buy):
             choices.append(Choice(Text(t("tui.choice.buy_hall")), key="h", tag="hall", action=a))
         elif isinstance(a, Pass):
@@ -166,12 +170,23 @@ def _source_label(pl, g: int) -> str:
     return ", ".join(parts)
 
 
+def _from_label(source: str | tuple[str, ...]) -> str:
+    """" (from the Warehouse)" for an action with an explicit cube source; "" for the usual
+    choice, which the menus pre-select without saying so."""
+    if not source:
+        return ""
+    if isinstance(source, str):
+        return f" ({t(f'tui.from.{source}')})"
+    parts = [f"{source.count(s)}× {t(f'tui.from.{s}')}" for s in dict.fromkeys(source)]
+    return f" ({', '.join(parts)})"
+
+
 def assign_label(st: GameState, a: Assign) -> Text:
     if a.to == "craftsman":
         return Text(t("tui.choice.to_craftsman", card=_name(st, a.card)))
     if a.to == "merchant":
         coins = st.cards.by_id[a.card].coins_per_good
-        return Text(t("tui.choice.to_merchant", card=_name(st, a.card), coins=coins))
+        return Text(t("tui.choice.to_merchant", card=_name(st, a.card), count=coins))
     if a.to == "prophecy":
         return Text(t("tui.choice.to_prophecy", card=_name(st, a.card)))
     if a.to == "storage":
@@ -179,16 +194,65 @@ def assign_label(st: GameState, a: Assign) -> Text:
     return Text(t("tui.choice.to_warehouse"))
 
 
+def destinations(st: GameState, p: int) -> list[tuple[str, str]]:
+    """Every place a cube of player p can ever go in this unloading, in a fixed order
+    (craftsmen, prophecies, merchants, storage, Warehouse): a destination's key is its place
+    here, so it is the same for every cube."""
+    by_id = st.cards.by_id
+    cards = st.players[p].cards
+    out = [(kind, c) for kind in ("craftsman", "prophecy", "merchant")
+           for c in cards if by_id[c].type == kind]
+    out.append(("storage", ""))
+    out += [("warehouse", c) for c in cards if by_id[c].effect == "warehouse"]
+    return out
+
+
+def _cube_choices(st: GameState, p: int, actions: list[Assign]) -> list[Choice]:
+    """The destinations of one cube, each under its fixed key; one that completes a
+    craftsman first."""
+    keys = {d: ALL_KEYS[i] for i, d in enumerate(destinations(st, p)) if i < len(ALL_KEYS)}
+    choices: list[Choice] = []
+    firsts: list[Choice] = []
+    seen: set[tuple[str, str]] = set()
+    for a in actions:
+        dest = (a.to, a.card or "") if a.to != "warehouse" else ("warehouse", a.card or "")
+        if dest not in keys and a.to == "warehouse":
+            dest = next((d for d in keys if d[0] == "warehouse"), dest)
+        label = assign_label(st, a)
+        label.append(_from_label(a.source))
+        c = Choice(label, key=keys.get(dest) if dest not in seen else None, action=a,
+                   card=a.card or None)
+        seen.add(dest)
+        if a.to == "craftsman" and _completes(st, p, a):
+            c.label.append("  " + t("tui.choice.completes", vp=st.cards.by_id[a.card].vp),
+                           style="bold green")
+            firsts.append(c)
+        else:
+            choices.append(c)
+    _number(firsts + choices, set(keys.values()))
+    return firsts + choices
+
+
+def _completes(st: GameState, p: int, a: Assign) -> bool:
+    """Whether this cube is the last one the craftsman needs."""
+    need = list(st.cards.by_id[a.card].goods)
+    for g in st.players[p].filled.get(a.card, ()):
+        if g in need:
+            need.remove(g)
+    return need == [a.good]
+
+
 def _unloading_menu(st, legal, p, path) -> Menu:
     pl = st.players[p]
     if path and path[0] == "cube":
         g = path[1]
-        choices = [Choice(assign_label(st, a), action=a, card=a.card or None) for a in legal
-                   if isinstance(a, Assign) and a.good == g]
+        choices = _cube_choices(st, p, [a for a in legal
+                                        if isinstance(a, Assign) and a.good == g])
         return Menu(Text.assemble(t("tui.prompt.assign_where"), " ", cube_word(g)), choices)
     if path and path[0] in ("trade", "sell", "harbour"):
         cls = {"trade": Trade, "sell": Sell, "harbour": Harbour}[path[0]]
-        choices = [Choice(Text.assemble(t("tui.choice.give"), " ", cubes(a.give)), action=a)
+        choices = [Choice(Text.assemble(t("tui.choice.give"), " ", cubes(a.give),
+                                        _from_label(a.source)), action=a)
                    for a in legal if isinstance(a, cls)]
         return Menu(Text(t(f"tui.prompt.{path[0]}")), choices)
     choices: list[Choice] = []
@@ -216,6 +280,10 @@ def _unloading_menu(st, legal, p, path) -> Menu:
 
 # ---------------------------------------------------------------- sub-decisions
 def _viking_at(st: GameState, seats: Seats, col: int, pos: int) -> Text:
+    if col == RESERVATION_ROW:
+        card, code, _ = st.reservation[pos]
+        return Text.assemble(seats.viking(code), " ", t("tui.choice.viking_reserved", slot=pos + 1,
+                                                        card=_name(st, card)))
     code = st.columns[col - 1][pos]
     return Text.assemble(seats.viking(code), " ",
                          t("tui.choice.viking_at", space=col, position=pos + 1))
@@ -233,10 +301,9 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
         return Menu(Text(t("tui.prompt.take")), choices)
     if kind == "place_cube":
         g = dec[2]
+        choices = _cube_choices(st, p, [a for a in legal if isinstance(a, Assign)])
         for a in legal:
-            if isinstance(a, Assign):
-                choices.append(Choice(assign_label(st, a), action=a, card=a.card or None))
-            elif isinstance(a, Discard):
+            if isinstance(a, Discard):
                 choices.append(Choice(Text(t("tui.choice.discard")), key="d", tag="discard", action=a))
         return Menu(Text.assemble(t("tui.prompt.place_cube"), " ", cube_word(g)), choices)
     if kind == "workshop":

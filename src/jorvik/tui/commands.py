@@ -1,10 +1,17 @@
-"""The command palette: help, rules, language, save, undo, quit and every card of the game."""
+"""The command palette: help, rules, language, save, undo, VP now, the game log, the board or
+the players, quit and every card of the game, and Textual's own palette texts and system
+commands in the current language."""
 
 from __future__ import annotations
 
 from functools import partial
+from typing import Any, Iterable
 
-from textual.command import Hit, Hits, Provider
+from rich.align import Align
+from rich.text import Text
+from textual.app import SystemCommand
+from textual.command import CommandList, CommandPalette, Hit, Hits, Provider
+from textual.widgets.option_list import Option
 
 from jorvik.engine import CardSet
 from jorvik.i18n import LANGUAGES, get_language, language_name, t
@@ -20,6 +27,13 @@ def game_cards(cards: CardSet, mode: str, players: int) -> list:
 class GameCommands(Provider):
     """The command palette offers the help, the rules and every card of the game."""
 
+    def _on_game(self, action: str) -> None:
+        """Run a game screen's action (VP now, the log, the view), if the game is shown."""
+        screen = self.app.screen_stack[-1] if self.app.screen_stack else None
+        run = getattr(screen, f"action_{action}", None)
+        if run is not None and getattr(screen, "session", None) is not None:
+            run()
+
     async def search(self, query: str) -> Hits:
         app = self.app
         matcher = self.matcher(query)
@@ -32,6 +46,9 @@ class GameCommands(Provider):
               for lang in LANGUAGES if lang != get_language()),
             (t("tui.command.save_as"), app.action_save_as, ""),
             (t("tui.command.undo"), app.action_undo, ""),
+            *((label, partial(self._on_game, action), "") for label, action in (
+                (t("tui.command.scores"), "scores"), (t("tui.command.log"), "full_log"),
+                (t("tui.command.view"), "view"))),
             (t("tui.command.quit"), app.action_request_quit, ""),
         ]
         for c in app.deck_cards():  # type: ignore[attr-defined]
@@ -46,3 +63,57 @@ class GameCommands(Provider):
             score = matcher.match(label)
             if score > 0:
                 yield Hit(score, matcher.highlight(label), cb, help=hint or None)
+
+
+class Palette(CommandPalette):
+    """Textual's command palette with its placeholder and "no matches" line translated."""
+
+    def __init__(self, placeholder: str | None = None, **kwargs: Any) -> None:
+        super().__init__(placeholder=placeholder or t("tui.palette.placeholder"), **kwargs)
+
+    # Textual words "No matches found" inside this method; the same steps, in our words.
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                self.query_one(CommandList).add_option(Option(
+                    Align.center(Text(t("tui.palette.no_matches"), style="not bold")),
+                    disabled=True, id=self._NO_MATCHES))
+                self._list_visible = True
+            else:
+                self._list_visible = False
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
+
+
+def system_commands(app: Any, screen: Any) -> Iterable[SystemCommand]:
+    """Textual's system commands (theme, maximize, screenshot) in the current language.
+    Left out: Textual's immediate "Quit" (the game's own Quit asks first) and its "Keys"
+    panel, which lists Textual's widget bindings in English (F1 lists every key of the
+    game)."""
+    yield SystemCommand(t("tui.system.theme"), t("tui.system.theme_hint"),
+                        lambda: app.push_screen(Palette(t("tui.palette.themes"),
+                                                        providers=[_theme_provider()])))
+    if screen.maximized is not None:
+        yield SystemCommand(t("tui.system.minimize"), t("tui.system.minimize_hint"),
+                            screen.action_minimize)
+    elif screen.focused is not None and screen.focused.allow_maximize:
+        yield SystemCommand(t("tui.system.maximize"), t("tui.system.maximize_hint"),
+                            screen.action_maximize)
+    yield SystemCommand(t("tui.system.screenshot"), t("tui.system.screenshot_hint"),
+                        lambda: app.set_timer(0.1, partial(save_screenshot, app)))
+
+
+def _theme_provider() -> type[Provider]:
+    from textual.theme import ThemeProvider
+    return ThemeProvider
+
+
+def save_screenshot(app: Any) -> None:
+    """An SVG of the screen in the current folder, announced in the current language."""
+    try:
+        path = app.save_screenshot()
+    except OSError as e:
+        app.notify(t("tui.system.screenshot_failed", error=str(e)), severity="error")
+        return
+    app.notify(t("tui.system.screenshot_saved", path=path))

@@ -1,28 +1,45 @@
-"""Saved games: the engine record plus names, colours and bot seats, written atomically."""
+"""Saved games: one file per game in the data directory's games/ folder (the engine record
+plus names, colours and bot seats), written atomically, checked by one schema when read,
+locked against a second instance, and moved aside (never overwritten) when damaged."""
 
 from __future__ import annotations
 
+import hashlib
 import json
-import threading
+import os
+import re
 import time
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Literal
 
-from jorvik.engine import Action, CardSet, GameState, RecordError, replay
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import field_validator
+
+from jorvik.engine import Action, CardSet, GameState
+from jorvik.engine.names import name_problem, shown
+from jorvik.engine.record import (
+    OtherCardFile, RecordError, RecordWithoutDeck, make_record, problem_lines, replay,
+)
 from jorvik.i18n import t
-from jorvik.settings import atomic_write, data_dir
+from jorvik.settings import DataFileError, atomic_write, data_dir, read_json_file
 
 from .text import COLOURS, Seats
 
-if TYPE_CHECKING:
-    from .session import Session
-
-SAVE_FORMAT = "jorvik-save/1"
+SAVE_FORMAT = "jorvik-save/2"
+OLD_SAVE_FORMAT = "jorvik-save/1"  # before one file per game: read, then continued in a new file
 
 
 class SaveError(Exception):
-    """A save file that cannot be used; the message says why, in the player's language."""
+    """A save file that cannot be used; the message says why, in the player's language.
+    kind: 'missing', 'damaged' (moved aside: `moved_to`), 'cards' (another card file: left
+    in place), 'old' (made before saves kept their deck: left in place), 'locked'."""
+
+    def __init__(self, message: str, kind: str = "damaged", moved_to: Path | None = None):
+        super().__init__(message)
+        self.kind = kind
+        self.moved_to = moved_to
 
 
 @dataclass
@@ -31,151 +48,349 @@ class SaveData:
     seats: Seats
     cards_path: str | None
     actions: list[Action]
+    game_id: str | None = None
+    started: str | None = None
+    current: bool = True  # written by this version (continued in place; else in a new file)
 
 
-def autosave_path() -> Path:
-    return data_dir() / "autosave.json"
-
+# ---------------------------------------------------------------- where games live
 
 def games_dir() -> Path:
     return data_dir() / "games"
+
+
+def crash_dir() -> Path:
+    return data_dir() / "crashes"
+
+
+def legacy_autosave_path() -> Path:
+    """The single autosave of earlier versions (read once by --resume, never written)."""
+    return data_dir() / "autosave.json"
+
+
+def now_text() -> str:
+    """Local time to the millisecond: the games played last sort first."""
+    from datetime import datetime
+    return datetime.now().isoformat(timespec="milliseconds")
+
+
+def _slug(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "", ascii_name.lower())[:10] or "p"
+
+
+def claim_new_game(names: list[str]) -> tuple[str, Path, GameLock]:
+    """A fresh id (the start time and the players, e.g. 20261201-012816-anna-bela), its file
+    and the lock on it: no other game has or gets that file, even one started in the same
+    second by another window."""
+    base = time.strftime("%Y%m%d-%H%M%S-") + "-".join(_slug(n) for n in names)
+    for k in range(1, 1000):
+        game_id = base if k == 1 else f"{base}-{k}"
+        path = game_path(game_id)
+        if path.exists():
+            continue
+        lock = GameLock(path)
+        if not lock.acquire():
+            continue
+        if path.exists():  # written by another window between the two looks
+            lock.release()
+            continue
+        return game_id, path, lock
+    raise OSError(f"no free game file name in {games_dir()}")
+
+
+def game_path(game_id: str) -> Path:
+    return games_dir() / f"{game_id}.json"
+
+
+def in_games_dir(path: Path) -> bool:
+    try:
+        return Path(path).resolve().parent == games_dir().resolve()
+    except OSError:
+        return False
 
 
 def default_save_path() -> Path:
     return data_dir() / "saves" / time.strftime("jorvik-%Y%m%d-%H%M%S.json")
 
 
-def to_json(session: Session) -> str:
-    return snapshot(session)()
+# ---------------------------------------------------------------- writing
+
+def save_text(first: GameState, actions: list[Action], deck: list[str], bag: list[str],
+              seats: Seats, cards_path: str | None, game_id: str, started: str,
+              state: GameState) -> str:
+    """The save file of a game as it is now (`state` gives the round and whether it is over,
+    for `jorvik games`, which lists without replaying)."""
+    return json.dumps({
+        "format": SAVE_FORMAT,
+        "id": game_id or None,  # a game played without a file of its own has no id
+        "started": started,
+        "saved": now_text(),
+        "finished": state.phase == "end",
+        "round": state.round,
+        "seats": seats.to_json(),
+        "cards_path": cards_path,
+        "record": make_record(first, actions, deck=deck, bag=bag),
+    }, ensure_ascii=False, indent=1)
 
 
-def snapshot(session: Session) -> Callable[[], str]:
-    """The save text of the game as it is now, made when called (the session may go on
-    meanwhile: only copies are kept)."""
-    from jorvik.engine import make_record
-    first, actions = session.first, tuple(session.actions)
-    seats, cards_path = session.seats.to_json(), session.cards_path
-
-    def text() -> str:
-        return json.dumps({
-            "format": SAVE_FORMAT,
-            "saved": time.strftime("%Y-%m-%dT%H:%M:%S"),
-            "seats": seats,
-            "cards_path": cards_path,
-            "record": make_record(first, list(actions)),
-        }, ensure_ascii=False, indent=1)
-    return text
+def write_save(path: Path, text: str) -> None:
+    """Write, fsync, rename: a killed process leaves the old file or the new one, whole."""
+    atomic_write(Path(path), text)
 
 
-def write_save(path: Path, session: Session) -> None:
-    atomic_write(Path(path), to_json(session))
+def move_aside(path: Path) -> Path:
+    """Move a save that cannot be read to NAME.damaged-<time>.json, so nothing writes over
+    it; returns where it is now."""
+    path = Path(path)
+    stem = path.name[:-5] if path.name.endswith(".json") else path.name
+    target = path.with_name(f"{stem}.damaged-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    k = 1
+    while target.exists():
+        k += 1
+        target = path.with_name(f"{stem}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{k}.json")
+    os.replace(path, target)
+    return target
 
 
-class AutoSaver:
-    """Writes the autosave in a background thread, so a move never waits for the disk (the
-    write is fsync'ed). Only the newest snapshot matters: one not yet written is replaced.
-    flush() waits until everything asked for is on disk (the app calls it when it ends)."""
+# ---------------------------------------------------------------- one instance per game
 
-    def __init__(self) -> None:
-        self._cond = threading.Condition()
-        self._pending: tuple[Path, Callable[[], str]] | None = None
-        self._busy = False
-        self._thread: threading.Thread | None = None
-        self.error: OSError | None = None
+class GameLock:
+    """An OS-level lock on one game (fcntl.flock on a file in the data directory's locks/),
+    held while the game is open: the OS drops it when the process ends, even by SIGKILL."""
 
-    def submit(self, path: Path, text: Callable[[], str]) -> None:
-        with self._cond:
-            self._pending = (path, text)
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="jorvik-autosave",
-                                                daemon=True)
-                self._thread.start()
-            self._cond.notify_all()
+    def __init__(self, path: Path) -> None:
+        key = hashlib.sha1(str(Path(path).resolve()).encode()).hexdigest()[:20]
+        self.lock_path = data_dir() / "locks" / f"{key}.lock"
+        self._fd: int | None = None
 
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while self._pending is None:
-                    self._cond.wait()
-                path, text = self._pending
-                self._pending = None
-                self._busy = True
-            try:
-                atomic_write(path, text())
-            except OSError as e:
-                self.error = e
-            finally:
-                with self._cond:
-                    self._busy = False
-                    self._cond.notify_all()
+    def acquire(self) -> bool:
+        """True when the lock is ours now; False when another process holds it."""
+        if self._fd is not None:
+            return True
+        try:
+            self.lock_path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:  # an unwritable data directory: saving fails too, and says so
+            return True
+        try:
+            import fcntl
+        except ImportError:  # no flock on this system: one instance is not enforced
+            self._fd = fd
+            return True
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
 
-    def flush(self, timeout: float = 10.0) -> None:
-        with self._cond:
-            self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing the descriptor releases the flock
+            self._fd = None
 
-    def take_error(self) -> OSError | None:
-        error, self.error = self.error, None
-        return error
-
-
-AUTOSAVER = AutoSaver()
+    def held_elsewhere(self) -> bool:
+        """Whether another process has this game open (tries and lets go at once)."""
+        if self._fd is not None:
+            return False
+        if not self.acquire():
+            return True
+        self.release()
+        return False
 
 
-def save_finished(session: Session) -> Path:
-    """Keep the record of a finished game beside the autosave."""
-    path = games_dir() / time.strftime("game-%Y%m%d-%H%M%S.json")
-    write_save(path, session)
-    return path
+def lock_game(path: Path) -> GameLock:
+    """The lock of the game saved at `path`; SaveError(kind='locked') when it is open in
+    another instance."""
+    lock = GameLock(path)
+    if not lock.acquire():
+        raise SaveError(t("tui.save.locked", path=str(path)), kind="locked")
+    return lock
+
+
+# ---------------------------------------------------------------- reading
+
+class SeatModel(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    name: StrictStr = Field(max_length=100)
+    colour: Literal["red", "blue", "green", "yellow", "white"]
+    bot: StrictStr | None = Field(default=None, max_length=20)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, name: str) -> str:
+        if name_problem(name) is not None:
+            raise ValueError(f"the name {shown(name)} is not a valid player name")
+        return name
+
+
+class SaveModel(BaseModel):
+    """The shape of a save file around its engine record (checked by the engine's model)."""
+    model_config = ConfigDict(extra="ignore")
+    format: Literal["jorvik-save/1", "jorvik-save/2"]
+    id: StrictStr | None = Field(default=None, max_length=120, pattern=r"^[A-Za-z0-9._-]+$")
+    started: StrictStr | None = Field(default=None, max_length=40)
+    saved: StrictStr | None = Field(default=None, max_length=40)
+    finished: StrictBool = False
+    round: StrictInt = Field(default=0, ge=0, le=100)
+    seats: list[SeatModel] = Field(min_length=2, max_length=5)
+    cards_path: StrictStr | None = Field(default=None, max_length=4096)
+    record: dict[str, Any]
+
+    @field_validator("cards_path")
+    @classmethod
+    def _printable(cls, value: str | None) -> str | None:
+        if value is not None and not value.isprintable():
+            raise ValueError("has a control character")
+        return value
+
+
+def _problems(error: ValidationError) -> str:
+    return "; ".join(problem_lines(error)[:6])
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """The raw JSON of a save file; SaveError if missing or not JSON."""
+    """The raw JSON object of a save file (a regular file, at most a few MB, nested at most
+    a few levels); SaveError if it is missing or cannot be read as one."""
+    where = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(t("tui.save.not_found", path=str(path))) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SaveError(t("tui.save.unreadable", path=str(path), error=str(e))) from None
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise SaveError(t("tui.save.corrupt", path=str(path), error=str(e))) from None
+        data = read_json_file(Path(path))
+    except DataFileError as e:
+        if e.reason == "missing":
+            raise SaveError(t("tui.save.not_found", path=where), kind="missing") from None
+        if e.reason == "not_a_file":
+            raise SaveError(t("tui.save.not_a_file", path=where), kind="missing") from None
+        if e.reason == "too_big":
+            raise SaveError(t("tui.save.too_big", path=where), kind="missing") from None
+        if e.reason == "unreadable":
+            raise SaveError(t("tui.save.unreadable", path=where, error=e.detail),
+                            kind="missing") from None
+        raise SaveError(t("tui.save.corrupt", path=where, error=e.detail)) from None
     if not isinstance(data, dict):
-        raise SaveError(t("tui.save.corrupt", path=str(path), error="not a JSON object"))
+        raise SaveError(t("tui.save.corrupt", path=where, error="not a JSON object"))
     return data
 
 
 def parse_save(data: dict[str, Any], cards: CardSet, path: Path) -> SaveData:
-    """Check a save (ours, or a bare engine record) and replay it; SaveError when unusable."""
+    """Check a save (ours, or a bare engine record) and replay it; SaveError when unusable
+    (kind 'cards' or 'old' for a save that is fine but cannot be played here)."""
     where = str(path)
-    if data.get("format") == SAVE_FORMAT:
-        record = data.get("record")
-        seats_data = data.get("seats")
-        cards_path = data.get("cards_path")
+    if data.get("format") in (SAVE_FORMAT, OLD_SAVE_FORMAT):
+        try:
+            model = SaveModel.model_validate(data)
+        except ValidationError as e:
+            raise SaveError(t("tui.save.incompatible", path=where, error=_problems(e))) from None
+        record: Any = model.record
+        seats_data: list[SeatModel] | None = model.seats
+        cards_path, game_id, started = model.cards_path, model.id, model.started
+        current = model.format == SAVE_FORMAT
     elif "actions" in data:  # a bare engine record: default colours, all human
-        record, seats_data, cards_path = data, None, None
+        record, seats_data, cards_path, game_id, started, current = data, None, None, None, None, False
     else:
-        raise SaveError(t("tui.save.incompatible", path=where, error=str(data.get("format"))))
+        raise SaveError(t("tui.save.incompatible", path=where, error=shown(data.get("format"))))
     try:
         _, actions = replay(record, cards)
+    except RecordWithoutDeck:
+        raise SaveError(t("tui.save.no_deck", path=where), kind="old") from None
+    except OtherCardFile:
+        message = (t("tui.save.other_cards", path=where, cards=cards_path) if cards_path
+                   else t("tui.save.other_packaged_cards", path=where))
+        raise SaveError(message, kind="cards") from None
     except RecordError as e:
-        raise SaveError(t("tui.save.incompatible", path=where, error=str(e))) from None
+        raise SaveError(t("tui.save.incompatible", path=where,
+                          error="; ".join(e.problems[:6]))) from None
     names = list(record["players"])
+    if seats_data is None:
+        seats = Seats(names, list(COLOURS)[:len(names)], [None] * len(names))
+    else:
+        colours = [s.colour for s in seats_data]
+        if [s.name for s in seats_data] != names or len(set(colours)) != len(colours):
+            raise SaveError(t("tui.save.incompatible", path=where,
+                              error="the seats do not match the players"))
+        seats = Seats(names, colours, [s.bot for s in seats_data])
+    return SaveData(record=record, seats=seats, cards_path=cards_path, actions=actions,
+                    game_id=game_id, started=started, current=current)
+
+
+# ---------------------------------------------------------------- the list of games
+
+@dataclass
+class GameInfo:
+    """One saved game as `jorvik games` lists it (read without replaying)."""
+    path: Path
+    game_id: str
+    mode: str = "?"
+    players: tuple[str, ...] = ()
+    round: int = 0
+    saved: str = ""
+    finished: bool = False
+    damaged: bool = False
+
+    @property
+    def unfinished(self) -> bool:
+        return not self.finished and not self.damaged
+
+
+def game_info(path: Path) -> GameInfo:
+    stem = path.name.removesuffix(".json")
+    info = GameInfo(path=path, game_id=stem if stem.isprintable() else shown(stem, 60))
     try:
-        if seats_data is None:
-            seats = Seats(names, list(COLOURS)[:len(names)], [None] * len(names))
-        else:
-            colours = [str(s["colour"]) for s in seats_data]
-            bots = [s.get("bot") for s in seats_data]
-            if len(colours) != len(names) or any(c not in COLOURS for c in colours):
-                raise ValueError("seats do not match the players")
-            seats = Seats([str(s["name"]) for s in seats_data], colours,
-                          [str(b) if b else None for b in bots])
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise SaveError(t("tui.save.incompatible", path=where, error=str(e))) from None
-    return SaveData(record=record, seats=seats,
-                    cards_path=cards_path if isinstance(cards_path, str) else None,
-                    actions=actions)
+        data = read_save(path)
+        model = SaveModel.model_validate(data)
+        rec = model.record
+        info.mode = str(rec.get("mode"))
+        players = rec.get("players")
+        info.players = tuple(shown(p, 26) if name_problem(p) else p for p in players) \
+            if isinstance(players, list) else ()
+        info.round, info.finished = model.round, model.finished
+        info.saved = model.saved or ""
+    except (SaveError, ValidationError, AttributeError):
+        from datetime import datetime
+        info.damaged = True
+        info.saved = datetime.fromtimestamp(_mtime(path)).isoformat(timespec="milliseconds")
+    return info
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def list_games() -> list[GameInfo]:
+    """Every game in games/, the most recently played first (moved-aside files are left out)."""
+    folder = games_dir()
+    if not folder.is_dir():
+        return []
+    paths = [p for p in folder.glob("*.json") if ".damaged-" not in p.name]
+    games = [game_info(p) for p in paths]
+    games.sort(key=lambda g: (g.saved, _mtime(g.path)), reverse=True)
+    return games
+
+
+def latest_unfinished() -> Path | None:
+    """The save --resume continues: the most recently played unfinished game (or a damaged
+    file newer than it, so that the player hears of it; or, before the first game of this
+    version, the old single autosave)."""
+    games = list_games()
+    for g in games:
+        if g.unfinished or g.damaged:
+            return g.path
+    legacy = legacy_autosave_path()
+    if not games and legacy.is_file():
+        return legacy
+    return None
+
+
+def find_game(game_id: str) -> Path | None:
+    """The save of the game with this id (as `jorvik games` shows it)."""
+    if not re.fullmatch(r"[A-Za-z0-9._-]+", game_id) or game_id.startswith("."):
+        return None
+    path = game_path(game_id.removesuffix(".json"))
+    return path if path.is_file() else None
 
 
 def t_start(first: GameState, seats: Seats) -> str:

@@ -1,7 +1,8 @@
-"""One game being played: the engine states so far, the actions, the log, undo and autosave."""
+"""One game being played: the engine states so far, the actions, the log, undo and saving."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -12,6 +13,7 @@ from jorvik.engine import (
     Action, CardSet, GameState, apply_action, can_undo, current_player, is_over, make_record,
     new_game,
 )
+from jorvik.engine.record import check_record, first_state, setup_orders
 
 from . import save as saving
 from .text import Seats, describe
@@ -43,40 +45,68 @@ def note_entry(index: int, words: Callable[[], str], style: str = "italic") -> L
 
 @dataclass
 class Session:
-    """The app's model: it only asks the engine for legal actions and applies chosen ones."""
+    """The app's model: it only asks the engine for legal actions and applies chosen ones.
+    It saves itself to its own file (`path`) after every change, before the change is shown."""
 
     cards: CardSet
     seats: Seats
     first: GameState
+    deck: list[str] = field(default_factory=list)   # the deck and bag the game began with
+    bag: list[str] = field(default_factory=list)
     states: list[GameState] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     cards_path: str | None = None
     autosave: bool = True
+    path: Path | None = None                        # this game's save file
+    game_id: str = ""
+    started: str = ""
+    save_error: OSError | None = None               # the last save failed (None: it worked)
+    on_saved: Callable[[OSError | None], None] | None = None
+    lock: saving.GameLock | None = None
+    ended: threading.Event = field(default_factory=threading.Event)  # closed: play stops
 
     @classmethod
     def start(cls, cards: CardSet, seats: Seats, mode: str, seed: int | None,
               start_player: int | None, cards_path: str | None = None,
               autosave: bool = True) -> Session:
+        """A new game in a new file of its own (no other game's file is touched)."""
+        events: list[dict[str, Any]] = []
         first = new_game(list(seats.names), mode=mode, seed=seed, start_player=start_player,
-                         cards=cards)
-        s = cls(cards=cards, seats=seats, first=first, states=[first], cards_path=cards_path,
-                autosave=autosave)
+                         cards=cards, events=events)
+        deck, bag = setup_orders(first, events)
+        s = cls(cards=cards, seats=seats, first=first, deck=deck, bag=bag, states=[first],
+                cards_path=cards_path, autosave=autosave)
         s.log.append(LogEntry(0, lambda: Text(saving.t_start(first, seats))))
+        s.started = saving.now_text()
+        if autosave:
+            s.game_id, s.path, s.lock = saving.claim_new_game(list(seats.names))
         s.save()
         return s
 
     @classmethod
-    def from_save(cls, data: saving.SaveData, cards: CardSet, autosave: bool = True) -> Session:
-        """Rebuild every state of a saved game (for undo and the log)."""
-        first = new_game(data.record["players"], mode=data.record["mode"],
-                         seed=data.record["seed"], start_player=data.record["start_player"],
-                         deck=data.record.get("deck"), bag=data.record.get("bag"), cards=cards)
-        s = cls(cards=cards, seats=data.seats, first=first, states=[first],
-                cards_path=data.cards_path, autosave=autosave)
+    def from_save(cls, data: saving.SaveData, cards: CardSet, autosave: bool = True,
+                  path: Path | None = None, lock: saving.GameLock | None = None) -> Session:
+        """Rebuild every state of a saved game (for undo and the log). It goes on in `path`
+        when given (its own file), else in a new file of its own."""
+        rec = check_record(data.record, cards)
+        first = first_state(rec, cards)
+        deck, bag = setup_orders(first)
+        s = cls(cards=cards, seats=data.seats, first=first, deck=deck, bag=bag, states=[first],
+                cards_path=data.cards_path, autosave=autosave, lock=lock)
         s.log.append(LogEntry(0, lambda: Text(saving.t_start(first, data.seats))))
         for a in data.actions:
             s._apply(a)
+        if path is not None and data.game_id:
+            s.path, s.game_id = path, data.game_id
+            s.started = data.started or saving.now_text()
+        else:
+            s.started = saving.now_text()
+            if autosave:
+                if s.lock is not None:
+                    s.lock.release()
+                s.game_id, s.path, s.lock = saving.claim_new_game(list(data.seats.names))
+                s.save()
         return s
 
     # ---------------------------------------------------------------- queries
@@ -104,7 +134,11 @@ class Session:
         return None
 
     def record(self) -> dict[str, Any]:
-        return make_record(self.first, self.actions)
+        return make_record(self.first, self.actions, deck=self.deck, bag=self.bag)
+
+    def save_text(self) -> str:
+        return saving.save_text(self.first, self.actions, self.deck, self.bag, self.seats,
+                                self.cards_path, self.game_id, self.started, self.state)
 
     # ---------------------------------------------------------------- changes
     def apply(self, action: Action) -> list[dict[str, Any]]:
@@ -133,13 +167,26 @@ class Session:
         return True
 
     def save(self) -> None:
-        """Autosave (in the background: saving.AUTOSAVER)."""
-        if self.autosave:
-            saving.AUTOSAVER.submit(saving.autosave_path(), saving.snapshot(self))
-
-    def flush(self) -> None:
-        """Wait until the autosave is on disk."""
-        saving.AUTOSAVER.flush()
+        """Save to the game's own file now (atomic; a few ms). A failure is kept in
+        save_error (and told to on_saved) until a save works again: it is never silent."""
+        if not self.autosave or self.path is None or self.ended.is_set():
+            return  # (a closed game's file may be open in another window now)
+        try:
+            saving.write_save(self.path, self.save_text())
+        except OSError as e:
+            self.save_error = e
+        else:
+            self.save_error = None
+        if self.on_saved is not None:
+            self.on_saved(self.save_error)
 
     def save_as(self, path: Path) -> None:
-        saving.write_save(path, self)
+        saving.write_save(path, self.save_text())
+
+    def close(self) -> None:
+        """The game is no longer played here: a thinking bot stops, nothing more is saved,
+        and another instance may open it (the lock goes; the file stays)."""
+        self.ended.set()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None

@@ -1,4 +1,5 @@
-"""The final scoring: every player's VP by category, the winner(s), then new game or quit."""
+"""The final scoring: every player's VP by category, the winner(s), then new game or quit; and
+the same table live during the game ("if the game ended now")."""
 
 from __future__ import annotations
 
@@ -6,20 +7,22 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from jorvik.engine import SCORE_CATEGORIES
 from jorvik.i18n import t
 
 from ..keys import key, translated
+from ..scores import scores_now
 from ..session import Session
 from .message import Recompose, SmallTerminal
 from ..widgets.keybar import KeyBar
 
 
-def score_table(session: Session) -> Table:
-    result = session.state.result or {"scores": [], "winners": []}
+def score_table(session: Session, result: dict | None = None) -> Table:
+    """The VP of every player by the final scoring's categories (`result`: final_scores())."""
+    result = result or session.state.result or {"scores": [], "winners": []}
     seats = session.seats
     table = Table(expand=False, header_style="bold")
     table.add_column(t("tui.final.category"))
@@ -61,7 +64,8 @@ def winner_text(session: Session) -> Text:
 class FinalScreen(Recompose, SmallTerminal, Screen):
     KEYS = [
         key("n", "app.new_game", "tui.bind.new_game", id="new-game"),
-        key("q,ctrl+q", "app.exit", "tui.bind.quit_now", id="quit-now", priority=True),
+        key("r", "review", "learn.review.bind", id="review"),
+        key("q,ctrl+q", "quit_now", "tui.bind.quit_now", id="quit-now", priority=True),
         key("f1", "app.help", "tui.bind.help", id="help"),
     ]
 
@@ -76,6 +80,8 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
             with VerticalScroll(id="final-scroll"):
                 yield Static(score_table(self.session), id="final-table")
                 yield Static(winner_text(self.session), id="final-winner")
+                from .review import race_chart  # the VP race (screens/review.py)
+                yield Static(race_chart(self.session.states, self.session.seats), id="final-chart")
                 if self.saved_to:
                     yield Static(t("tui.final.saved", path=self.saved_to), id="final-saved")
                 yield Static(t("tui.final.next"), id="final-next")
@@ -84,3 +90,31 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
 
     def on_mount(self) -> None:
         self.app.screen_ready(self)  # type: ignore[attr-defined]
+
+    def action_quit_now(self) -> None:
+        """q: the game is over and saved: quit at once."""
+        self.app.exit()
+
+    def action_review(self) -> None:
+        from .review import ReviewScreen
+        self.app.push_screen(ReviewScreen(self.session.record(), self.session.seats))
+
+
+@translated
+class ScoresNowScreen(Recompose, ModalScreen[None]):
+    """v in the game: every player's VP if the game ended now, by the final categories."""
+    KEYS = [key("escape,v,enter,q", "close", "tui.bind.close", id="close")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(id="scores-now", classes="dialog-screen")
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog scores-dialog"):
+            yield Static(t("tui.scores_now.title"), classes="dialog-text", id="scores-title")
+            yield Static(score_table(self.session, scores_now(self.session.state)),
+                         id="scores-table")
+            yield Static(t("tui.scores_now.hint"), classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import TYPE_CHECKING
 
@@ -10,31 +11,33 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from jorvik.engine import Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player
-from jorvik.i18n import t
+from jorvik.i18n import level_name, t
 
-from .. import save as saving
-from ..choices import Choice, Menu, build_menu
+from ..choices import EXTRA_KEYS, Choice, Menu, build_menu
 from ..keys import Key, key, translated
+from ..since import since_last_turn
 from ..messages import ChoiceMade, SpaceClicked, SpaceHovered
 from ..widgets.action_panel import ActionPanel
+from ..widgets.choice_list import ChoiceList
 from ..widgets.column import SpaceWidget
 from ..widgets.details import CardDetails
 from ..widgets.goods import SupplyBar
 from ..widgets.log import GameLog
 from ..widgets.player_panel import PlayerPanel
 from ..widgets.reservation import ReservationRow
-from ..widgets.status import StatusBar
+from ..widgets.status import StatusBar, round_seasons
 from .message import ConfirmScreen, HandoverScreen, SmallTerminal
 from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
-    from ..app import JorvikApp
+    from ..host import GameHost
     from ..session import Session
 
-DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign")
+DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign",
+          *EXTRA_KEYS)
 # Letter keys of the menu: (key, tag) -> footer text; only legal ones show (check_action).
 LETTERS = (("b", "buy"), ("h", "hall"), ("p", "pass"), ("b", "brown"), ("d", "done"),
            ("d", "stop"), ("d", "decline"), ("d", "discard"), ("t", "trade"), ("s", "sell"),
@@ -48,6 +51,10 @@ def _keys() -> list[Key]:
     out += [
         key("escape", "pick('escape')", "tui.bind.back", id="back"),
         key("ctrl+z", "undo", "tui.bind.undo", id="undo"),
+        key("tab", "view", "tui.bind.view", id="view", priority=True),
+        key("v", "scores", "tui.bind.scores", id="scores"),
+        key("l", "full_log", "tui.bind.log", id="full-log"),
+        key("question_mark", "hint", "learn.bind.hint", id="hint"),
         key("pageup", "log(1)", "", show=False, id="log-older", priority=True),
         key("pagedown", "log(-1)", "", show=False, id="log-newer", priority=True),
         key("f1", "app.help", "tui.bind.help", id="help"),
@@ -73,26 +80,28 @@ class GameScreen(SmallTerminal, Screen):
         self._cursor: int | None = None
         self._hover: int | None = None
         self._highlighted: Choice | None = None
+        self._frozen_round = -1
 
     @property
-    def japp(self) -> JorvikApp:
+    def japp(self) -> GameHost:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         st = self.session.state
         yield StatusBar(id="status")
+        used = st.n + 1  # card spaces in use each round: one more than the players
         with Vertical(id="body"):
             with Vertical(id="board"):
                 with Horizontal(classes="space-row", id="row-low"):
-                    for s in range(1, 7):
+                    for s in range(1, used + 1):
                         yield SpaceWidget(s)
                 if st.mode == "jarl":
                     with Horizontal(classes="space-row", id="row-high"):
-                        for s in range(7, 13):
+                        for s in range(7, 7 + used):
                             yield SpaceWidget(s)
                     yield ReservationRow(id="reservation")
                 yield SupplyBar(id="supply")
-            yield CardDetails(id="details")
+                yield CardDetails(id="details")
             with Horizontal(id="lower"):
                 with Grid(id="players", classes=f"players-{st.n}"):
                     for p in range(st.n):
@@ -112,11 +121,11 @@ class GameScreen(SmallTerminal, Screen):
         self._reservation = (self.query_one(ReservationRow)
                              if self.session.state.mode == "jarl" else None)
         self._actions = self.query_one(ActionPanel)
-        self._choices = self.query_one("#choices", OptionList)
+        self._choices = self.query_one("#choices", ChoiceList)
         self._details = self.query_one(CardDetails)
         self._log = self.query_one(GameLog)
         self.start()
-        self.query_one("#choices", OptionList).focus()
+        self._choices.focus()
         self.japp.screen_ready(self)
 
     def on_screen_resume(self) -> None:
@@ -138,7 +147,7 @@ class GameScreen(SmallTerminal, Screen):
         human = p is not None and not seats.is_bot(p)
         self.menu = build_menu(st, seats, self.path) if human else None
         highlight = {c.space for c in (self.menu.choices if self.menu else []) if c.space}
-        self._status.show(st, seats, self.thinking)
+        self._status.show(st, seats, self.thinking, round_seasons(st, session.log))
         for w in self._spaces:
             w.show(st, seats, w.space in highlight)
         if self._reservation is not None:
@@ -152,10 +161,7 @@ class GameScreen(SmallTerminal, Screen):
         self._actions.show(self.menu, note, thinking=self.thinking,
                            decision=(len(session.actions), self.path))
         self._highlight(self._choices.highlighted)
-        self._log.sync(session.log)
-        error = saving.AUTOSAVER.take_error()
-        if error is not None:
-            self.notify(t("tui.save.failed", error=str(error)), severity="error")
+        self._log.sync(session.log, self._last_human_move())
         # The footer rebuilds itself on refresh_bindings(): only when the keys changed.
         # Digit keys are not shown in the footer, so only the tagged letters count.
         keys = (tuple((c.key, c.tag) for c in self.menu.choices if c.tag) if self.menu else (),
@@ -163,6 +169,17 @@ class GameScreen(SmallTerminal, Screen):
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
+
+    def _last_human_move(self) -> int:
+        """How many actions had been taken when the last human decision before now was
+        made (the log marks what happened from then on)."""
+        session = self.session
+        states = session.states
+        for i in range(len(states) - 2, max(-1, len(states) - 400), -1):
+            p = current_player(states[i])
+            if p is not None and not session.seats.is_bot(p):
+                return i
+        return 0
 
     def retranslate(self) -> None:
         """Everything again in the language now (the log too)."""
@@ -203,6 +220,12 @@ class GameScreen(SmallTerminal, Screen):
         """After any change of state: the end, a hand-over, or a bot's turn."""
         self.refresh_view()
         session = self.session
+        if session.state.round != self._frozen_round:
+            # The game's states and log only grow: once a round, the objects alive now are
+            # moved out of the collector's sight, so a full collection (100 ms and more late
+            # in a game) never lands on a key press.
+            self._frozen_round = session.state.round
+            gc.freeze()
         if session.over:
             self.japp.game_over(session)
             return
@@ -216,7 +239,7 @@ class GameScreen(SmallTerminal, Screen):
         if (self.japp.handover and humans > 1 and self.last_human is not None
                 and p != self.last_human):
             self.last_human = p
-            self.app.push_screen(HandoverScreen(session.seats, p))
+            self.app.push_screen(HandoverScreen(session.seats, p, since_last_turn(session, p)))
         self.last_human = p
 
     def start(self) -> None:
@@ -238,9 +261,27 @@ class GameScreen(SmallTerminal, Screen):
             if len(parameters) > 1 and choice.tag != parameters[1]:
                 return False
             return True
-        if action == "undo":
-            return self.session.undo_target() is not None and not self.thinking or None
+        if action == "view":
+            return self.has_class("-compact")
         return True
+
+    def action_view(self) -> None:
+        """Tab (compact layout): the board or the players' areas."""
+        self.toggle_class("-view-players")
+
+    def action_scores(self) -> None:
+        """v: the VP of every player if the game ended now, by the final scoring's categories."""
+        from .final import ScoresNowScreen
+        self.app.push_screen(ScoresNowScreen(self.session))
+
+    def action_full_log(self) -> None:
+        """l: the whole game log on the full screen, with search."""
+        from .log import LogScreen
+        self.app.push_screen(LogScreen(self.session))
+
+    def action_hint(self) -> None:
+        from .hint import request_hint  # only when asked: the judge loads the bots
+        request_hint(self)
 
     def action_log(self, pages: int) -> None:
         """PageUp / PageDown: scroll the game log back or forward by most of its height."""
@@ -288,9 +329,9 @@ class GameScreen(SmallTerminal, Screen):
         self._hover = message.space
         self._show_details()
 
-    @on(OptionList.OptionHighlighted, "#choices")
-    def _highlighted_option(self, event: OptionList.OptionHighlighted) -> None:
-        self._highlight(event.option_index)
+    @on(ChoiceList.Highlighted)
+    def _highlighted_option(self, event: ChoiceList.Highlighted) -> None:
+        self._highlight(event.index)
 
     def choose(self, choice: Choice) -> None:
         if self.too_small:
@@ -321,8 +362,31 @@ class GameScreen(SmallTerminal, Screen):
         self.after_change()
 
     def action_undo(self) -> None:
-        if self.thinking or not self.session.undo():
-            self.notify(t("tui.undo.none"), severity="warning")
+        """Ctrl+Z: back over this player's own decisions freely; into another player's
+        decision only after asking (naming them); when undo is not possible, say why."""
+        session = self.session
+        if self.thinking:
+            self.notify(t("tui.undo.bot_thinking"), severity="warning")
+            return
+        target = session.undo_target()
+        if target is None:
+            why = "tui.undo.start" if not session.actions else "tui.undo.none"
+            self.notify(t(why), severity="warning")
+            return
+        whose = current_player(session.states[target])
+        if whose is not None and whose != session.decider:
+            name = session.seats.names[whose]
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._undo()
+            self.app.push_screen(ConfirmScreen(lambda: t("tui.undo.other", name=name)),
+                                 answered)
+            return
+        self._undo()
+
+    def _undo(self) -> None:
+        if not self.session.undo():
             return
         self.bot_token = None
         self.path = ()
@@ -350,17 +414,19 @@ class GameScreen(SmallTerminal, Screen):
             action = self.japp.replace_bot(p).choose(state)
         rest = self.japp.bot_delay - (time.monotonic() - t0)
         if rest > 0:
-            time.sleep(rest)
-        self.app.call_from_thread(self._bot_chose, p, token, action)
+            self.session.ended.wait(rest)  # the delay ends early when the game is closed
+        if not self.session.ended.is_set():  # not when the game was closed (quit, new game)
+            self.app.call_from_thread(self._bot_chose, p, token, action)
 
     def _bot_failed(self, p: int) -> None:
         seats = self.session.seats
         name, level = seats.names[p], str(seats.bots[p])
-        self.japp.notice(lambda: t("tui.log.bot_failed", level=level, name=name))
+        self.japp.notice(lambda: t("tui.log.bot_failed", level=level_name(level), name=name))
 
     def _bot_chose(self, p: int, token: int, action: Action) -> None:
-        if token != self.bot_token or token != len(self.session.actions):
-            return  # the game moved on (undo) while the bot thought
+        if (token != self.bot_token or token != len(self.session.actions)
+                or self.session.ended.is_set()):
+            return  # the game moved on (undo, quit, new game) while the bot thought
         try:
             self.session.apply(action)
         except IllegalAction:  # the bot broke the rules: 'easy' plays this seat from now on

@@ -16,6 +16,7 @@ from jorvik.i18n.rules import rules_summary
 from ..keys import key, translated
 from ..text import card_name, card_text
 from ..widgets.column import card_values
+from ..widgets.player_panel import legend
 from .message import Recompose
 
 
@@ -27,12 +28,23 @@ def key_lines() -> list[tuple[str, str]]:
         ("t", "trade"), ("s", "sell"), ("m", "harbour"), ("Esc", "back"),
         ("Ctrl+Z", "undo"), ("F1", "help"), ("F2", "language"), ("Ctrl+P", "palette"),
         ("Ctrl+S", "save_as"), ("Ctrl+Q", "quit"), ("Enter", "handover"), ("PgUp PgDn", "log"),
-        ("mouse", "mouse"))]
+        ("a c e f g …", "more"), ("Tab", "view"), ("v", "scores"), ("l", "full_log"),
+        (t("tui.key.mouse"), "mouse"))]
 
 
 @translated
 class HelpScreen(Recompose, ModalScreen[None]):
-    KEYS = [key("escape,f1", "close", "tui.bind.close", id="close")]
+    KEYS = [
+        key("escape,f1", "close", "tui.bind.close", id="close"),
+        # At once, wherever the focus is (the tabs, the search line): the open tab scrolls.
+        key("pageup", "scroll('page_up')", "", show=False, id="help-page-up", priority=True),
+        key("pagedown", "scroll('page_down')", "", show=False, id="help-page-down",
+            priority=True),
+        key("up", "scroll('up')", "", show=False, id="help-up", priority=True),
+        key("down", "scroll('down')", "", show=False, id="help-down", priority=True),
+        key("home", "scroll('home')", "", show=False, id="help-home"),
+        key("end", "scroll('end')", "", show=False, id="help-end"),
+    ]
 
     def __init__(self, cards: list, tab: str = "keys", search: str = "") -> None:
         super().__init__(id="help")
@@ -48,13 +60,15 @@ class HelpScreen(Recompose, ModalScreen[None]):
                     for k, what in key_lines():
                         keys.append(f"{k:>12}  ", style="bold #ffd866")
                         keys.append(what + "\n")
+                    keys.append("\n")
+                    keys.append_text(legend())
                     yield VerticalScroll(Static(keys))
                 with TabPane(t("tui.help.rules_tab"), id="help-rules"):
                     yield VerticalScroll(Markdown(rules_summary()))
                 with TabPane(t("tui.help.cards_tab"), id="help-cards"):
                     yield Input(self.search, placeholder=t("tui.help.search"), id="card-search")
                     yield VerticalScroll(Static(id="card-list"))
-            yield Static(t("tui.help.close"), id="help-hint")
+            yield Static(t("tui.help.close") + " · " + t("tui.help.scroll"), id="help-hint")
 
     def on_mount(self) -> None:
         self.show_cards(self.search)
@@ -95,6 +109,13 @@ class HelpScreen(Recompose, ModalScreen[None]):
         if not shown:
             out.append(t("tui.help.no_cards"), style="dim")
         self.query_one("#card-list", Static).update(out)
+
+    def action_scroll(self, how: str) -> None:
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is None:
+            return
+        scroll = pane.query_one(VerticalScroll)
+        getattr(scroll, f"scroll_{how}")(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -17,14 +17,16 @@ from jorvik.i18n import t
 from ..keys import key, translated
 from ..text import Seats
 
-MIN_WIDTH = 100
-MIN_HEIGHT = 30
-SHORT_HEIGHT = 38  # below this the board uses its compact heights (CSS: .-short)
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+COMPACT_WIDTH = 100  # below this (or COMPACT_HEIGHT) the board and the players are two views
+COMPACT_HEIGHT = 30  # switched with Tab (CSS: .-compact)
+SHORT_HEIGHT = 38  # below this the board uses its short heights (CSS: .-short)
 
 
 class SmallTerminal:
-    """Mixin for a screen that needs MIN_WIDTH x MIN_HEIGHT: below that it shows only a
-    clear message (CSS hides the rest), its keys do nothing, and it comes back when the
+    """Mixin for a screen that needs MIN_WIDTH x MIN_HEIGHT (and lays itself out compactly
+    below COMPACT_WIDTH x COMPACT_HEIGHT): below the minimum it shows only a clear message (CSS hides the rest), its keys do nothing, and it comes back when the
     terminal grows."""
 
     too_small = False
@@ -32,6 +34,9 @@ class SmallTerminal:
     def _fit(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         short = height < SHORT_HEIGHT
+        compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
+        if compact != self.has_class("-compact"):  # type: ignore[attr-defined]
+            self.set_class(compact, "-compact")  # type: ignore[attr-defined]
         # Changing a class restyles the whole screen: only when it really changes.
         if small != self.has_class("-too-small"):  # type: ignore[attr-defined]
             self.set_class(small, "-too-small")  # type: ignore[attr-defined]
@@ -81,7 +86,7 @@ class ConfirmScreen(Recompose, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             q = self.question() if callable(self.question) else self.question
-            yield Static(q, classes="dialog-text")
+            yield Static(Text(q), classes="dialog-text")  # plain: a path may hold brackets
             with Horizontal(classes="dialog-buttons"):
                 yield Button(Text(t("tui.button.accept")), id="yes", variant="primary")
                 yield Button(Text(t("tui.button.reject")), id="no")
@@ -96,13 +101,15 @@ class ConfirmScreen(Recompose, ModalScreen[bool]):
 
 @translated
 class HandoverScreen(Recompose, ModalScreen[None]):
-    """"Benedek's turn — Enter": pass the keyboard on."""
-    KEYS = [key("enter,space", "go", "tui.bind.continue", id="continue")]
+    """"Benedek's turn — Enter": pass the keyboard on, with what the others did since the
+    player's last turn. Enter (or Space) only dismisses it: no key here reaches the game."""
+    KEYS = [key("enter,space", "go", "tui.bind.continue", id="continue", priority=True)]
 
-    def __init__(self, seats: Seats, player: int) -> None:
+    def __init__(self, seats: Seats, player: int, since: list[Text] | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.seats = seats
         self.player = player
+        self.since = since or []
 
     def compose(self) -> ComposeResult:
         text = t("tui.handover", name=self.seats.names[self.player])
@@ -110,7 +117,16 @@ class HandoverScreen(Recompose, ModalScreen[None]):
             banner = Static(text, classes="dialog-text", id="handover-text")
             banner.styles.color = self.seats.fg(self.player)
             yield banner
+            if self.since:
+                lines = Text(t("tui.since.title"), style="bold")
+                for line in self.since:
+                    lines.append("\n")
+                    lines.append_text(line)
+                yield Static(lines, id="handover-since")
             yield Button(Text(t("tui.button.continue")), id="continue", variant="primary")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()  # a stray key stays here: nothing is chosen in the game under the banner
 
     def action_go(self) -> None:
         self.dismiss(None)
@@ -131,7 +147,8 @@ class ChoiceScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.text, classes="dialog-text", id="message-text")
+            # a Text: a path or an error from a file is shown as it is, never read as markup
+            yield Static(Text(self.text), classes="dialog-text", id="message-text")
             with Horizontal(classes="dialog-buttons"):
                 for oid, letter, label in self.options:
                     # a Text: "[n]" in a str label would be read as markup and vanish

@@ -8,7 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
-from jorvik.i18n import LANGUAGES, get_language, language_name, t
+from jorvik.engine.names import MAX_NAME, names_problem
+from jorvik.i18n import LANGUAGES, get_language, language_name, level_name, t
 
 from ..keys import key, translated
 from ..text import COLOUR_NAMES, Seats
@@ -37,10 +38,11 @@ class SetupScreen(Recompose, Screen):
                 with Horizontal(classes="setup-row"):
                     label = t("tui.setup.seat", seat=p + 1)
                     if self.seats.bots[p]:
-                        label += " " + t("tui.status.bot", level=self.seats.bots[p])
+                        # on a line of its own: "2. hely (gép: közepes)" is wider than the label
+                        label += "\n" + t("tui.status.bot", level=level_name(self.seats.bots[p]))
                     yield Static(label, classes="setup-label")
                     yield Input(self.seats.names[p], id=f"name-{p}", classes="setup-name",
-                                max_length=16)
+                                max_length=MAX_NAME)
                     yield Select([(t(f"tui.colour.{c}"), c) for c in COLOUR_NAMES],
                                  value=self.seats.colours[p], allow_blank=False,
                                  id=f"colour-{p}", classes="setup-colour")
@@ -97,10 +99,11 @@ class SetupScreen(Recompose, Screen):
         n = len(self.seats)
         names, colours = self._entered()
         error = ""
-        if any(not nm for nm in names):
-            error = t("tui.setup.need_names")
-        elif len(set(names)) < n:
-            error = t("tui.setup.same_names")
+        problem = names_problem(names)  # the rule `jorvik play --names` applies too
+        if problem is not None:
+            error = {"empty": t("tui.setup.need_names"), "duplicate": t("tui.setup.same_names"),
+                     "too_long": t("tui.setup.name_too_long", most=MAX_NAME),
+                     }.get(problem[0]) or t("tui.setup.name_unprintable")
         elif len(set(colours)) < n:
             error = t("tui.setup.same_colours")
         if error:

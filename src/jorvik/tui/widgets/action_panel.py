@@ -8,13 +8,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.timer import Timer
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
 
 from jorvik.i18n import t
 
 from ..choices import Menu, key_label
 from ..messages import ChoiceMade
+from .choice_list import ChoiceList
 from .lines import TextLines
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -32,7 +31,7 @@ class ActionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield TextLines(id="prompt")
-        yield OptionList(id="choices")
+        yield ChoiceList(id="choices")
 
     def forget(self) -> None:
         self._options_sig = self._prompt_sig = None
@@ -46,23 +45,23 @@ class ActionPanel(Vertical):
         self._note = note
         self._set_spinner(thinking)
         self._show_prompt()
-        options = self.query_one("#choices", OptionList)
+        options = self.query_one("#choices", ChoiceList)
         labels = (decision, tuple((c.key, c.label.plain) for c in menu.choices) if menu else ())
         if labels == self._options_sig:
             return  # the same choices: keep the list (and the highlighted one) as it is
         self._options_sig = labels
         if menu is None:
-            options.clear_options()
+            options.clear()
             return
         items = []
-        for i, c in enumerate(menu.choices):
+        for c in menu.choices:
             label = Text(f"{key_label(c.key) if c.key != 'escape' else t('tui.key.esc'):>3} ",
                          style="bold #ffd866")
             label.append_text(c.label)
-            items.append(Option(label, id=f"c{i}"))
-        options.set_options(items)
-        if menu.choices:
-            options.highlighted = 0
+            items.append(label)
+        # Nothing highlighted in a new decision: Enter picks nothing until an arrow key
+        # (or a mouse click) chose a line, so no Enter meant for something else makes a move.
+        options.set_items(items)
 
     def _show_prompt(self) -> None:
         menu, note = self.menu, self._note
@@ -91,9 +90,9 @@ class ActionPanel(Vertical):
         self._spin += 1
         self._show_prompt()
 
-    @on(OptionList.OptionSelected, "#choices")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
+    @on(ChoiceList.Selected)
+    def _selected(self, event: ChoiceList.Selected) -> None:
         event.stop()
-        if self.menu is None or event.option_index >= len(self.menu.choices):
+        if self.menu is None or event.index >= len(self.menu.choices):
             return
-        self.post_message(ChoiceMade(self.menu.choices[event.option_index]))
+        self.post_message(ChoiceMade(self.menu.choices[event.index]))

@@ -1,6 +1,6 @@
 """One card space of the board: the card's name, values and a compact text (cut to the room
 there is; the details line shows it whole), ship cubes, and (spaces 1-6) its demand column
-with the price now."""
+with the price now on its last line."""
 
 from __future__ import annotations
 
@@ -15,21 +15,22 @@ from ..text import Seats, card_name, card_text, clamp, cubes
 from .lines import Lines
 
 CARD_TEXT_STYLE = "#a8b0bc"
-SEPARATOR_STYLE = "#3a414c"
 
 
 def card_values(card) -> Text:
-    """The printed values of a card in brief: type, goods, VP, coins, defence."""
-    out = Text(t(f"tui.type.{card.type}"), style="italic")
+    """The printed values of a card in brief: type (unless the name says it: "Warrior"),
+    goods, VP, coins, defence."""
+    kind = t(f"tui.type.{card.type}")
+    out = Text(kind if not card_name(card).startswith(kind) else "", style="italic")
     if card.goods:
-        out.append(" ")
+        out.append(" " if out else "")
         out.append_text(cubes(card.goods))
-    if card.vp:
-        out.append(" " + t("tui.values.vp", vp=card.vp))
-    if card.coins_per_good:
-        out.append(" " + t("tui.values.coins_each", coins=card.coins_per_good))
-    if card.defence:
-        out.append(" " + t("tui.values.defence", defence=card.defence))
+    for shown, words in ((card.vp, lambda: t("tui.values.vp", vp=card.vp)),
+                         (card.coins_per_good,
+                          lambda: t("tui.values.coins_each", coins=card.coins_per_good)),
+                         (card.defence, lambda: t("tui.values.defence", defence=card.defence))):
+        if shown:
+            out.append((" " if out else "") + words())
     return out
 
 
@@ -70,10 +71,6 @@ class SpaceWidget(Lines):
             self.set_class(highlight, "-highlight")
         card = st.cards.by_id[cid] if cid is not None else None
         self._view = (card, st.space_goods[s], column, seats)
-        if self.space <= 6:  # an empty column says its price on its demand line
-            subtitle = price_text(len(column)) if card is not None and column else ""
-            if subtitle != self.border_subtitle:
-                self.border_subtitle = subtitle
         self.changed()
 
     def forget(self) -> None:
@@ -83,14 +80,31 @@ class SpaceWidget(Lines):
     def build(self, width: int, height: int) -> list[Text]:
         card, goods, column, seats = self._view
         low = self.space <= 6
-        top = max(0, height - 2) if low else height
+        demand: list[Text] = []
+        if low and card is not None:
+            line = Text()
+            for i, code in enumerate(column):
+                if i:
+                    line.append(" ")
+                line.append_text(seats.viking(code))
+            price = price_text(len(column))
+            if line.cell_len + 1 + len(price) <= width:
+                line.append(" " * (width - line.cell_len - len(price)))
+                line.append(price, style="bold #ffd866" if column else "dim")
+                demand = [line]
+            else:  # many vikings: they go on as many lines as they need, the price last
+                demand = clamp(line, width, height) + [Text(price, style="bold #ffd866")]
+        top = max(0, height - len(demand))
         lines: list[Text] = []
         if card is None:
             lines.append(Text(t("tui.board.empty"), style="dim"))
         else:
-            lines += clamp(Text(card_name(card), style="bold"), width, 2)
+            # The name and values first; the card text only in the room left (the details
+            # line under the board shows it whole).
+            name_lines = 2 if top >= 4 else 1
+            lines += clamp(Text(card_name(card), style="bold"), width, name_lines)
             if card.goods or card.vp or card.defence or card.coins_per_good:
-                lines += clamp(card_values(card), width, 2)
+                lines += clamp(card_values(card), width, 2 if top >= 4 else 1)
             if card.type == "ship":
                 lines += clamp(Text.assemble(t("tui.board.cargo") + " ",
                                              cubes(goods) if goods else Text("-")), width, 1)
@@ -98,18 +112,10 @@ class SpaceWidget(Lines):
             if room > 0:
                 lines += clamp(Text(card_text(card), style=CARD_TEXT_STYLE), width, room)
         lines = lines[:top]
-        if low and card is not None:
+        if demand:
             lines += [Text()] * (top - len(lines))
-            lines.append(Text("╌" * width, style=SEPARATOR_STYLE))
-            demand = Text()
-            for i, code in enumerate(column):
-                if i:
-                    demand.append(" ")
-                demand.append_text(seats.viking(code))
-            if not column:
-                demand.append(price_text(0), style="dim")
-            lines += clamp(demand, width, 1)
-        return lines
+            lines += demand
+        return lines[:height]
 
     def on_click(self) -> None:
         self.post_message(SpaceClicked(self.space))

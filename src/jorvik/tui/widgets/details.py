@@ -32,8 +32,9 @@ class CardDetails(Lines):
 
     def build(self, width: int, height: int) -> list[Text]:
         card = self._card
-        if card is None:
-            return []
+        if card is None:  # nothing to tell about: what the marks mean
+            from .player_panel import legend
+            return clamp(legend(full=False), width, height)
         line = Text(card_name(card), style="bold #ffd866")
         line.append("  ")
         line.append_text(card_values(card))

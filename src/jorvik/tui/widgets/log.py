@@ -1,6 +1,8 @@
 """The game log: every engine event in words, in the player's colour, newest at the bottom.
-The mouse wheel or PageUp / PageDown scroll it (a line at the bottom says how far back); a new
-line goes back to the newest."""
+Earlier rounds are dim; the lines since the last human move have a mark in the margin, so what
+happened without anyone deciding (an attack, an unloading with nothing to assign) stays in view
+until the next human decision. The mouse wheel or PageUp / PageDown scroll it (a line at the
+bottom says how far back); a new line goes back to the newest."""
 
 from __future__ import annotations
 
@@ -23,30 +25,53 @@ class GameLog(Lines):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.shown = 0
+        self._entries: list[LogEntry] = []
         self._texts: list[Text] = []
-        self._wrapped: list[Text] = []   # every entry wrapped to _width
+        self._wrapped: list[tuple[int, Text]] = []  # (entry position, line) at _width
         self._width = 0
+        self._round_start = 0            # position of the entry that began this round
+        self._fresh = 0                  # entries with an index above this are marked
         self.back = 0                    # lines scrolled back from the newest
 
-    def sync(self, entries: list[LogEntry]) -> None:
-        """Show `entries`: append the new ones, or word all again after an undo."""
+    def sync(self, entries: list[LogEntry], fresh: int = 0) -> None:
+        """Show `entries`: append the new ones, or word all again after an undo. Entries
+        with an index above `fresh` (the actions taken when the last human decided) are
+        marked."""
         if len(entries) < self.shown:
-            self.rewrite(entries)
+            self.rewrite(entries, fresh)
             return
+        if fresh != self._fresh:
+            self._fresh = fresh
+            self.changed()
         if len(entries) == self.shown:
             return
+        start = self._round_start
+        for pos in range(self.shown, len(entries)):
+            ev = entries[pos].event
+            if ev is not None and ev.get("type") == "round":
+                start = pos
         new = [e.text for e in entries[self.shown:]]
+        self._entries += entries[self.shown:]
+        self._round_start = start  # earlier lines are drawn dim (in _mark)
+        first = len(self._texts)
         self._texts += new
         if self._width:
-            for text in new:
-                self._wrapped += clamp(text, self._width, 10_000)
+            for i, text in enumerate(new):
+                self._wrapped += [(first + i, line)
+                                  for line in clamp(text, self._width - 1, 10_000)]
         self.shown = len(entries)
         self.back = 0
         self.changed()
 
-    def rewrite(self, entries: list[LogEntry]) -> None:
+    def rewrite(self, entries: list[LogEntry], fresh: int | None = None) -> None:
         """Word every entry again (after an undo, or in a new language)."""
+        self._entries = list(entries)
         self._texts = [e.text for e in entries]
+        self._round_start = max((i for i, e in enumerate(entries)
+                                 if e.event is not None and e.event.get("type") == "round"),
+                                default=0)
+        if fresh is not None:
+            self._fresh = fresh
         self._width = 0
         self.shown = len(entries)
         self.back = 0
@@ -55,15 +80,28 @@ class GameLog(Lines):
     def build(self, width: int, height: int) -> list[Text]:
         if width != self._width:
             self._width = width
-            self._wrapped = [line for text in self._texts for line in clamp(text, width, 10_000)]
+            self._wrapped = [(i, line) for i, text in enumerate(self._texts)
+                             for line in clamp(text, width - 1, 10_000)]
         total = len(self._wrapped)
         self.back = max(0, min(self.back, total - height))
         if not self.back:
-            return self._wrapped[-height:] if height else []
-        end = total - self.back
-        lines = self._wrapped[max(0, end - height + 1):end]
-        lines.append(Text(t("tui.log.more", count=self.back), style="reverse"))
+            shown = self._wrapped[-height:] if height else []
+        else:
+            end = total - self.back
+            shown = self._wrapped[max(0, end - height + 1):end]
+        lines = [self._mark(i, line) for i, line in shown]
+        if self.back:
+            lines.append(Text(t("tui.log.more", count=self.back), style="reverse"))
         return lines
+
+    def _mark(self, pos: int, line: Text) -> Text:
+        entry = self._entries[pos] if pos < len(self._entries) else None
+        fresh = entry is not None and entry.index > self._fresh and self._fresh > 0
+        out = Text("▍" if fresh else " ", style="bold #ffd866")
+        out.append_text(line)
+        if pos < self._round_start:
+            out.stylize("dim")
+        return out
 
     def _scroll(self, lines: int) -> None:
         self.back = max(0, self.back + lines)

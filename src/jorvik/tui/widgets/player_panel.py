@@ -1,17 +1,185 @@
-"""One player's area: coins, VP, vikings, loading area, card area by kind, storage."""
+"""One player's area in a compact notation: coins, VP now and if the game ended now, vikings,
+the loading area, storage and Warehouse, and every card grouped by kind with counts (the legend
+of the notation is in F1 and under the board)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from jorvik.engine import GameState, current_player, defence, storage_capacity
+from jorvik.engine import GOODS, GameState, current_player, defence, storage_capacity
 from jorvik.i18n import get_language, t
 
-from ..text import Seats, card_name, clamp, cube, cubes, good_letter
+from ..scores import projected_vp
+from ..text import Seats, card_name, clamp, cube, cubes, good_letter, good_name
 from .lines import Lines
 
-KIND_ORDER = ("craftsman", "merchant", "prophecy", "warrior", "defence", "ship", "feast",
-              "journey", "skald", "building", "loki")
+# Kinds in the order the panel shows them; those shown by name carry no label (the name says
+# the kind: "Loki: Trickery", "Skald of Trade"), so no name is doubled.
+KIND_ORDER = ("craftsman", "merchant", "prophecy", "warrior", "defence", "feast", "journey",
+              "ship", "skald", "building", "loki")
+MISSING_STYLE = "dim underline"
+LABEL_STYLE = "bold #c8c8c8"
+
+
+def _label(key: str) -> Text:
+    return Text(t(f"tui.short.{key}") + " ", style=LABEL_STYLE)
+
+
+def _counted(names: list[str]) -> str:
+    """Names grouped with counts, first-seen order: "Knarr ×2, Longship"."""
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counts.items())
+
+
+def craftsman_token(st: GameState, p: int, cid: str, click: str | None = None) -> Text:
+    """A craftsman as its fields: a filled field is its cube, a missing one a dim lower-case
+    letter; then ✓VP when complete, else →VP."""
+    card = st.cards.by_id[cid]
+    filled = list(st.players[p].filled.get(cid, ()))
+    out = Text()
+    for g in card.goods:
+        if g in filled:
+            filled.remove(g)
+            out.append_text(cube(g, click.format(good=g) if click else None))
+        else:
+            out.append(good_letter(g).lower(), style=MISSING_STYLE)
+    if len(st.players[p].filled.get(cid, ())) == len(card.goods):
+        out.append(f"✓{card.vp}", style="bold green")
+    else:
+        out.append(f"→{card.vp}", style="dim")
+    return out
+
+
+def panel_segments(st: GameState, p: int) -> list[Text]:
+    """Player p's position as short pieces of text, packed into lines by PlayerPanel."""
+    pl = st.players[p]
+    by_id = st.cards.by_id
+
+    def click(where: str) -> str:
+        return f"screen.cube({p}, {{good}}, '{where}')"
+
+    out: list[Text] = []
+    if pl.loading:
+        seg = _label("loading")
+        seg.append(_counted([card_name(by_id[c]) for c in pl.loading]))
+        seg.append(" ")
+        seg.append_text(cubes(pl.ship_goods) if pl.ship_goods else Text("-", style="dim"))
+        out.append(seg)
+    if pl.hand:
+        out.append(Text.assemble((t("tui.player.hand") + " ", "bold #ffcc66"),
+                                 cubes(pl.hand, click=click("hand"))))
+    board, wh = storage_capacity(st, p)
+    store = _label("storage")
+    store.append_text(cubes(pl.storage, click=click("storage")) if pl.storage
+                      else Text("-", style="dim"))
+    store.append(f" {len(pl.storage)}/{board}", style="dim")
+    warehouse = None
+    groups: dict[str, list[str]] = {}
+    for c in pl.cards:
+        groups.setdefault(by_id[c].type, []).append(c)
+    for c in groups.get("building", []):
+        if by_id[c].effect == "warehouse":
+            warehouse = c
+    if warehouse is not None and wh:
+        store.append("  " + card_name(by_id[warehouse]) + " ", style=LABEL_STYLE)
+        store.append_text(cubes(pl.warehouse, click=click("warehouse")) if pl.warehouse
+                          else Text("-", style="dim"))
+        store.append(f" {len(pl.warehouse)}/{wh}", style="dim")
+    out.append(store)
+    for kind in KIND_ORDER:
+        ids = groups.get(kind)
+        if not ids:
+            continue
+        if kind == "craftsman":
+            seg = _label("craftsman")
+            for i, c in enumerate(ids):
+                if i:
+                    seg.append(" ")
+                seg.append_text(craftsman_token(st, p, c, click("card:" + c)))
+        elif kind == "merchant":
+            seg = _label("merchant")
+            for i, c in enumerate(ids):
+                if i:
+                    seg.append(" ")
+                seg.append_text(cube(by_id[c].goods[0]))
+                seg.append(str(by_id[c].coins_per_good))
+        elif kind == "prophecy":
+            seg = _label("prophecy")
+            seg.append_text(cubes([by_id[c].goods[0] for c in ids]))
+        elif kind == "warrior":
+            seg = _label("defence")
+            seg.append(str(defence(st, p)), style="bold")
+            seg.append(" ⚔" + "+".join(str(by_id[c].defence) for c in ids), style="dim")
+        elif kind == "feast":
+            seg = _label("feast")
+            seg.append(f"×{len(ids)}")
+        elif kind == "journey":
+            seg = _label("journey")
+            seg.append(" ".join(str(by_id[c].vp) for c in ids))
+        elif kind == "ship":
+            seg = _label("ship")
+            seg.append(f"×{len(ids)}")
+        else:
+            names = [card_name(by_id[c]) for c in ids
+                     if not (kind == "building" and c == warehouse)]
+            if not names:
+                continue
+            seg = Text(_counted(names), style="#c8b8ff" if kind != "defence" else "")
+        out.append(seg)
+    return out
+
+
+def pack(segments: list[Text], width: int, gap: str = "  ") -> list[Text]:
+    """Pieces side by side while they fit, a new line when not; a piece longer than the
+    width is wrapped at its spaces (never cut)."""
+    lines: list[Text] = []
+    line: Text | None = None
+    for seg in segments:
+        if line is not None and line.cell_len + len(gap) + seg.cell_len <= width:
+            line.append(gap)
+            line.append_text(seg)
+            continue
+        if line is not None:
+            lines.append(line)
+        if seg.cell_len <= width:
+            line = seg.copy()
+        else:
+            parts = clamp(seg, width, 1000)
+            lines += parts[:-1]
+            line = parts[-1] if parts else None
+    if line is not None:
+        lines.append(line)
+    return lines
+
+
+def panel_head(st: GameState, seats: Seats, p: int) -> tuple[Text, Text]:
+    """The name (with bot and start-player marks), and coins, VP, projected VP, vikings."""
+    pl = st.players[p]
+    head = Text()
+    head.append(f" {pl.name} ", style=seats.badge(p))
+    if seats.is_bot(p):
+        head.append(" [" + t("tui.player.bot") + "]", style="dim")
+    if st.start_player == p:
+        head.append(" ⚒", style="bold")
+    stats = Text(t("tui.player.coins", coins=pl.coins) + " ", style="#ffd866")
+    stats.append(t("tui.player.vp", vp=pl.vp, projected=projected_vp(st)[p]), style="bold")
+    stats.append(" " + t("tui.player.vikings", vikings=pl.vikings))
+    if pl.brown:
+        stats.append(" " + t("tui.player.brown", count=pl.brown), style="#c08040")
+    return head, stats
+
+
+def panel_lines(head: tuple[Text, Text], segments: list[Text], width: int) -> list[Text]:
+    """A player's area at `width`: the head (stats beside the name when they fit), then the
+    pieces packed into lines."""
+    name, stats = head
+    if name.cell_len + 1 + stats.cell_len <= width:
+        out = [Text.assemble(name, " ", stats)]
+    else:
+        out = [name, *clamp(stats, width, 3)]
+    return out + pack(segments, width)
 
 
 class PlayerPanel(Lines):
@@ -24,7 +192,7 @@ class PlayerPanel(Lines):
         self._sig: tuple | None = None
         self._colour: str | None = None
         self._head: tuple[Text, Text] = (Text(), Text())
-        self._lines: list[Text] = []
+        self._segments: list[Text] = []
 
     def forget(self) -> None:
         self._sig = None
@@ -32,7 +200,6 @@ class PlayerPanel(Lines):
     def show(self, st: GameState, seats: Seats) -> None:
         p = self.player
         pl = st.players[p]
-        by_id = st.cards.by_id
         active = current_player(st) == p
         sig = (active, st.start_player, pl.coins, pl.vp, pl.vikings, pl.brown, pl.loading,
                pl.ship_goods, pl.cards, tuple(sorted((pl.filled or {}).items())), pl.storage,
@@ -45,92 +212,33 @@ class PlayerPanel(Lines):
         if self._colour != seats.colours[p]:
             self._colour = seats.colours[p]
             self.styles.border_left = ("thick", seats.fg(p))
-
-        def click(where: str) -> str:
-            return f"screen.cube({p}, {{good}}, '{where}')"
-
-        head = Text()
-        head.append(f" {pl.name} ", style=seats.badge(p))
-        if seats.is_bot(p):
-            head.append(" [" + t("tui.player.bot") + "]", style="dim")
-        if st.start_player == p:
-            head.append(" ⚒", style="bold")
-        stats = Text(t("tui.player.stats", coins=pl.coins, vp=pl.vp, vikings=pl.vikings))
-        if pl.brown:
-            stats.append(" " + t("tui.player.brown", count=pl.brown), style="#c08040")
-        self._head = (head, stats)
-        lines: list[Text] = []
-        if pl.loading:
-            ln = Text(t("tui.player.loading") + " ", style="bold")
-            ln.append(", ".join(card_name(by_id[c]) for c in pl.loading), style="")
-            if pl.ship_goods:
-                ln.append(" ")
-                ln.append_text(cubes(pl.ship_goods))
-            lines.append(ln)
-        if pl.hand:
-            lines.append(Text.assemble((t("tui.player.hand") + " ", "bold #ffcc66"),
-                                       cubes(pl.hand, click=click("hand"))))
-        before_cards = len(lines)  # the storage line goes here: never cut off at the bottom
-        groups: dict[str, list[str]] = {}
-        for c in pl.cards:
-            groups.setdefault(by_id[c].type, []).append(c)
-        for kind in KIND_ORDER:
-            ids = groups.get(kind)
-            if not ids:
-                continue
-            ln = Text(t(f"tui.kind.{kind}", count=len(ids)) + ": ", style="bold")
-            if kind == "craftsman":
-                for i, c in enumerate(ids):
-                    if i:
-                        ln.append(", ")
-                    ln.append(card_name(by_id[c]) + " ")
-                    filled = list(pl.filled.get(c, ()))
-                    for g in by_id[c].goods:
-                        if g in filled:
-                            filled.remove(g)
-                            ln.append_text(cube(g, click("card:" + c).format(good=g)))
-                        else:
-                            ln.append(good_letter(g).lower(), style="dim underline")
-                    if len(pl.filled.get(c, ())) == len(by_id[c].goods):
-                        ln.append(" ✓" + t("tui.values.vp", vp=by_id[c].vp), style="green")
-            elif kind == "warrior":
-                ln.append(t("tui.player.defence", defence=defence(st, p)) + " ")
-                ln.append(" ".join(str(by_id[c].defence) for c in ids), style="dim")
-            elif kind == "feast":
-                ln.append(str(len(ids)))
-            elif kind in ("merchant", "prophecy"):
-                for i, c in enumerate(ids):
-                    if i:
-                        ln.append(", ")
-                    ln.append_text(cube(by_id[c].goods[0]))
-                    ln.append(" " + card_name(by_id[c]))
-            else:
-                ln.append(", ".join(card_name(by_id[c]) for c in ids))
-            lines.append(ln)
-        board, wh = storage_capacity(st, p)
-        store = Text(t("tui.player.storage") + " ", style="bold")
-        store.append_text(cubes(pl.storage, click=click("storage")) if pl.storage
-                          else Text("-", style="dim"))
-        store.append(f" ({len(pl.storage)}/{board})", style="dim")
-        if wh:
-            store.append("  " + t("tui.player.warehouse") + " ", style="bold")
-            store.append_text(cubes(pl.warehouse, click=click("warehouse")) if pl.warehouse
-                              else Text("-", style="dim"))
-            store.append(f" ({len(pl.warehouse)}/{wh})", style="dim")
-        lines.insert(before_cards, store)
-        self._lines = lines
+        self._head = panel_head(st, seats, p)
+        self._segments = panel_segments(st, p)
         self.changed()
 
+    def lines(self, width: int) -> list[Text]:
+        """Everything the panel shows at this width, however many lines it takes."""
+        return panel_lines(self._head, self._segments, width)
+
     def build(self, width: int, height: int) -> list[Text]:
-        head, stats = self._head
-        # The stats go beside the name when they fit, else whole on the next line.
-        if head.cell_len + 1 + stats.cell_len <= width:
-            out = [Text.assemble(head, " ", stats)]
-        else:
-            out = [head, *clamp(stats, width, 2)]
-        for line in self._lines:
-            out += clamp(line, width, height)
+        out = self.lines(width)
         if len(out) > height > 0:  # more than there is room for: say so on the last line
             out = out[:height]
             out[-1] = (clamp(Text.assemble(out[-1], " …"), width, 1) or [Text("…")])[0]
         return out
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self.lines(width))
+
+
+def legend(full: bool = True) -> Text:
+    """What every letter and mark of the board and the players' areas means (in brief for
+    the details line; in full, with every goods letter, for F1)."""
+    if not full:
+        return Text(t("tui.legend.short"), style="#a8b0bc")
+    out = Text(t("tui.legend.marks"))
+    out.append("  ")
+    for g in range(len(GOODS)):
+        out.append_text(cube(g))
+        out.append(" " + good_name(g) + " ")
+    return out

@@ -19,21 +19,35 @@ class ReservationRow(TextLines):
         if sig == getattr(self, "_sig", None):
             return
         self._sig = sig
-        line = Text(t("tui.board.reservation") + ": ", style="bold #c8b8ff")
+        # The price first: a long row wraps onto a second line, never cut off.
+        line = Text(t("tui.board.reservation") + " ", style="bold #c8b8ff")
+        line.append(price_text(len(st.reservation)), style="bold #ffd866")
+        line.append(": ")
         if not st.reservation:
             line.append(t("tui.board.reservation_empty"), style="dim")
         for i, (cid, code, goods) in enumerate(st.reservation):
             if i:
                 line.append("  ")
-            line.append(f"{i + 1}. ")
+            line.append(f"{i + 1}.")
             line.append_text(seats.viking(code))
-            line.append(" " + card_name(st.cards.by_id[cid]))
+            line.append(card_name(st.cards.by_id[cid]))
             if goods:
                 line.append(" ")
                 line.append_text(cubes(goods))
-        line.append("   ")
-        line.append(price_text(len(st.reservation)), style="bold")
         self.set(line)
+        self._fit_height()
+
+    def on_resize(self) -> None:
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """One line, or two when the row needs them (a layout only when that changes)."""
+        width = self.content_size.width
+        if not width:
+            return
+        rows = 1 if self.text.cell_len <= width else 2
+        if self.size.height != rows:
+            self.styles.height = rows
 
     def forget(self) -> None:
         self._sig = None

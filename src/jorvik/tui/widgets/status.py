@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 
 from jorvik.engine import GameState, current_player
-from jorvik.i18n import get_language, t
+from jorvik.i18n import get_language, level_name, t
 
 from ..text import Seats
 from .lines import TextLines
@@ -24,6 +26,29 @@ def season_of(st: GameState) -> str | None:
     return None
 
 
+def round_seasons(st: GameState, events: list) -> list[str]:
+    """The seasons of the cards revealed this round, in order (a round can begin in one
+    season and end in the next); from the events since the last new round, else from the
+    board. `events` are the log's entries, newest last."""
+    by_id = st.cards.by_id
+    seen: list[str] = []
+    for entry in reversed(events):
+        ev = entry.event
+        if ev is None:
+            continue
+        if ev.get("type") == "round":
+            break
+        if ev.get("type") == "card_revealed":
+            season = by_id[ev["card"]].season if ev.get("card") in by_id else None
+            if season in ("A", "B", "C", "D") and season not in seen:
+                seen.insert(0, season)
+    if not seen:
+        season = season_of(st)
+        if season:
+            seen.append(season)
+    return sorted(seen)
+
+
 def phase_key(st: GameState) -> str:
     if st.pending and st.pending[-1][0] in ("glory", "danegeld"):
         return "attack"
@@ -34,17 +59,31 @@ def phase_key(st: GameState) -> str:
 
 
 class StatusBar(TextLines):
-    def show(self, st: GameState, seats: Seats, thinking: bool = False) -> None:
+    warning: Callable[[], str] | None = None  # e.g. "NOT SAVED": stays until it is cleared
+
+    def warn(self, warning: Callable[[], str] | None) -> None:
+        """Show `warning()` at the start of the line until warn(None)."""
+        self.warning = warning
+        if getattr(self, "_shown", None) is not None:
+            self._sig = None
+            self.show(*self._shown)
+
+    def show(self, st: GameState, seats: Seats, thinking: bool = False,
+             seasons: list[str] | None = None) -> None:
+        self._shown = (st, seats, thinking, seasons)
+        seasons = seasons if seasons is not None else [s for s in [season_of(st)] if s]
         sig = (st.round, st.phase, st.pending, current_player(st), thinking, st.start_player,
-               season_of(st), get_language())
+               tuple(seasons), get_language(), self.warning)
         if sig == getattr(self, "_sig", None):
             return
         self._sig = sig
         line = Text()
+        if self.warning is not None:
+            line.append(f" {self.warning()} ", style="bold white on #b00000")
+            line.append(" ")
         line.append(t("tui.status.round", round=st.round), style="bold")
-        season = season_of(st)
-        if season:
-            line.append(" · " + t(f"tui.season_name.{season}"))
+        if seasons:
+            line.append(" · " + "/".join(t(f"tui.season_name.{s}") for s in seasons))
         line.append(" · ")
         line.append(t(f"tui.phase.{phase_key(st)}"), style="bold")
         p = current_player(st)
@@ -54,7 +93,7 @@ class StatusBar(TextLines):
             line.append(f" {seats.names[p]} ", style=seats.badge(p))
             if seats.is_bot(p):
                 line.append(" " + (t("tui.status.thinking") if thinking else
-                                   t("tui.status.bot", level=seats.bots[p])), style="italic")
+                                   t("tui.status.bot", level=level_name(seats.bots[p]))), style="italic")
         line.append(" · " + t("tui.status.mjolnir") + " ")
         line.append_text(seats.name(st.start_player))
         line.append(" · " + t(f"tui.mode.{st.mode}"), style="dim")

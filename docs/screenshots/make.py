@@ -1,0 +1,70 @@
+"""Regenerate the SVG screenshots in this folder from seeded games played by bots:
+
+    uv run python docs/screenshots/make.py
+
+jarl-4p-120x40.svg (a late 4-player Jarl game), karl-2p-80x24.svg (2-player Karl in the
+compact layout of an 80 × 24 terminal) and final-scoring.svg (a finished 5-player Jarl game).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+NAMES = ["Anna", "Bela", "Csaba", "Dora", "Erik"]
+COLOURS = ["red", "blue", "green", "yellow", "white"]
+
+
+def bot_game(n: int, mode: str, seed: int, until_round: int | None, phase: str = "demand"):
+    """A seeded game of 'normal' bots with human seats, stopped at `phase` of `until_round`."""
+    from jorvik.bots import make_bot
+    from jorvik.carddata import load_cards
+    from jorvik.engine import current_player
+    from jorvik.tui.session import Session
+    from jorvik.tui.text import Seats
+    seats = Seats(NAMES[:n], COLOURS[:n], [None] * n)
+    s = Session.start(load_cards(), seats, mode, seed, None, autosave=False)
+    bots = [make_bot("normal", seed=seed * 10 + i) for i in range(n)]
+    while not s.over and (until_round is None or s.state.round < until_round
+                          or s.state.phase != phase):
+        s.apply(bots[current_player(s.state)].choose(s.state))
+    return s
+
+
+async def shoot(save: Path, size: tuple[int, int], out: Path, keys: tuple[str, ...] = ()) -> None:
+    from jorvik.cli import build_parser
+    from jorvik.tui import build_app
+    parser = build_parser()
+    app = build_app(parser, parser.parse_args(["play", "--lang", "en", "--load", str(save),
+                                               "--no-handover"]))
+    app.config.autosave = False
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for k in keys:
+            await pilot.press(k)
+        await pilot.pause(0.2)
+        app.save_screenshot(filename=out.name, path=str(out.parent))
+    print("wrote", out)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["JORVIK_HOME"] = home
+        tmp = Path(home)
+        shots = [
+            (bot_game(4, "jarl", 5, 8, "unloading"), (120, 40), "jarl-4p-120x40.svg", ("1",)),
+            (bot_game(2, "karl", 7, 6, "demand"), (80, 24), "karl-2p-80x24.svg", ()),
+            (bot_game(5, "jarl", 3, None), (100, 30), "final-scoring.svg", ()),
+        ]
+        for i, (session, size, name, keys) in enumerate(shots):
+            save = tmp / f"{i}.json"
+            session.save_as(save)
+            asyncio.run(shoot(save, size, HERE / name, keys))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""What every phase shares: the board's sizes, card look-ups by effect, and moving cards,
+cubes and vikings to the box, the common goods area or home."""
+
+from __future__ import annotations
+
+from .actions import Action, UseCard
+from .cards import GOODS, CardSet
+from .effects import EFFECTS
+from .state import GameState, PlayerState
+
+COLUMN_SIZE = 8   # vikings in one demand column
+START_VP = 10
+START_COINS = 5
+
+
+def complete(st: GameState, pl: PlayerState, cid: str) -> bool:
+    """Whether craftsman `cid` of player `pl` has every field filled."""
+    return len(pl.filled.get(cid, ())) == len(st.cards.by_id[cid].goods)
+
+
+def empty_fields(st: GameState, pl: PlayerState, cid: str) -> list[int]:
+    """Goods still missing on craftsman `cid` (with repeats)."""
+    need = list(st.cards.by_id[cid].goods)
+    for g in pl.filled.get(cid, ()):
+        need.remove(g)
+    return need
+
+
+def ids_where(cards: CardSet, key: str, test) -> frozenset[str]:
+    """Card ids passing `test`, computed once per card set."""
+    ids = cards.cache.get(key)
+    if ids is None:
+        ids = cards.cache[key] = frozenset(c.id for c in cards.cards if test(c))
+    return ids
+
+
+def holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = False) -> str | None:
+    """The id of a card with `effect` in pl's card area (or loading area too), or None."""
+    ids = ids_where(st.cards, "effect:" + effect, lambda c: c.effect == effect)
+    if ids.isdisjoint(pl.cards) and (not loading_too or ids.isdisjoint(pl.loading)):
+        return None
+    for c in pl.cards + pl.loading if loading_too else pl.cards:
+        if c in ids:
+            return c
+    return None
+
+
+def any_phase_uses(st: GameState, p: int) -> list[Action]:
+    """UseCard options of p's usable any-phase cards (Trading post, Workshop, Loki: Theft)."""
+    ids = ids_where(st.cards, "any_phase",
+                     lambda c: bool(c.effect) and EFFECTS[c.effect].any_phase)
+    cards = st.players[p].cards
+    if ids.isdisjoint(cards):
+        return []
+    out: list[Action] = []
+    for c in cards:
+        if c in ids:
+            eff = EFFECTS[st.cards.by_id[c].effect]
+            if eff.usable(st, p):
+                out.append(UseCard(c))
+    return out
+
+
+def warehouse_space(st: GameState, pl: PlayerState) -> int:
+    """Extra storage spaces of player pl's cards (the Warehouse: 4)."""
+    by_id = st.cards.by_id
+    extra = 0
+    for c in pl.cards:
+        eff = by_id[c].effect
+        if eff:
+            extra += EFFECTS[eff].extra_storage()
+    return extra
+
+
+def spend_card(st: GameState, p: int, cid: str, ev: list) -> None:
+    """A once-card from p's card area goes to the box after use."""
+    pl = st.mut(p)
+    pl.cards = tuple(c for c in pl.cards if c != cid)
+    st.box = st.box + (cid,)
+    ev.append({"type": "card_used", "player": p, "card": cid})
+
+
+def discard_space(st: GameState, s: int, ev: list, reason: str) -> None:
+    """The card on space s (and its ship cubes) goes to the box."""
+    cid = st.spaces[s]
+    goods = st.space_goods[s]
+    st.spaces[s] = None
+    st.space_goods[s] = ()
+    to_box(st, cid, goods, ev, reason)
+
+
+def to_box(st: GameState, cid: str, goods: tuple[int, ...], ev: list, reason: str) -> None:
+    """Card `cid` goes to the box, its ship cubes to the common goods area."""
+    st.box = st.box + (cid,)
+    if goods:
+        to_common(st, goods)
+    ev.append({"type": "discarded", "card": cid, "goods": [GOODS[g] for g in goods],
+               "reason": reason})
+
+
+def to_common(st: GameState, goods) -> None:
+    """Cubes go to the common goods area."""
+    common = list(st.common)
+    for g in goods:
+        common[g] += 1
+    st.common = tuple(common)
+
+
+def return_viking(st: GameState, code: int) -> None:
+    """A viking leaves the board: an own one goes home, a brown one to the box."""
+    if code & 1:
+        st.brown_boxed += 1
+    else:
+        st.mut(code >> 1).vikings += 1
+
+
+def remove_one(t: tuple[int, ...], g: int) -> tuple[int, ...]:
+    """`t` without one `g`."""
+    i = t.index(g)
+    return t[:i] + t[i + 1:]

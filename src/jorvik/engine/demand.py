@@ -1,0 +1,161 @@
+"""The demand phase (RULES.md §4.2): placing vikings in demand columns and reserving cards,
+Loki: Trickery at its end, and the cards nobody wants going to the box."""
+
+from __future__ import annotations
+
+from .actions import RESERVATION_ROW, Action, Decline, Done, Place, Reserve, Swap
+from .board import COLUMN_SIZE, any_phase_uses, discard_space, holds, spend_card
+from .state import GameState
+
+
+# Interned placement actions: the hot loop builds lists of these instead of new objects.
+_PLACE = {(c, b): Place(c, b) for c in range(1, 7) for b in (False, True)}
+_RESERVE = {(s, b): Reserve(s, b) for s in range(7, 13) for b in (False, True)}
+
+
+def placements(st: GameState, p: int) -> list[Action]:
+    """Player p's Place / Reserve options: own vikings, then brown ones (Hired hands)."""
+    pl = st.players[p]
+    spaces = st.spaces
+    columns = st.columns
+    open_cols = [c for c in range(6) if spaces[c] is not None and len(columns[c]) < COLUMN_SIZE]
+    open_res = ([s for s in range(6, 12) if spaces[s] is not None]
+                if st.mode == "jarl" else [])
+    out: list[Action] = []
+    for brown in (False, True):
+        if (pl.brown == 0 or pl.brown_done) if brown else pl.vikings == 0:
+            continue
+        out += [_PLACE[c + 1, brown] for c in open_cols]
+        out += [_RESERVE[s + 1, brown] for s in open_res]
+    return out
+
+
+def can_place(st: GameState, p: int) -> bool:
+    """Whether player p still has a viking to place and somewhere to place it."""
+    pl = st.players[p]
+    if pl.vikings == 0 and (pl.brown == 0 or pl.brown_done):
+        return False
+    spaces = st.spaces
+    for c in range(6):
+        if spaces[c] is not None and len(st.columns[c]) < COLUMN_SIZE:
+            return True
+    return st.mode == "jarl" and any(spaces[s] is not None for s in range(6, 12))
+
+
+def do_demand(st: GameState, a: Action, ev: list) -> None:
+    """Place or reserve one viking (or stop placing brown ones); the next player is up."""
+    p = st.turn
+    pl = st.mut(p)
+    if isinstance(a, Done):
+        pl.brown_done = True
+        ev.append({"type": "stopped_placing", "player": p})
+    else:
+        brown = a.brown
+        code = p * 2 + (1 if brown else 0)
+        if brown:
+            pl.brown -= 1
+        else:
+            pl.vikings -= 1
+        if isinstance(a, Place):
+            c = a.column - 1
+            st.columns[c] = st.columns[c] + (code,)
+            ev.append({"type": "viking_placed", "player": p, "column": a.column, "brown": brown,
+                       "position": len(st.columns[c]), "card": st.spaces[c]})
+        else:
+            s = a.space - 1
+            cid = st.spaces[s]
+            st.reservation = st.reservation + ((cid, code, st.space_goods[s]),)
+            st.spaces[s] = None
+            st.space_goods[s] = ()
+            ev.append({"type": "reserved", "player": p, "space": a.space, "card": cid,
+                       "brown": brown, "slot": len(st.reservation)})
+    st.turn = (p + 1) % st.n
+
+
+def end_demand(st: GameState, ev: list) -> None:
+    """All vikings are placed: owners of Loki: Trickery decide, in turn order."""
+    st.phase = "demand_end"
+    order = [(st.start_player + i) % st.n for i in range(st.n)]
+    decisions = []
+    for p in order:
+        trick = holds(st, st.players[p], "loki_trickery")
+        if trick and swaps(st):
+            decisions.append(("trickery", p, trick))
+    st.pending = st.pending + tuple(reversed(decisions))
+
+
+def _vikings_on_board(st: GameState) -> list[tuple[int, int, int]]:
+    """(column, position, viking) for every viking on the board: demand columns 1-6 with
+    position 0 = top, then the reservation row as column RESERVATION_ROW with position =
+    slot (0 = leftmost)."""
+    spots = [(c + 1, i, v) for c in range(6) for i, v in enumerate(st.columns[c])]
+    spots += [(RESERVATION_ROW, i, r[1]) for i, r in enumerate(st.reservation)]
+    return spots
+
+
+def swaps(st: GameState) -> list[Action]:
+    """Loki: Trickery (RULES.md §6 ruling): any two vikings on the board trade places, except
+    two of the same player and kind (that would change nothing)."""
+    spots = _vikings_on_board(st)
+    out: list[Action] = []
+    for a in range(len(spots)):
+        ca, ia, va = spots[a]
+        for b in range(a + 1, len(spots)):
+            cb, ib, vb = spots[b]
+            if va != vb:
+                out.append(Swap(ca, ia, cb, ib))
+    return out
+
+
+def _viking_at(st: GameState, column: int, position: int) -> int:
+    if column == RESERVATION_ROW:
+        return st.reservation[position][1]
+    return st.columns[column - 1][position]
+
+
+def _put_viking(st: GameState, column: int, position: int, code: int) -> None:
+    if column == RESERVATION_ROW:
+        # The reserved card becomes the reservation of the viking's owner.
+        row = list(st.reservation)
+        card, _, goods = row[position]
+        row[position] = (card, code, goods)
+        st.reservation = tuple(row)
+    else:
+        col = list(st.columns[column - 1])
+        col[position] = code
+        st.columns[column - 1] = tuple(col)
+
+
+def trickery_options(st: GameState, dec: tuple) -> list[Action]:
+    """The Trickery owner's choices: every swap, decline, any-phase cards."""
+    out = swaps(st)
+    out.append(Decline())
+    out.extend(any_phase_uses(st, dec[1]))
+    return out
+
+
+def do_trickery(st: GameState, dec: tuple, a: Action, ev: list) -> None:
+    """Swap the two vikings and spend the card, or keep it for a later round."""
+    p = dec[1]
+    st.pending = st.pending[:-1]
+    if isinstance(a, Swap):
+        va = _viking_at(st, a.column_a, a.position_a)
+        vb = _viking_at(st, a.column_b, a.position_b)
+        _put_viking(st, a.column_a, a.position_a, vb)
+        _put_viking(st, a.column_b, a.position_b, va)
+        spend_card(st, p, dec[2], ev)
+        ev.append({"type": "swapped", "player": p, "a": [a.column_a, a.position_a],
+                   "b": [a.column_b, a.position_b]})
+    else:
+        ev.append({"type": "declined", "player": p, "card": dec[2]})
+
+
+def discard_unclaimed(st: GameState, ev: list) -> None:
+    """After the last viking: cards on spaces 1-6 without demand and every card left on
+    spaces 7-12 go to the box; the purchase phase begins."""
+    for s in range(12):
+        if st.spaces[s] is not None and (s >= 6 or not st.columns[s]):
+            discard_space(st, s, ev, "no_demand")
+    st.phase = "purchase"
+    st.turn = 0
+    ev.append({"type": "phase", "phase": "purchase"})

@@ -1,0 +1,107 @@
+"""The purchase phase (RULES.md §4.3): buying or passing down each demand column, then the
+reservation row; Jarl's hall, cards that act when bought, brown vikings to the box."""
+
+from __future__ import annotations
+
+from .actions import Action, Buy, Pass
+from .board import any_phase_uses, discard_space, holds, return_viking, to_box
+from .cards import GOODS
+from .effects import EFFECTS
+from .state import GameState, viking_owner
+
+
+def price_now(st: GameState, column: int) -> int:
+    """What the top viking in demand column `column` (1-6) would pay now."""
+    return len(st.columns[column - 1])
+
+
+def reservation_price(st: GameState) -> int:
+    return len(st.reservation)
+
+
+def purchase_options(st: GameState, p: int, price: int) -> list[Action]:
+    """Buy (if p can pay), buy free with Jarl's hall, pass; any-phase cards."""
+    pl = st.players[p]
+    out: list[Action] = []
+    if pl.coins >= price:
+        out.append(Buy())
+    if holds(st, pl, "jarls_hall", loading_too=True):
+        out.append(Buy(hall=True))
+    out.append(Pass())
+    out.extend(any_phase_uses(st, p))
+    return out
+
+
+def do_purchase(st: GameState, a: Action, ev: list) -> None:
+    """The deciding viking buys or passes: a demand column (§4.3), else the reservation row."""
+    if st.phase == "purchase":
+        c = st.turn
+        col = st.columns[c]
+        p = viking_owner(col[0])
+        price = len(col)
+        cid = st.spaces[c]
+        if isinstance(a, Buy):
+            buy(st, p, cid, st.space_goods[c], 0 if a.hall else price, a.hall, ev)
+            for v in col:
+                return_viking(st, v)
+            st.columns[c] = ()
+            st.spaces[c] = None
+            st.space_goods[c] = ()
+        else:
+            ev.append({"type": "passed", "player": p, "card": cid, "price": price, "auto": False})
+            return_viking(st, col[0])
+            st.columns[c] = col[1:]
+            if not col[1:]:
+                discard_space(st, c, ev, "nobody_bought")
+    else:
+        cid, code, goods = st.reservation[0]
+        p = viking_owner(code)
+        price = len(st.reservation)
+        if isinstance(a, Buy):
+            buy(st, p, cid, goods, 0 if a.hall else price, a.hall, ev)
+        else:
+            ev.append({"type": "passed", "player": p, "card": cid, "price": price, "auto": False})
+            to_box(st, cid, goods, ev, "reservation_declined")
+        return_viking(st, code)
+        st.reservation = st.reservation[1:]
+
+
+def buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hall: bool,
+         ev: list) -> None:
+    """Player p takes card `cid` (with its ship cubes) into the loading area for `price`."""
+    pl = st.mut(p)
+    if hall:
+        hid = holds(st, pl, "jarls_hall")
+        if hid:
+            pl.cards = tuple(c for c in pl.cards if c != hid)
+        else:
+            hid = holds(st, pl, "jarls_hall", loading_too=True)
+            pl.loading = tuple(c for c in pl.loading if c != hid)
+        st.box = st.box + (hid,)
+        ev.append({"type": "card_used", "player": p, "card": hid})
+    pl.coins -= price
+    pl.loading = pl.loading + (cid,)
+    if goods:
+        pl.ship_goods = tuple(sorted(pl.ship_goods + goods))
+    ev.append({"type": "bought", "player": p, "card": cid, "price": price, "free": hall,
+               "goods": [GOODS[g] for g in goods]})
+    eff = st.cards.by_id[cid].effect
+    if eff:
+        EFFECTS[eff].on_buy(st, p, ev)
+
+
+def end_purchase(st: GameState, ev: list) -> None:
+    """After the reservation row: used-up Hired hands go to the box; unloading begins."""
+    # Placed brown vikings went to the box as they came back; Hired hands with none left on
+    # it is discarded.
+    for i, pl in enumerate(st.players):
+        hh = holds(st, pl, "hired_hands")
+        if hh and pl.brown == 0:
+            pl = st.mut(i)
+            pl.cards = tuple(c for c in pl.cards if c != hh)
+            st.box = st.box + (hh,)
+            ev.append({"type": "discarded", "card": hh, "goods": [], "reason": "used"})
+    st.phase = "unloading"
+    st.turn = st.start_player
+    st.unload_ready = False
+    ev.append({"type": "phase", "phase": "unloading"})

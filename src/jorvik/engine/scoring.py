@@ -1,0 +1,53 @@
+"""Final scoring (RULES.md §5): every card's VP by category, the totals and the winner(s)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import START_VP, complete
+from .cards import FEAST_VP
+from .effects import EFFECTS
+from .state import GameState
+
+
+SCORE_CATEGORIES = ("start", "picts", "prophecies", "craftsmen", "merchants", "journeys",
+                    "feasts", "skalds", "warehouse")
+
+
+def final_scores(st: GameState) -> dict[str, Any]:
+    """Final scoring: a per-player breakdown by category, totals, and the winner(s)."""
+    by_id = st.cards.by_id
+    rows = []
+    for pl in st.players:
+        row = dict.fromkeys(SCORE_CATEGORIES, 0)
+        row["start"] = START_VP
+        row["picts"] = pl.vp_picts
+        row["prophecies"] = pl.vp_prophecy
+        feasts = 0
+        for c in pl.cards:
+            card = by_id[c]
+            t = card.type
+            if t == "craftsman":
+                if complete(st, pl, c):
+                    row["craftsmen"] += card.vp
+            elif t == "merchant":
+                row["merchants"] += card.vp
+            elif t == "journey":
+                row["journeys"] += card.vp
+            elif t == "feast":
+                feasts += 1
+            if card.effect:
+                vp = EFFECTS[card.effect].final_vp(st, pl)
+                if card.type == "skald":
+                    row["skalds"] += vp
+                elif card.effect == "warehouse":
+                    row["warehouse"] += vp
+        row["feasts"] = FEAST_VP[min(feasts, 4)]
+        row["total"] = sum(row[k] for k in SCORE_CATEGORIES)
+        row["coins"] = pl.coins
+        rows.append(row)
+    for i, row in enumerate(rows):
+        st.mut(i).vp = row["total"]
+    best = max((r["total"], r["coins"]) for r in rows)
+    winners = [i for i, r in enumerate(rows) if (r["total"], r["coins"]) == best]
+    return {"scores": rows, "winners": winners}

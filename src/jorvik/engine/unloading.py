@@ -1,0 +1,381 @@
+"""The unloading phase (RULES.md §4.4): income, cards to the card area, and assigning cubes
+(craftsmen, merchants, prophecies, storage, trades), including the cubes that special cards
+hand over (Trading post, Workshop, Loki: Theft), whenever they are used."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .actions import (
+    SOURCES, Action, malformed, Assign, Decline, Discard, Done, Harbour, Sell, Steal, Take, TakeOff, Trade,
+)
+from .board import any_phase_uses, complete, holds, remove_one, to_common, warehouse_space
+from .cards import GOODS
+from .effects import EFFECTS, theft_targets
+from .state import GameState, PlayerState
+
+
+def storage_capacity(st: GameState, p: int) -> tuple[int, int]:
+    """(board storage spaces, Warehouse spaces) of player p."""
+    return 1, warehouse_space(st, st.players[p])
+
+
+def start_unloading_turn(st: GameState, ev: list) -> None:
+    """Income, cards from the loading area to the card area, ship cubes unloaded (§4.4)."""
+    p = st.turn
+    pl = st.mut(p)
+    by_id = st.cards.by_id
+    income = (2 if not pl.loading else 1) + (1 if st.mode == "jarl" else 0)
+    for c in pl.cards + pl.loading:
+        eff = by_id[c].effect
+        if eff:
+            income += EFFECTS[eff].income_bonus()
+    pl.coins += income
+    ev.append({"type": "coins", "player": p, "amount": income, "reason": "income"})
+    moved = []
+    for c in pl.loading:
+        eff = by_id[c].effect
+        if eff and EFFECTS[eff].leaves_at_unloading():
+            st.box = st.box + (c,)
+            ev.append({"type": "discarded", "card": c, "goods": [], "reason": "used"})
+            continue
+        pl.cards = pl.cards + (c,)
+        moved.append(c)
+        if eff:
+            EFFECTS[eff].on_card_area(pl)
+    if moved:
+        ev.append({"type": "to_card_area", "player": p, "cards": moved})
+    pl.loading = ()
+    if pl.ship_goods:
+        pl.hand = tuple(sorted(pl.hand + pl.ship_goods))
+        ev.append({"type": "unloaded", "player": p, "goods": [GOODS[g] for g in pl.ship_goods]})
+        pl.ship_goods = ()
+    st.unload_ready = True
+
+
+def card_targets(st: GameState, pl: PlayerState, g: int, merchants: bool) -> list[Action]:
+    """Assignments of one cube of good g onto the player's cards (craftsman fields,
+    merchants, prophecies); the Warehouse is handled by the caller."""
+    by_id = st.cards.by_id
+    out: list[Action] = []
+    filled = pl.filled
+    for c in pl.cards:
+        card = by_id[c]
+        t = card.type
+        if t == "craftsman":
+            if g in card.goods and card.goods.count(g) > filled.get(c, ()).count(g):
+                out.append(_assign(g, "craftsman", c))
+        elif t == "merchant":
+            if merchants and card.goods[0] == g:
+                out.append(_assign(g, "merchant", c))
+        elif t == "prophecy":
+            if card.goods[0] == g:
+                out.append(_assign(g, "prophecy", c))
+    return out
+
+
+# Interned actions: actions are immutable, and the hot loop lists the same ones again and again.
+_assign = lru_cache(maxsize=8192)(Assign)
+
+
+@lru_cache(maxsize=4096)
+def _gives(cls: type, pool: tuple[int, ...], k: int) -> tuple[Action, ...]:
+    """Every `cls` (Trade, Sell, Harbour) of k cubes from the pool, with the usual sources."""
+    return tuple(cls(c) for c in _combos(pool, k))
+
+
+@lru_cache(maxsize=4096)
+def _combos(pool: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    """Distinct sorted k-multisets drawn from the sorted multiset `pool`."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(start: int, chosen: tuple[int, ...]) -> None:
+        if len(chosen) == k:
+            out.append(chosen)
+            return
+        prev = -1
+        for i in range(start, len(pool)):
+            if pool[i] == prev:
+                continue
+            prev = pool[i]
+            rec(i + 1, chosen + (pool[i],))
+
+    rec(0, ())
+    return tuple(out)
+
+
+def unloading_options(st: GameState, p: int) -> list[Action]:
+    """The unloading turn's choices. Where a good lies in more than one place (ship, storage
+    space, Warehouse), each other place it can come from is offered as an explicit source,
+    but only where it leads to another position: no two actions here give the same state."""
+    pl = st.players[p]
+    out: list[Action] = []
+    wh_space = warehouse_space(st, pl)
+    hand, storage, warehouse = pl.hand, pl.storage, pl.warehouse
+    places = (hand, storage, warehouse)
+    storage_free = not storage
+    wh_free = len(warehouse) < wh_space
+    several = False
+    for g in sorted(set(hand) | set(storage) | set(warehouse)):
+        targets = card_targets(st, pl, g, merchants=True)
+        in_s, in_w = g in storage, g in warehouse
+        usual = "ship" if g in hand else "storage" if in_s else "warehouse"
+        # The usual place first, then each other place holding g, with the moves into
+        # storage / onto the Warehouse (from the ship, or between the two).
+        out.extend(targets)
+        if usual != "storage" and storage_free:
+            out.append(_assign(g, "storage", "", ""))
+        if usual != "warehouse" and wh_free:
+            out.append(_assign(g, "warehouse", "", ""))
+        for src, present in (("storage", in_s), ("warehouse", in_w)):
+            if present and src != usual:
+                several = True
+                out.extend(_assign(g, a.to, a.card, src) for a in targets)
+                if src != "storage" and storage_free:
+                    out.append(_assign(g, "storage", "", src))
+                if src != "warehouse" and wh_free:
+                    out.append(_assign(g, "warehouse", "", src))
+    pool = tuple(sorted(hand + storage + warehouse))
+    if len(pool) >= 2:
+        gives = [(Sell, 2)]
+        if len(pool) >= 3:
+            gives.insert(0, (Trade, 3))
+        if holds(st, pl, "harbour_market"):
+            gives.append((Harbour, 2))
+        for cls, k in gives:
+            if not several:
+                out.extend(_gives(cls, pool, k))
+                continue
+            for a in _gives(cls, pool, k):
+                out.append(a)
+                out.extend(cls(a.give, s) for s in _other_sources(a.give, places))
+    out.extend(any_phase_uses(st, p))
+    out.append(Done())
+    return out
+
+
+def _usual_sources(goods: tuple[int, ...], places: tuple[tuple[int, ...], ...]) -> tuple[str, ...]:
+    """Where the usual choice takes each cube of `goods` (sorted) from: ship, then storage,
+    then the Warehouse."""
+    left = [list(pl) for pl in places]
+    out = []
+    for g in goods:
+        for src, pl in zip(SOURCES, left):
+            if g in pl:
+                pl.remove(g)
+                out.append(src)
+                break
+        else:
+            raise ValueError(f"no cube of {GOODS[g]} to give")
+    return tuple(out)
+
+
+def _other_sources(goods: tuple[int, ...], places: tuple[tuple[int, ...], ...]
+                   ) -> list[tuple[str, ...]]:
+    """Every way but the usual one to take the sorted cubes `goods` from the three places
+    (as source tuples parallel to `goods`); each leads to a different position."""
+    per_good: list[list[tuple[str, ...]]] = []
+    for g in sorted(set(goods)):
+        k = goods.count(g)
+        have = [pl.count(g) for pl in places]
+        ways = []
+        for a in range(min(k, have[0]) + 1):
+            for b in range(min(k - a, have[1]) + 1):
+                c = k - a - b
+                if c <= have[2]:
+                    ways.append(("ship",) * a + ("storage",) * b + ("warehouse",) * c)
+        per_good.append(ways)
+    usual = _usual_sources(goods, places)
+    out = []
+    for combo in _product(per_good):
+        if combo != usual:
+            out.append(combo)
+    return out
+
+
+def _product(parts: list[list[tuple[str, ...]]]) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = [()]
+    for ways in parts:
+        out = [done + w for done in out for w in ways]
+    return out
+
+
+def cube_decision_options(st: GameState, dec: tuple) -> list[Action]:
+    """Choices for a cube handed over at once (take, place_cube), the Workshop and Loki: Theft."""
+    kind, p = dec[0], dec[1]
+    pl = st.players[p]
+    if kind == "take":
+        return [Take(g) for g in range(8) if st.common[g] > 0]
+    if kind == "place_cube":
+        g = dec[2]
+        out = card_targets(st, pl, g, merchants=True)
+        if len(pl.warehouse) < warehouse_space(st, pl):
+            out.append(Assign(g, "warehouse"))
+        out.append(Discard())
+        return out
+    if kind == "workshop":
+        out = [TakeOff(c, g) for c, cubes in pl.filled.items() for g in sorted(set(cubes))]
+        out.append(Decline())
+        return out
+    if kind == "theft":
+        return [Steal(v, c, g) for v, c, g in theft_targets(st, p)]
+    raise AssertionError(f"unknown pending decision {dec!r}")
+
+
+def usual_form(st: GameState, a: Action) -> Action | None:
+    """`a` with an explicit source that is just the usual choice, written without it (the form
+    legal_actions lists); None if that is not the case."""
+    if (st.phase != "unloading" or st.pending or not isinstance(a, (Assign, Trade, Sell, Harbour))
+            or malformed(a)):
+        return None
+    pl = st.players[st.turn]
+    places = (pl.hand, pl.storage, pl.warehouse)
+    try:
+        if isinstance(a, Assign):
+            if a.source and a.source == _usual_sources((a.good,), places)[0]:
+                return Assign(a.good, a.to, a.card)
+        elif a.source and a.source == _usual_sources(a.give, places):
+            return type(a)(a.give)
+    except ValueError:
+        pass
+    return None
+
+
+def _take_usual(pl: PlayerState, goods: tuple[int, ...]) -> None:
+    """Remove the cubes `goods` the usual way: from the ship first, then storage, then the
+    Warehouse (the hot loop's shortcut for _take_from(pl, goods, _usual_sources(...)))."""
+    hand, storage, warehouse = list(pl.hand), list(pl.storage), list(pl.warehouse)
+    for g in goods:
+        if g in hand:
+            hand.remove(g)
+        elif g in storage:
+            storage.remove(g)
+        else:
+            warehouse.remove(g)
+    pl.hand, pl.storage, pl.warehouse = tuple(hand), tuple(storage), tuple(warehouse)
+
+
+def _take_from(pl: PlayerState, goods: tuple[int, ...], sources: tuple[str, ...]) -> None:
+    """Remove the cubes `goods` from the places named in `sources` (parallel to it)."""
+    places = {"ship": list(pl.hand), "storage": list(pl.storage), "warehouse": list(pl.warehouse)}
+    for g, src in zip(goods, sources):
+        places[src].remove(g)
+    pl.hand, pl.storage, pl.warehouse = (tuple(places["ship"]), tuple(places["storage"]),
+                                         tuple(places["warehouse"]))
+
+
+def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list) -> None:
+    """Cube g arrives at its destination: a craftsman field, a merchant (coins), a prophecy
+    (2 VP), the storage space or the Warehouse."""
+    pl = st.mut(p)
+    if to == "craftsman":
+        pl.filled = {**pl.filled, cid: tuple(sorted(pl.filled.get(cid, ()) + (g,)))}
+        if complete(st, pl, cid):
+            ev.append({"type": "craftsman_complete", "player": p, "card": cid})
+    elif to == "merchant":
+        coins = st.cards.by_id[cid].coins_per_good
+        pl.coins += coins
+        to_common(st, (g,))
+        ev.append({"type": "coins", "player": p, "amount": coins, "reason": "merchant"})
+    elif to == "prophecy":
+        pl.vp += 2
+        pl.vp_prophecy += 2
+        to_common(st, (g,))
+        ev.append({"type": "vp", "player": p, "amount": 2, "reason": "prophecy"})
+    elif to == "storage":
+        pl.storage = pl.storage + (g,)
+    elif to == "warehouse":
+        pl.warehouse = pl.warehouse + (g,)
+
+
+def do_unloading(st: GameState, a: Action, ev: list) -> None:
+    """One step of p's unloading turn: end it, assign a cube, or give cubes (trade, sell,
+    Harbour market)."""
+    p = st.turn
+    pl = st.mut(p)
+    if isinstance(a, Done):
+        if pl.hand:
+            to_common(st, pl.hand)
+            ev.append({"type": "cubes_lost", "player": p, "goods": [GOODS[g] for g in pl.hand]})
+            pl.hand = ()
+        ev.append({"type": "unloading_done", "player": p})
+        st.turn = (p + 1) % st.n
+        st.unload_ready = False
+        if st.turn == st.start_player:
+            end_round(st, ev)
+        return
+    if isinstance(a, Assign):
+        g = a.good
+        src = a.source or ("ship" if g in pl.hand else "storage" if g in pl.storage else "warehouse")
+        if src == "ship":
+            pl.hand = remove_one(pl.hand, g)
+        elif src == "storage":
+            pl.storage = remove_one(pl.storage, g)
+        else:
+            pl.warehouse = remove_one(pl.warehouse, g)
+        place_cube(st, p, g, a.to, a.card, ev)
+        ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to, "card": a.card,
+                   "source": src})
+        return
+    if a.source:
+        _take_from(pl, a.give, a.source)
+    else:
+        _take_usual(pl, a.give)
+    to_common(st, a.give)
+    gave = [GOODS[g] for g in a.give]
+    if isinstance(a, Sell):
+        pl.coins += 1
+        ev.append({"type": "sold", "player": p, "goods": gave, "coins": 1})
+    else:
+        ev.append({"type": "traded" if isinstance(a, Trade) else "harbour_market",
+                   "player": p, "goods": gave})
+        st.pending = st.pending + (("take", p, a.type),)
+
+
+def do_cube_decision(st: GameState, dec: tuple, a: Action, ev: list) -> None:
+    """Take a cube from the common area, place or discard a handed-over cube, take one off
+    with the Workshop, or steal one with Loki: Theft."""
+    kind, p = dec[0], dec[1]
+    rest = st.pending[:-1]
+    pl = st.mut(p)
+    if kind == "take":
+        common = list(st.common)
+        common[a.good] -= 1
+        st.common = tuple(common)
+        ev.append({"type": "took", "player": p, "good": GOODS[a.good], "via": dec[2]})
+        st.pending = rest + (("place_cube", p, a.good),)
+    elif kind == "place_cube":
+        g = dec[2]
+        st.pending = rest
+        if isinstance(a, Discard):
+            to_common(st, (g,))
+            ev.append({"type": "cubes_lost", "player": p, "goods": [GOODS[g]]})
+        else:
+            place_cube(st, p, g, a.to, a.card, ev)
+            ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to,
+                       "card": a.card})
+    elif kind == "workshop":
+        if isinstance(a, Decline):
+            st.pending = rest
+            return
+        left = dec[2] - 1
+        pl.filled = {**pl.filled, a.card: remove_one(pl.filled[a.card], a.good)}
+        if not pl.filled[a.card]:
+            pl.filled = {k: v for k, v in pl.filled.items() if v}
+        ev.append({"type": "took_off", "player": p, "card": a.card, "good": GOODS[a.good]})
+        st.pending = rest + ((("workshop", p, left),) if left else ()) + (("place_cube", p, a.good),)
+    elif kind == "theft":
+        victim = st.mut(a.player)
+        victim.filled = {**victim.filled, a.card: remove_one(victim.filled[a.card], a.good)}
+        if not victim.filled[a.card]:
+            victim.filled = {k: v for k, v in victim.filled.items() if v}
+        ev.append({"type": "stolen", "player": p, "victim": a.player, "card": a.card,
+                   "good": GOODS[a.good]})
+        st.pending = rest + (("place_cube", p, a.good),)
+
+
+def end_round(st: GameState, ev: list) -> None:
+    """Every player has unloaded: Mjölnir passes clockwise."""
+    st.start_player = (st.start_player + 1) % st.n
+    ev.append({"type": "start_player", "player": st.start_player})
+    st.phase = "supply_start"

@@ -1,0 +1,274 @@
+"""Judging moves by playouts: hints, the review of a game record, the projected VP race.
+
+Pure analysis (no UI): each decision of a record against its best alternative, the best
+moves for the decision now, and each player's projected VP round by round.
+
+A move is judged by its effect on the player's *final VP margin* (own final VP minus the best
+other player's), estimated by playouts: the move is applied to a determinization of the state
+(the hidden deck and bag order re-drawn from public information only) and the game is played
+to its end by the `normal` bot for every seat. All candidates of a decision share the same
+determinizations and playout seeds (common random numbers), so their difference is not
+drowned in noise, and everything is seeded: a review of the same record gives the same result.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from jorvik.engine import (
+    Action, GameState, apply_action, current_player, determinize, final_scores, is_over,
+    legal_actions, replay,
+)
+
+DEFAULT_PLAYOUTS = 8     # determinizations per decision (each plays every candidate out)
+MIN_PLAYOUTS = 2
+CANDIDATES = 3           # moves compared per decision: the one chosen and the bots' best
+STEP_BUDGET = 180_000    # moves played in playouts per reviewed game: <= ~45 s on 2 busy cores
+HINT_CANDIDATES = 6      # moves compared for a hint (three are shown)
+
+
+def _canonical(st: GameState) -> GameState:
+    """A copy with the hidden orders sorted: only public information is left in it (the idea
+    of the hard bot's `canonical`), so nothing here ever reads the real deck or bag order."""
+    c = st.copy()
+    by_id = st.cards.by_id
+    c.deck = tuple(sorted(st.deck, key=lambda cid: (by_id[cid].season, cid)))
+    c.bag = tuple(sorted(st.bag))
+    return c
+
+
+def projected_vp(st: GameState) -> list[int]:
+    """Each player's VP if the game were scored now (final scoring applied to this state)."""
+    return [row["total"] for row in final_scores(st.copy())["scores"]]
+
+
+def _margin(st: GameState, p: int) -> float:
+    """Player p's final VP margin at the end of a game; coins break ties, as in the rules."""
+    rows = st.result["scores"] if st.result else final_scores(st.copy())["scores"]
+    vals = [r["total"] + 0.01 * r["coins"] for r in rows]
+    return vals[p] - max(v for i, v in enumerate(vals) if i != p)
+
+
+class Judge:
+    """Estimates moves' effects on a player's final VP margin by normal-bot playouts."""
+
+    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, max_steps: int = 3000):
+        from jorvik.bots import make_bot
+        self.playouts = max(1, playouts)
+        self.seed = seed
+        self.max_steps = max_steps
+        self.policy = make_bot("normal", seed=seed)
+
+    def best_moves(self, st: GameState, k: int) -> list[Action]:
+        """Up to k promising legal moves, best first by the normal bot's ranking."""
+        legal = legal_actions(st)
+        rank = getattr(self.policy, "rank", None)
+        if rank is not None:
+            try:
+                ranked = [a for _, a in rank(st, legal)]
+            except Exception:  # a bot's internal ranking is a convenience, never a must
+                ranked = []
+        else:
+            ranked = []
+        first = self.policy.choose(st)
+        out = [first] + [a for a in ranked if a != first] + [a for a in legal if a not in ranked]
+        return out[:k]
+
+    def values(self, st: GameState, moves: list[Action], salt: int = 0,
+               stop: Callable[[], bool] | None = None,
+               progress: Callable[[int, int], None] | None = None) -> list[float]:
+        """The mean final VP margin of the decider after each move (`stop()` true: stop early
+        with what is known; `progress(done, total)` after each determinization)."""
+        p = current_player(st)
+        assert p is not None
+        canon = _canonical(st)
+        rng = random.Random((self.seed * 1_000_003 + salt) & 0xFFFFFFFF)
+        sums = [0.0] * len(moves)
+        done = 0
+        for _ in range(self.playouts):
+            det = determinize(canon, rng)
+            for j, a in enumerate(moves):
+                s, _ = apply_action(det, a)
+                sums[j] += self._playout(s, p)
+            done += 1
+            if progress is not None:
+                progress(done, self.playouts)
+            if stop is not None and stop():
+                break
+        return [x / done for x in sums]
+
+    def _playout(self, s: GameState, p: int) -> float:
+        bot = self.policy
+        steps = 0
+        while not is_over(s) and steps < self.max_steps:
+            s, _ = apply_action(s, bot.choose(s))
+            steps += 1
+        return _margin(s, p)
+
+
+# --------------------------------------------------------------------------- hints
+
+@dataclass(frozen=True)
+class Hint:
+    action: Action
+    margin: float        # the estimated final VP margin after this move
+    effect: float        # the same, relative to the best move (0 for the best)
+
+
+def hints(st: GameState, count: int = 3, playouts: int = 6, seed: int = 0,
+          stop: Callable[[], bool] | None = None,
+          progress: Callable[[int, int], None] | None = None) -> list[Hint]:
+    """The `count` best moves now for the decider, best first, each with the estimated final
+    VP margin it leads to. Only public information is used (see Judge.values)."""
+    legal = legal_actions(st)
+    if len(legal) <= 1:
+        return [Hint(a, 0.0, 0.0) for a in legal]
+    judge = Judge(playouts, seed)
+    moves = judge.best_moves(st, HINT_CANDIDATES)
+    vals = judge.values(st, moves, salt=len(legal), stop=stop, progress=progress)
+    order = sorted(range(len(moves)), key=lambda j: (-vals[j], j))[:count]
+    best = vals[order[0]]
+    return [Hint(moves[j], vals[j], vals[j] - best) for j in order]
+
+
+# --------------------------------------------------------------------------- review
+
+@dataclass(frozen=True)
+class Decision:
+    index: int           # the action's index in the record
+    round: int
+    phase: str
+    player: int
+    chosen: Action
+    better: Action       # the best move found (the chosen one when nothing was better)
+    loss: float          # estimated final VP margin lost by the choice (>= 0)
+
+
+@dataclass
+class Review:
+    decisions: list[Decision]
+    rounds: list[int]                 # the round each row of `projected` belongs to
+    projected: list[list[int]]        # projected VP per player at the end of each round
+    names: list[str]
+
+    def costliest(self, k: int = 5) -> list[Decision]:
+        worst = sorted(self.decisions, key=lambda d: (-d.loss, d.index))
+        return [d for d in worst if d.loss > 0.05][:k]
+
+
+def states_of(record: Any) -> tuple[list[GameState], list[Action]]:
+    """Every state of a recorded game (RecordError for a bad record); a stacked record (a
+    lesson, a test position) may be reviewed too."""
+    states: list[GameState] = []
+    _, actions = replay(record, stacked_ok=True, states=states)
+    return states, actions
+
+
+def vp_race(states: list[GameState]) -> tuple[list[int], list[list[int]]]:
+    """Projected VP of every player at the start and at the end of every round."""
+    rounds: list[int] = [0]
+    rows: list[list[int]] = [projected_vp(states[0])]
+    for a, b in zip(states, states[1:]):
+        if b.round != a.round and a.round > 0:
+            rounds.append(a.round)
+            rows.append(projected_vp(a))
+    last = states[-1]
+    rounds.append(last.round)
+    rows.append([r["total"] for r in last.result["scores"]] if last.result else projected_vp(last))
+    return rounds, rows
+
+
+def _judge_one(args: tuple) -> tuple[int, Action, float]:
+    """One decision (a module-level function, so a process pool can run it)."""
+    st, chosen, index, (playouts, k), seed = args
+    judge = Judge(playouts, seed)
+    moves = judge.best_moves(st, k)
+    if chosen not in moves:
+        moves = moves[: k - 1] + [chosen]
+    vals = judge.values(st, moves, salt=index)
+    best = max(range(len(moves)), key=lambda j: (vals[j], moves[j] == chosen))
+    loss = vals[best] - vals[moves.index(chosen)]
+    return index, moves[best], max(0.0, loss)
+
+
+def budget_for(remaining: list[int]) -> tuple[int, int]:
+    """(determinizations, candidates) per decision for a review whose decisions leave these
+    many actions to the end of the game (a playout costs about that many moves). The
+    defaults, less for a long review so that it keeps within STEP_BUDGET moves played; it
+    depends on the record only, so the review stays deterministic."""
+    cost = sum(remaining)
+    if cost <= 0:
+        return DEFAULT_PLAYOUTS, CANDIDATES
+    playouts = STEP_BUDGET / cost          # playouts per decision that fit
+    if playouts >= MIN_PLAYOUTS * CANDIDATES:
+        return min(DEFAULT_PLAYOUTS, int(playouts // CANDIDATES)), CANDIDATES
+    if playouts >= MIN_PLAYOUTS * 2:
+        return MIN_PLAYOUTS, 2             # the chosen move against the bot's best
+    return 1, 2
+
+
+def _in_processes(jobs: list, workers: int, results: dict,
+                  progress: Callable[[int, int], None] | None,
+                  stop: Callable[[], bool] | None) -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    # spawn, not fork: the app calls this from a worker thread, and forking a process with
+    # threads running is unsafe
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+        for i, better, loss in pool.map(_judge_one, jobs, chunksize=2):
+            results[i] = (better, loss)
+            if progress:
+                progress(len(results), len(jobs))
+            if stop is not None and stop():
+                pool.shutdown(wait=False, cancel_futures=True)
+                return
+
+
+def review(record: Any, humans: Iterable[int] | None = None,
+           playouts: int | None = None, seed: int = 0, workers: int = 1,
+           progress: Callable[[int, int], None] | None = None,
+           stop: Callable[[], bool] | None = None) -> Review | None:
+    """Judge every decision of `humans` (default: every seat) with more than one legal move.
+    `playouts`: determinizations per decision (default: budget_for the review's length).
+    `workers` > 1 spreads the decisions over processes; the result does not depend on it.
+    None when `stop()` turned true before the end (the screen asking for it was closed)."""
+    states, actions = states_of(record)
+    seats = set(range(states[0].n)) if humans is None else set(humans)
+    jobs = []
+    for i, (st, a) in enumerate(zip(states, actions)):
+        p = current_player(st)
+        if p in seats and len(legal_actions(st)) > 1:
+            jobs.append([st, a, i, playouts, seed])
+    per = (playouts, CANDIDATES) if playouts is not None else budget_for(
+        [len(actions) - job[2] for job in jobs])
+    for job in jobs:
+        job[3] = per
+    results: dict[int, tuple[Action, float]] = {}
+    total = len(jobs)
+    if progress:
+        progress(0, total)
+    if workers > 1 and total > 1:
+        try:
+            _in_processes(jobs, workers, results, progress, stop)
+        except (OSError, ValueError, RuntimeError):
+            # No worker processes here (e.g. inside a full-screen app whose standard streams
+            # are not real files): judge the rest in this process, with the same result.
+            pass
+    for job in jobs:
+        if stop is not None and stop():
+            return None
+        if job[2] not in results:
+            i, better, loss = _judge_one(job)
+            results[i] = (better, loss)
+            if progress:
+                progress(len(results), total)
+    decisions = []
+    for st, a, i, _, _ in jobs:
+        better, loss = results[i]
+        decisions.append(Decision(i, st.round, st.phase, current_player(st), a, better,
+                                  round(loss, 2)))
+    rounds, rows = vp_race(states)
+    return Review(decisions, rounds, rows, [p.name for p in states[0].players])

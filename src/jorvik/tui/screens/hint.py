@@ -1,0 +1,95 @@
+"""The hint key (?): the three best moves now, each with its estimated final VP margin.
+
+They are judged in a worker thread while a progress bar runs; a used hint is noted in the
+game log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import ProgressBar, Static
+
+from jorvik.engine import GameState, current_player
+from jorvik.i18n import t
+from jorvik.review import Hint, hints
+
+from ..keys import key, translated
+from ..moves import move_words
+from ..text import Seats
+
+
+def request_hint(screen: Any) -> None:
+    """The game screen's hint key (`screen` is the GameScreen): refused when hints are off or
+    no human decides now."""
+    app = screen.app
+    session = screen.session
+    if not getattr(app, "hints", True):
+        screen.notify(t("learn.hint.disabled"), severity="warning")
+        return
+    p = current_player(session.state)
+    if p is None or session.seats.is_bot(p) or screen.thinking:
+        return
+    name = session.seats.names[p]
+    app.notice(lambda: t("learn.hint.used", name=name))  # type: ignore[attr-defined]
+    app.push_screen(HintScreen(session.state, session.seats))
+
+
+@translated
+class HintScreen(ModalScreen[None]):
+    KEYS = [key("escape,enter,question_mark", "close", "tui.bind.back", id="hint-close")]
+
+    def __init__(self, state: GameState, seats: Seats) -> None:
+        super().__init__(classes="dialog-screen")
+        self.state = state
+        self.seats = seats
+        self.found: list[Hint] | None = None
+        self.closed = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="hint"):
+            p = current_player(self.state)
+            yield Static(Text(t("learn.hint.title", name=self.seats.names[p] if p is not None
+                                else ""), style="bold"), classes="dialog-text")
+            yield Static(t("learn.hint.thinking"), id="hint-text", classes="dialog-text")
+            yield ProgressBar(id="hint-progress", show_eta=False)
+
+    def on_mount(self) -> None:
+        self._think()
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _think(self) -> None:
+        def progress(done: int, total: int) -> None:
+            if not self.closed:
+                self.app.call_from_thread(self._progress, done, total)
+        found = hints(self.state, count=3, stop=lambda: self.closed, progress=progress)
+        if not self.closed:
+            self.app.call_from_thread(self._show, found)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.query_one(ProgressBar).update(total=total, progress=done)
+
+    def _show(self, found: list[Hint]) -> None:
+        self.found = found
+        self.query_one(ProgressBar).display = False
+        if len(found) <= 1:
+            self.query_one("#hint-text", Static).update(t("learn.hint.none"))
+            return
+        lines = []
+        for rank, h in enumerate(found, 1):
+            move = move_words(self.state, self.seats, h.action)
+            line = Text(t("learn.hint.line", rank=rank, move="\x00", effect=f"{h.margin:+.1f}"))
+            before, _, after = line.plain.partition("\x00")
+            lines.append(Text.assemble(before, move, after))
+        self.query_one("#hint-text", Static).update(Text("\n").join(lines))
+
+    def on_unmount(self) -> None:
+        self.closed = True  # the thread stops after its current playouts
+
+    def action_close(self) -> None:
+        self.closed = True
+        self.dismiss(None)

@@ -1,0 +1,236 @@
+"""The app in Hungarian: every screen of a seeded game is free of English words, and the
+prompts keep their price or count in view."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from jorvik.engine import Buy, legal_actions
+from jorvik.i18n import set_language
+from jorvik.tui.choices import key_label
+from jorvik.tui.screens.final import FinalScreen
+from jorvik.tui.screens.game import GameScreen
+from jorvik.tui.screens.message import ConfirmScreen
+from jorvik.tui.screens.setup import SetupScreen
+from jorvik.tui.widgets.choice_list import ChoiceList
+
+from tui_helpers import make_app
+
+# Words of the English edition (and of Textual and argparse) that must not show on a Hungarian
+# screen. Proper names the Hungarian rulebook keeps (Jarl, Karl, Loki, Mjölnir, Knarr) and the
+# language switch's "English" are not in the list.
+ENGLISH = (
+    "the", "and", "of", "to", "you", "your", "for", "with", "from", "or", "on", "in",
+    "Round", "round", "phase", "Supply", "Demand", "Purchase", "Unloading", "Attack", "Picts",
+    "coin", "coins", "cube", "cubes", "VP", "buy", "Buy", "pass", "Pass", "done", "Done",
+    "Undo", "Help", "Save", "Quit", "Keys", "Rules", "Cards", "Search", "Commands", "mouse",
+    "click", "back", "Back", "Yes", "No", "Close", "Continue", "Cancel", "Start", "Theme",
+    "Screenshot", "Maximize", "Minimize", "matches", "easy", "normal", "hard", "bot", "Seat",
+    "Player", "player", "Warehouse", "Storage", "Winner", "Total", "Category", "Final",
+    "scoring", "Language", "empty", "next", "price", "Deck", "Bag", "Cargo", "Craftsman",
+    "Merchant", "Prophecy", "Warrior", "Ship", "Feast", "Journey", "Skald", "turn", "left",
+)
+# A word cut off by a dialog's edge ("4 to█" of "4 további") is a fragment, not a word.
+ENGLISH_RE = re.compile(r"(?<![\w-])(" + "|".join(ENGLISH) + r")(?![\w█-])")
+NAMES = "Ödön,Éva,Anna,Zsófi2"
+JARL_HU = ("--lang", "hu", "--players", "4", "--mode", "jarl", "--names", NAMES,
+           "--seed", "11", "--no-handover", "--start-player", "1")
+
+
+@pytest.fixture(autouse=True)
+def _hungarian():
+    set_language("hu")
+    yield
+    set_language("en")
+
+
+def screen_text(app) -> str:
+    """The whole terminal as plain text, as the player sees it (modal screens over the game
+    included)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens, simplify=True))
+    return console.export_text()
+
+
+def prompt(text: str) -> list[str]:
+    """The lines of the screen that hold the prompt (for a failure's message)."""
+    return [line for line in text.splitlines() if "Erzsébe:" in line or "érméért" in line
+            or "maradt" in line]
+
+
+def assert_stats_lines_whole(text: str, where: str = "") -> None:
+    """Every player's "coins, VP now▸if the game ended now, vikings" header is whole on its
+    line of the panel ("5é 10▸18 GyP V4")."""
+    stats = [part for line in text.splitlines() for part in line.split("█")
+             if re.search(r"\d+é \d+▸", part)]
+    assert stats, where
+    for part in stats:
+        assert re.search(r"\d+é \d+▸\d+ GyP V\d+", part), (where, part)
+
+
+def english_on(text: str) -> list[str]:
+    return sorted({m.group(1) for m in ENGLISH_RE.finditer(text)})
+
+
+def signature(screen: GameScreen) -> tuple:
+    """What kind of decision the screen shows (a new kind is worth a look)."""
+    st, menu = screen.session.state, screen.menu
+    pending = st.pending[-1][0] if st.pending else None
+    tags = tuple(sorted({c.tag for c in menu.choices})) if menu else ()
+    return st.phase, pending, screen.path[:1], tags
+
+
+async def test_no_english_on_any_screen_of_a_hungarian_game():
+    seen: dict[str, str] = {}
+
+    async def look(name: str) -> None:
+        await pilot.pause()
+        seen[name] = screen_text(app)
+
+    app = make_app(*JARL_HU, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await look("start")
+        for key, name in (("f1", "help: keys"), ("right", "help: rules"),
+                          ("right", "help: cards")):
+            await pilot.press(key)
+            await look(name)
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await look("palette")
+        await pilot.press(*"xyzq")
+        await pilot.pause(0.6)  # the palette says "no matches" after a moment
+        await look("palette: no matches")
+        await pilot.press("escape")
+        await pilot.press("ctrl+q")
+        await look("quit dialog")
+        await pilot.press("escape")
+        await pilot.press("ctrl+s")
+        await look("save dialog")
+        await pilot.press("escape")
+        await pilot.pause()
+
+        kinds: set[tuple] = set()
+        labels: set[str] = set()
+        menu_width = app.screen.query_one("#choices", ChoiceList).content_region.width
+        for step in range(5000):
+            screen = app.screen
+            if isinstance(screen, FinalScreen):
+                break
+            if isinstance(screen, ConfirmScreen):  # "cubes will be lost: end your turn?"
+                await look("confirm dialog")
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, GameScreen), type(screen)
+            if screen.menu is None or not screen.menu.choices:
+                await pilot.pause()
+                continue
+            session = screen.session
+            if session.state.round > 4:  # every kind of decision has come up: to the end
+                while not session.over:
+                    session.apply(legal_actions(session.state)[0])
+                screen.after_change()
+                await pilot.pause()
+                continue
+            labels.update(f"{key_label(c.key) if c.key else '':>3} {c.label.plain}"
+                          for c in screen.menu.choices)
+            sig = signature(screen)
+            if sig not in kinds:
+                kinds.add(sig)
+                await look(f"game: {sig}")
+            # Every choice in turn (reserving, passing, using cards), not always the first, so
+            # that most kinds of decision come up.
+            choices = [c for c in screen.menu.choices if c.tag != "back"] or screen.menu.choices
+            screen.choose(choices[step % len(choices)])
+        await look("final scoring")
+        assert isinstance(app.screen, FinalScreen)
+
+    phases = {k.split("'")[1] for k in seen if k.startswith("game:")}
+    assert {"demand", "purchase", "reservation", "unloading"} <= phases, phases
+    found = {name: english_on(text) for name, text in seen.items() if english_on(text)}
+    assert not found, found
+    # No menu line wraps, and no player's coins · VP · vikings line breaks.
+    too_long = sorted(label for label in labels if cell_len(label) > menu_width)
+    assert not too_long, (menu_width, too_long)
+    for name, text in seen.items():
+        if name.startswith("game"):
+            assert_stats_lines_whole(text, name)
+
+
+async def test_setup_screen_and_bot_seats_in_hungarian():
+    app = make_app("--lang", "hu", "--players", "3", "--bots", "2,3", "--seed", "1",
+                   "--seat", "3=hard", "--bot-delay", "0")
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "közepes" in text and "nehéz" in text, text
+        assert not english_on(text), english_on(text)
+
+
+async def test_the_handover_banner_is_hungarian():
+    app = make_app("--lang", "hu", "--players", "2", "--names", "Ödön,Anna", "--seed", "1",
+                   "--start-player", "1", autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Anna következik" in text and not english_on(text), english_on(text)
+
+
+@pytest.mark.parametrize("size,players", [((120, 40), 4), ((100, 30), 4), ((120, 40), 5)])
+async def test_hungarian_prompts_keep_the_price_and_the_count_in_view(size, players):
+    """Price first: however the prompt is cut, "Név: N érméért" shows, and so does the
+    menu line with the price; in the demand phase "N vikinged maradt" shows, and each player's
+    coins, VP and vikings stay on one line of the panel."""
+    # the longest name the setup allows comes first
+    names = ",".join(["Magdolna Erzsébe", "Éva", "Anna", "Zsófi2", "Ödön"][:players])
+    app = make_app("--lang", "hu", "--players", str(players), "--mode", "jarl", "--names", names,
+                   "--seed", "5", "--no-handover", "--start-player", "1", autosave=False)
+    async with app.run_test(size=size) as pilot:
+        bought_prompts = demand_prompts = 0
+        for _ in range(400):
+            screen = app.screen
+            if not isinstance(screen, GameScreen) or screen.session.state.round > 2:
+                break
+            if screen.menu is None or not screen.menu.choices:
+                await pilot.pause()
+                continue
+            st = screen.session.state
+            p = screen.session.decider
+            if st.phase == "demand" and not st.pending and not screen.path:
+                await pilot.pause()
+                text = screen_text(app)
+                assert f"{st.players[p].vikings} vikinged maradt" in text, prompt(text)
+                assert_stats_lines_whole(text)
+                demand_prompts += 1
+            elif st.phase in ("purchase", "reservation") and not st.pending and any(
+                    isinstance(a, Buy) and not a.hall for a in
+                    [c.action for c in screen.menu.choices]):
+                price = (len(st.columns[st.turn]) if st.phase == "purchase"
+                         else len(st.reservation))
+                await pilot.pause()
+                text = screen_text(app)
+                # the prompt starts with the price, wherever the panel wraps it
+                assert f"{st.players[p].name}: {price} érméért" in text, prompt(text)
+                assert f"b {price} érméért megveszed" in text, prompt(text)
+                bought_prompts += 1
+            screen.choose(screen.menu.choices[0])
+        assert bought_prompts >= 3 and demand_prompts >= 8
+
+
+async def test_the_scan_sees_english_on_an_english_screen():
+    set_language("en")
+    app = make_app("--players", "2", "--names", "Ann,Bob", "--seed", "1", "--no-handover",
+                   autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        found = english_on(screen_text(app))
+    assert {"phase", "Undo", "Help", "Quit"} <= set(found), found
