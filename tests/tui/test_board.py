@@ -101,7 +101,7 @@ async def test_bot_seats_use_the_bots_registry_and_show_that_they_think():
             if screen.session.decider == 0:
                 break
             await pilot.pause(0.05)
-        assert type(app._bots[1]).__name__ == "NormalBot"
+        assert type(screen.turns.bot(1)).__name__ == "NormalBot"
         assert not screen.thinking and len(screen.session.actions) == 1
 
 

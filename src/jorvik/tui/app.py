@@ -12,7 +12,7 @@ from textual.screen import Screen
 
 from jorvik.engine import CardSet
 from jorvik.i18n import (
-    LANGUAGES, get_language, language_name, level_name, remember_language, set_language, t,
+    LANGUAGES, get_language, language_name, remember_language, set_language, t,
 )
 
 from . import save as saving
@@ -20,8 +20,10 @@ from .commands import GameCommands, Palette, game_cards, system_commands
 from .keys import ensure_labels, key, relabel, translated
 from .screens.game import GameScreen
 from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerminal
+from .messages import GameOver, ScreenReady, SetupDone
 from .session import Session, note_entry
 from .text import Seats
+from .turns import BotTurns
 from .widgets.status import StatusBar
 
 
@@ -78,7 +80,6 @@ class JorvikApp(App[int]):
         self.handover = config.handover
         self.bot_delay = config.bot_delay
         self.ready_hook = ready_hook
-        self._bots: dict[int, Any] = {}
         self.crash_report: Path | None = None
         self.saved_copy: Path | None = None  # the last "Save as" (told on exit if saving failed)
 
@@ -101,8 +102,8 @@ class JorvikApp(App[int]):
         from .screens.setup import SetupScreen  # only when asked for: a faster start
         self._show(SetupScreen(seats, self.config.mode))
 
-    def setup_done(self, seats: Seats) -> None:
-        self.start_game(seats)
+    def on_setup_done(self, message: SetupDone) -> None:
+        self.start_game(message.seats)
 
     def start_game(self, seats: Seats) -> None:
         c = self.config
@@ -115,14 +116,14 @@ class JorvikApp(App[int]):
             self.session.close()
         self.session = session
         session.on_saved = self._saved
-        self._bots = {}
         for words in self.config.notices:
             session.log.append(note_entry(len(session.actions), words))
         self.config.notices = []
         if session.over:
             self.game_over(session)
             return
-        self._show(GameScreen(session))
+        turns = BotTurns(session, think=self.config.think, delay=self.bot_delay)
+        self._show(GameScreen(session, turns, handover=self.handover))
         if session.save_error is not None:  # the first save failed: say so once it shows
             self.call_after_refresh(self._saved, session.save_error)
 
@@ -147,6 +148,9 @@ class JorvikApp(App[int]):
             self.show_setup(self.config.seats)
         else:
             self.exit(1)
+
+    def on_game_over(self, message: GameOver) -> None:
+        self.game_over(message.session)
 
     def game_over(self, session: Session) -> None:
         """The finished game stays in its file as a record (saved with the last move)."""
@@ -198,10 +202,10 @@ class JorvikApp(App[int]):
         self._return_code = CRASH_EXIT
         self._close_messages_no_wait()
 
-    def screen_ready(self, screen: Screen) -> None:
+    def on_screen_ready(self, message: ScreenReady) -> None:
         if self.ready_hook is not None:
             hook, self.ready_hook = self.ready_hook, None
-            hook(screen)
+            hook(message.screen)
 
     # ------------------------------------------------------------------ language
     def action_language(self, lang: str = "") -> None:
@@ -221,48 +225,6 @@ class JorvikApp(App[int]):
                 if retranslate is not None:
                     retranslate()
         self.screen.refresh_bindings()
-
-    # ------------------------------------------------------------------ bots
-    def bot_for(self, p: int) -> Any:
-        """Seat p's bot from the bots registry (called in the bot's worker thread)."""
-        bot = self._bots.get(p)
-        if bot is None:
-            from jorvik.bots import make_bot
-            assert self.session is not None
-            level = self.session.seats.bots[p] or "easy"
-            seed = self.bot_seed(p)
-            try:
-                bot = make_bot(level, seed=seed, think=self.config.think)
-            except ValueError:
-                bot = make_bot("easy", seed=seed, think=self.config.think)
-                name = self.session.seats.names[p]
-                self.call_from_thread(self.notice, lambda: t("tui.log.bot_fallback",
-                                                             level=level_name(level), name=name))
-            if hasattr(bot, "should_stop"):
-                bot.should_stop = self.session.ended.is_set
-            self._bots[p] = bot
-        return bot
-
-    def replace_bot(self, p: int) -> Any:
-        """Seat p plays on as 'easy' (after its bot failed: the game must never stop)."""
-        from jorvik.bots import make_bot
-        bot = make_bot("easy", seed=self.bot_seed(p))
-        self._bots[p] = bot
-        return bot
-
-    def bot_seed(self, p: int) -> int:
-        """Seat p's bot's seed: from the game's seed (every game has one), so that a game
-        replays with the same bots and two games without --seed do not share their bots."""
-        seed = self.session.first.seed if self.session is not None else self.config.seed
-        return (seed or 0) * 10 + p
-
-    def notice(self, words: Callable[[], str]) -> None:
-        """A line of the app's own in the game log (`words()` gives it in the language now)."""
-        if self.session is not None:
-            self.session.log.append(note_entry(len(self.session.actions), words,
-                                               style="italic #ffb060"))
-            if isinstance(self.screen, GameScreen):
-                self.screen.refresh_view()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         screen = self.screen

@@ -1,23 +1,26 @@
-"""Messages the widgets post to the game screen (small dataclasses, handled with @on)."""
+"""Messages the widgets post to the game screen, and the screens to the app (small dataclasses,
+handled with @on)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from .choices import Choice
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from .session import Session
+    from .text import Seats
 
 
 @dataclass
 class SpaceClicked(Message):
     """A card space (1-12) was clicked on the board."""
     space: int
-
-
-@dataclass
-class ReservationClicked(Message):
-    """The reservation row was clicked."""
 
 
 @dataclass
@@ -30,3 +33,22 @@ class ChoiceMade(Message):
 class SpaceHovered(Message):
     """The mouse is over a card space (1-12), or left it (None): the details line shows it."""
     space: int | None
+
+
+@dataclass
+class ScreenReady(Message):
+    """A screen is shown and answers keys (the app's ready hook runs once, on the first)."""
+    screen: Screen
+
+
+@dataclass
+class SetupDone(Message):
+    """The setup screen's names and colours were accepted: a game with these seats starts."""
+    seats: Seats
+
+
+@dataclass
+class GameOver(Message):
+    """The game on the screen has ended (its final state is saved)."""
+    session: Session
+

@@ -14,6 +14,7 @@ from jorvik.engine import SCORE_CATEGORIES
 from jorvik.i18n import t
 
 from ..keys import key, translated
+from ..messages import ScreenReady
 from ..scores import scores_now
 from ..session import Session
 from .message import Recompose, SmallTerminal
@@ -89,7 +90,7 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.app.screen_ready(self)  # type: ignore[attr-defined]
+        self.post_message(ScreenReady(self))
 
     def action_quit_now(self) -> None:
         """q: the game is over and saved: quit at once."""

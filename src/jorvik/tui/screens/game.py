@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import gc
-import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
 from textual import on, work
@@ -14,12 +13,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from jorvik.engine import Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player
-from jorvik.i18n import level_name, t
+from jorvik.i18n import t
 
 from ..choices import EXTRA_KEYS, Choice, Menu, build_menu
 from ..keys import Key, key, translated
 from ..since import since_last_turn
-from ..messages import ChoiceMade, SpaceClicked, SpaceHovered
+from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
+from ..session import note_entry
+from ..turns import BotMove, BotTurns
 from ..widgets.action_panel import ActionPanel
 from ..widgets.choice_list import ChoiceList
 from ..widgets.column import SpaceWidget
@@ -33,7 +34,6 @@ from .message import ConfirmScreen, HandoverScreen, SmallTerminal
 from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
-    from ..host import GameHost
     from ..session import Session
 
 DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign",
@@ -68,14 +68,15 @@ def _keys() -> list[Key]:
 class GameScreen(SmallTerminal, Screen):
     KEYS = _keys()
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, turns: BotTurns | None = None,
+                 handover: bool = False) -> None:
         super().__init__(id="game", classes=session.state.mode)
         self.session = session
+        self.turns = turns if turns is not None else BotTurns(session)
+        self.handover = handover  # a hand-over screen between two human players
         self.path: tuple = ()
         self.menu: Menu | None = None
-        self.thinking = False
         self.last_human: int | None = None
-        self.bot_token: int | None = None
         self._keys: tuple = ()
         self._cursor: int | None = None
         self._hover: int | None = None
@@ -83,8 +84,9 @@ class GameScreen(SmallTerminal, Screen):
         self._frozen_round = -1
 
     @property
-    def japp(self) -> GameHost:
-        return self.app  # type: ignore[return-value]
+    def thinking(self) -> bool:
+        """A bot is choosing its move now."""
+        return self.turns.thinking
 
     def compose(self) -> ComposeResult:
         st = self.session.state
@@ -126,7 +128,7 @@ class GameScreen(SmallTerminal, Screen):
         self._log = self.query_one(GameLog)
         self.start()
         self._choices.focus()
-        self.japp.screen_ready(self)
+        self.post_message(ScreenReady(self))
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -191,6 +193,12 @@ class GameScreen(SmallTerminal, Screen):
         self.refresh_view()
         self._log.rewrite(self.session.log)
 
+    def note(self, words: Callable[[], str]) -> None:
+        """A line of the app's own in the game log (`words()` gives it in the language now)."""
+        session = self.session
+        session.log.append(note_entry(len(session.actions), words, style="italic #ffb060"))
+        self.refresh_view()
+
     def _show_details(self) -> None:
         """The details line: the hovered space's card, else the highlighted choice's."""
         st = self.session.state
@@ -227,7 +235,7 @@ class GameScreen(SmallTerminal, Screen):
             self._frozen_round = session.state.round
             gc.freeze()
         if session.over:
-            self.japp.game_over(session)
+            self.post_message(GameOver(session))
             return
         p = session.decider
         if p is None:
@@ -236,7 +244,7 @@ class GameScreen(SmallTerminal, Screen):
             self.start_bot(p)
             return
         humans = sum(1 for i in range(len(session.seats)) if not session.seats.is_bot(i))
-        if (self.japp.handover and humans > 1 and self.last_human is not None
+        if (self.handover and humans > 1 and self.last_human is not None
                 and p != self.last_human):
             self.last_human = p
             self.app.push_screen(HandoverScreen(session.seats, p, since_last_turn(session, p)))
@@ -388,7 +396,7 @@ class GameScreen(SmallTerminal, Screen):
     def _undo(self) -> None:
         if not self.session.undo():
             return
-        self.bot_token = None
+        self.turns.cancel()
         self.path = ()
         self.last_human = self.session.decider
         self.notify(t("tui.undo.done"))
@@ -396,45 +404,24 @@ class GameScreen(SmallTerminal, Screen):
 
     # ------------------------------------------------------------------ bots
     def start_bot(self, p: int) -> None:
-        self.thinking = True
-        token = len(self.session.actions)
-        self.bot_token = token
+        token = self.turns.begin(p)
         self.refresh_view()
         self._think(p, token)
 
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, p: int, token: int) -> None:
         """The bot chooses in a worker thread, so the screen stays live meanwhile."""
-        state = self.session.state
-        t0 = time.monotonic()
-        try:
-            action = self.japp.bot_for(p).choose(state)
-        except Exception:  # a broken bot must not end the game: 'easy' takes the seat over
-            self.app.call_from_thread(self._bot_failed, p)
-            action = self.japp.replace_bot(p).choose(state)
-        rest = self.japp.bot_delay - (time.monotonic() - t0)
-        if rest > 0:
-            self.session.ended.wait(rest)  # the delay ends early when the game is closed
-        if not self.session.ended.is_set():  # not when the game was closed (quit, new game)
-            self.app.call_from_thread(self._bot_chose, p, token, action)
+        move = self.turns.think(p, token, lambda words: self.app.call_from_thread(
+            self.note, words))
+        if move is not None:  # None: the game was closed (quit, new game)
+            self.app.call_from_thread(self._bot_chose, move)
 
-    def _bot_failed(self, p: int) -> None:
-        seats = self.session.seats
-        name, level = seats.names[p], str(seats.bots[p])
-        self.japp.notice(lambda: t("tui.log.bot_failed", level=level_name(level), name=name))
-
-    def _bot_chose(self, p: int, token: int, action: Action) -> None:
-        if (token != self.bot_token or token != len(self.session.actions)
-                or self.session.ended.is_set()):
+    def _bot_chose(self, move: BotMove) -> None:
+        if self.turns.stale(move):
             return  # the game moved on (undo, quit, new game) while the bot thought
-        try:
-            self.session.apply(action)
-        except IllegalAction:  # the bot broke the rules: 'easy' plays this seat from now on
-            self._bot_failed(p)
-            self.japp.replace_bot(p)
-            self._think(p, token)
+        if not self.turns.play(move):  # the bot broke the rules: 'easy' plays on for it
+            self.note(self.turns.failed(move.player))
+            self._think(move.player, move.token)
             return
-        self.thinking = False
-        self.bot_token = None
         self.path = ()
         self.after_change()

@@ -10,10 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
+from dataclasses import dataclass
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,8 +28,10 @@ from jorvik.settings import atomic_write, data_dir
 from ..app import JorvikApp, PlayConfig
 from ..choices import Menu
 from ..keys import key, translated
+from ..messages import GameOver, ScreenReady
 from ..moves import move_path, move_words
 from ..session import LogEntry, Session
+from ..turns import BotTurns
 from ..text import Seats
 from ..widgets.keybar import KeyBar
 from ..widgets.player_panel import PlayerPanel
@@ -91,6 +96,21 @@ class ScriptBot:
         return self.moves[len(self.session.actions)]
 
 
+# --------------------------------------------------------------------------- messages
+
+@dataclass
+class LessonChosen(Message):
+    """A lesson was picked from the list."""
+    lesson: Lesson
+
+
+@dataclass
+class LessonFinished(Message):
+    """The lesson's script is played out (the game may go on, or be over)."""
+    lesson: Lesson
+    session: Session
+
+
 # --------------------------------------------------------------------------- screens
 
 class LessonPanel(Static):
@@ -102,8 +122,8 @@ class LessonScreen(GameScreen):
     """The game screen with a lesson panel; the learner's moves are checked against the
     lesson, the computer seats follow it."""
 
-    def __init__(self, session: Session, lesson: Lesson) -> None:
-        super().__init__(session)
+    def __init__(self, session: Session, lesson: Lesson, turns: BotTurns | None = None) -> None:
+        super().__init__(session, turns)
         self.lesson = lesson
         self.moves = script(lesson)
         self.steps = dict(learner_steps(lesson))
@@ -228,7 +248,7 @@ class LessonScreen(GameScreen):
                 and not self.session.over:
             self._finished = True
             self.refresh_view()
-            self.japp.lesson_finished(self.lesson, self.session)  # type: ignore[attr-defined]
+            self.post_message(LessonFinished(self.lesson, self.session))
             return
         super().after_change()
 
@@ -288,13 +308,13 @@ class LessonListScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#lessons", OptionList).focus()
-        self.app.screen_ready(self)  # type: ignore[attr-defined]
+        self.post_message(ScreenReady(self))
 
     def retranslate(self) -> None:
         self.call_later(self.recompose)
 
     def action_open(self, n: int) -> None:
-        self.app.start_lesson(LESSONS[n])  # type: ignore[attr-defined]
+        self.post_message(LessonChosen(LESSONS[n]))
 
     @on(OptionList.OptionSelected, "#lessons")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -333,20 +353,27 @@ class LearnApp(JorvikApp):
         session.log.append(LogEntry(0, lambda: Text(saving.t_start(first, seats))))
         self.session = session
         self.lesson = lesson
-        self._bots = {}
-        self._show(LessonScreen(session, lesson))
+        moves = script(lesson)
+        turns = BotTurns(session, delay=self.config.bot_delay,
+                         make=lambda p: ScriptBot(session, moves))
+        self._show(LessonScreen(session, lesson, turns))
 
-    def bot_for(self, p: int) -> Any:
-        assert self.session is not None and self.lesson is not None
-        return ScriptBot(self.session, script(self.lesson))
+    @on(LessonChosen)
+    def _lesson_chosen(self, message: LessonChosen) -> None:
+        self.start_lesson(message.lesson)
+
+    @on(LessonFinished)
+    def _lesson_finished(self, message: LessonFinished) -> None:
+        self.lesson_finished(message.lesson, message.session)
 
     def lesson_finished(self, lesson: Lesson, session: Session) -> None:
         mark_done(lesson.id)
         self.push_screen(LessonDoneScreen(lesson, session), lambda _: self.show_lessons())
 
-    def game_over(self, session: Session) -> None:
+    def on_game_over(self, message: GameOver) -> None:
+        message.prevent_default()  # not JorvikApp's final screen: the lesson's own ending
         if self.lesson is not None:
-            self.lesson_finished(self.lesson, session)
+            self.lesson_finished(self.lesson, message.session)
 
     def action_new_game(self) -> None:
         self.show_lessons()

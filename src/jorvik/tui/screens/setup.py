@@ -12,6 +12,7 @@ from jorvik.engine.names import MAX_NAME, names_problem
 from jorvik.i18n import LANGUAGES, get_language, language_name, level_name, t
 
 from ..keys import key, translated
+from ..messages import ScreenReady, SetupDone
 from ..text import COLOUR_NAMES, Seats
 from ..widgets.keybar import KeyBar
 from .message import Recompose
@@ -58,7 +59,7 @@ class SetupScreen(Recompose, Screen):
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
-        self.app.screen_ready(self)  # type: ignore[attr-defined]
+        self.post_message(ScreenReady(self))
 
     @on(Select.Changed, "#language")
     def _language(self, event: Select.Changed) -> None:
@@ -109,4 +110,4 @@ class SetupScreen(Recompose, Screen):
         if error:
             self.query_one("#setup-error", Static).update(error)
             return
-        self.app.setup_done(Seats(names, colours, list(self.seats.bots)))  # type: ignore[attr-defined]
+        self.post_message(SetupDone(Seats(names, colours, list(self.seats.bots))))

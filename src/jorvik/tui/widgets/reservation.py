@@ -7,7 +7,6 @@ from rich.text import Text
 from jorvik.engine import GameState
 from jorvik.i18n import get_language, t
 
-from ..messages import ReservationClicked
 from ..text import Seats, card_name, cubes
 from .column import price_text
 from .lines import TextLines
@@ -51,6 +50,3 @@ class ReservationRow(TextLines):
 
     def forget(self) -> None:
         self._sig = None
-
-    def on_click(self) -> None:
-        self.post_message(ReservationClicked())

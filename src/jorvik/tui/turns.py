@@ -1,0 +1,131 @@
+"""The computer seats of a game being played: each seat's bot, a bot's turn, and its fallback.
+
+Textual-free like the session: the screen runs `think` in a worker thread and hands the
+result to `play` on its own thread. A bot that fails (an unknown level, an error, an illegal
+move) gives its seat to 'easy', so a game never stops; a choice that the game has moved past
+(undo, quit, new game) is dropped by its token."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from jorvik.engine import Action, IllegalAction
+from jorvik.i18n import level_name, t
+
+from .session import Session
+
+Words = Callable[[], str]   # a note for the log in the language at the time it is shown
+
+
+def bot_seed(game_seed: int | None, p: int) -> int:
+    """Seat p's bot's seed: from the game's seed (every game has one), so that a game replays
+    with the same bots and two games without --seed do not share their bots."""
+    return (game_seed or 0) * 10 + p
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """What a bot chose on its turn: `token` is the number of actions when it began."""
+    player: int
+    token: int
+    action: Action
+
+
+class BotTurns:
+    """The bots of one session, made from the bots registry when first needed (or by `make`,
+    as the lessons' scripted seats are)."""
+
+    def __init__(self, session: Session, think: float = 1.0, delay: float = 0.0,
+                 make: Callable[[int], Any] | None = None) -> None:
+        self.session = session
+        self.think_time = think
+        self.delay = delay            # a bot's move shows no sooner than this (seconds)
+        self.make = make
+        self.token: int | None = None  # the turn under way (None: no bot thinks)
+        self._bots: dict[int, Any] = {}
+
+    @property
+    def thinking(self) -> bool:
+        return self.token is not None
+
+    def begin(self, p: int) -> int:
+        """Seat p's bot starts thinking now; the token names this turn."""
+        self.token = len(self.session.actions)
+        return self.token
+
+    def cancel(self) -> None:
+        """The game moved on without the bot (undo): its choice, when it comes, is dropped."""
+        self.token = None
+
+    def bot(self, p: int, tell: Callable[[Words], None] = lambda words: None) -> Any:
+        """Seat p's bot; an unknown level plays as 'easy' (and `tell` says so once)."""
+        bot = self._bots.get(p)
+        if bot is not None:
+            return bot
+        if self.make is not None:
+            bot = self.make(p)
+        else:
+            from jorvik.bots import make_bot
+            seats = self.session.seats
+            level = seats.bots[p] or "easy"
+            seed = bot_seed(self.session.first.seed, p)
+            try:
+                bot = make_bot(level, seed=seed, think=self.think_time)
+            except ValueError:
+                bot = make_bot("easy", seed=seed, think=self.think_time)
+                name = seats.names[p]
+                tell(lambda: t("tui.log.bot_fallback", level=level_name(level), name=name))
+            if hasattr(bot, "should_stop"):
+                bot.should_stop = self.session.ended.is_set
+        self._bots[p] = bot
+        return bot
+
+    def replace(self, p: int) -> Any:
+        """Seat p plays on as 'easy' (after its bot failed: the game must never stop)."""
+        from jorvik.bots import make_bot
+        bot = make_bot("easy", seed=bot_seed(self.session.first.seed, p))
+        self._bots[p] = bot
+        return bot
+
+    def failed(self, p: int) -> Words:
+        """The log's note that seat p's bot failed and 'easy' plays on for it."""
+        seats = self.session.seats
+        name, level = seats.names[p], str(seats.bots[p])
+        return lambda: t("tui.log.bot_failed", level=level_name(level), name=name)
+
+    def think(self, p: int, token: int, tell: Callable[[Words], None]) -> BotMove | None:
+        """Seat p's choice now (blocking: run it in a worker thread), no sooner than `delay`
+        after it began; None when the game was closed meanwhile. `tell` gets the notes for
+        the log (call it on the app's thread)."""
+        session = self.session
+        state = session.state
+        t0 = time.monotonic()
+        try:
+            action = self.bot(p, tell).choose(state)
+        except Exception:  # a broken bot must not end the game: 'easy' takes the seat over
+            tell(self.failed(p))
+            action = self.replace(p).choose(state)
+        rest = self.delay - (time.monotonic() - t0)
+        if rest > 0:
+            session.ended.wait(rest)  # the delay ends early when the game is closed
+        if session.ended.is_set():    # the game was closed (quit, new game)
+            return None
+        return BotMove(p, token, action)
+
+    def stale(self, move: BotMove) -> bool:
+        """Whether the game moved on (undo, quit, new game) while the bot thought."""
+        return (move.token != self.token or move.token != len(self.session.actions)
+                or self.session.ended.is_set())
+
+    def play(self, move: BotMove) -> bool:
+        """Apply the bot's choice: True when it was played (the turn is over); False when the
+        bot broke the rules, after which 'easy' plays the seat and must think again."""
+        try:
+            self.session.apply(move.action)
+        except IllegalAction:
+            self.replace(move.player)
+            return False
+        self.token = None
+        return True
