@@ -12,7 +12,7 @@ from rich.console import Console
 
 from jorvik.engine import Buy, legal_actions
 from jorvik.i18n import set_language
-from jorvik.tui.choices import key_label
+from jorvik.tui.keys import key_label
 from jorvik.tui.screens.final import FinalScreen
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen

@@ -63,12 +63,15 @@ class JorvikApp(App[int]):
     TITLE = "Jórvík"
     COMMANDS = App.COMMANDS | {GameCommands}
     KEYS = [
-        key("ctrl+q", "request_quit", "tui.bind.quit", id="app-quit", priority=True),
+        key("ctrl+q", "request_quit", "tui.bind.quit", help="quit", id="app-quit",
+            priority=True),
         key("ctrl+c", "quit_key", "tui.bind.quit", id="app-interrupt", show=False,
             priority=True),
-        key("f1", "help", "tui.bind.help", id="app-help"),
-        key("f2", "language", lambda: language_name(other_language()), id="app-language"),
-        key("ctrl+p", "command_palette", "tui.bind.palette", id="app-palette", show=False,
+        key("f1", "help", "tui.bind.help", help="help", id="app-help"),
+        key("f2", "language", lambda: language_name(other_language()), help="language",
+            id="app-language"),
+        key("ctrl+p", "command_palette", "tui.bind.palette", help="palette", id="app-palette",
+            show=False,
             priority=True),
     ]
 
@@ -250,7 +253,7 @@ class JorvikApp(App[int]):
         from .screens.help import HelpScreen  # Markdown is slow to import: only when asked
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(self.deck_cards(), tab, search))
+        self.push_screen(HelpScreen(self.deck_cards(), tab, search, under=self.screen))
 
     def action_save_as(self, then_quit: bool = False) -> None:
         """Save a copy where the player says (asking before replacing a file)."""

@@ -12,17 +12,8 @@ from jorvik.engine import (
 )
 from jorvik.i18n import t
 
+from .keys import BACK_KEY, CHOICE_KEYS, TAG_KEYS, space_key
 from .text import Seats, card_name, cube, cube_word, cubes
-
-SEQ_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
-# Keys for the choices after the tenth (a long list of vikings to swap, many destinations):
-# letters no other key of the game screen uses.
-EXTRA_KEYS = ("a", "c", "e", "f", "g", "i", "j", "k", "o", "r", "u", "w", "x", "y", "z")
-ALL_KEYS = SEQ_KEYS + EXTRA_KEYS
-SPACE_KEYS = {1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "0",
-              11: "minus", 12: "equals_sign"}
-KEY_LABEL = {"minus": "-", "equals_sign": "="}
-
 
 @dataclass
 class Choice:
@@ -34,6 +25,10 @@ class Choice:
     space: int | None = None     # board space it concerns (highlighted on the board)
     tag: str = ""                # footer binding it answers to (buy, pass, done, ...)
     card: str | None = None      # card it is about (its whole text shows under the board)
+
+    def __post_init__(self) -> None:
+        if self.tag:  # a tagged choice's key is its binding's (the one table in keys.py)
+            self.key = BACK_KEY if self.tag == "back" else TAG_KEYS[self.tag]
 
 
 @dataclass
@@ -50,10 +45,6 @@ class Menu:
         return None
 
 
-def key_label(key: str | None) -> str:
-    return KEY_LABEL.get(key or "", key or "")
-
-
 def _name(st: GameState, cid: str) -> str:
     return card_name(st.cards.by_id[cid])
 
@@ -61,7 +52,7 @@ def _name(st: GameState, cid: str) -> str:
 def _number(choices: list[Choice], taken: set[str] | None = None) -> None:
     """Give the choices without a key the next free digit (then a free letter)."""
     used = {c.key for c in choices if c.key} | (taken or set())
-    free = [k for k in ALL_KEYS if k not in used]
+    free = [k for k in CHOICE_KEYS if k not in used]
     for c in choices:
         if c.key is None and free:
             c.key = free.pop(0)
@@ -84,7 +75,7 @@ def build_menu(st: GameState, seats: Seats, path: tuple = ()) -> Menu:
     menu.prompt = Text.assemble(who, ": ", menu.prompt)
     menu.path = path
     if path:
-        menu.choices.append(Choice(Text(t("tui.choice.back")), key="escape", tag="back", submenu=()))
+        menu.choices.append(Choice(Text(t("tui.choice.back")), tag="back", submenu=()))
     _number(menu.choices)
     return menu
 
@@ -106,23 +97,23 @@ def _demand_menu(st, seats, legal, p, path) -> Menu:
             choices.append(Choice(
                 Text(t("tui.choice.place", space=a.column, card=_name(st, st.spaces[a.column - 1]),
                        position=pos)),
-                key=SPACE_KEYS[a.column], action=a, space=a.column,
+                key=space_key(a.column), action=a, space=a.column,
                 card=st.spaces[a.column - 1]))
         elif isinstance(a, Reserve) and a.brown == brown:
             choices.append(Choice(
                 Text(t("tui.choice.reserve", space=a.space, card=_name(st, st.spaces[a.space - 1]),
                        slot=len(st.reservation) + 1)),
-                key=SPACE_KEYS[a.space], action=a, space=a.space,
+                key=space_key(a.space), action=a, space=a.space,
                 card=st.spaces[a.space - 1]))
     if brown:
         prompt = t("tui.prompt.place_brown", count=pl.brown)
         return Menu(Text(prompt), choices)
     if any(getattr(a, "brown", False) for a in legal):
-        choices.append(Choice(Text(t("tui.choice.brown", count=pl.brown)), key="b", tag="brown",
+        choices.append(Choice(Text(t("tui.choice.brown", count=pl.brown)), tag="brown",
                               submenu=("brown",)))
     for a in legal:
         if isinstance(a, Done):
-            choices.append(Choice(Text(t("tui.choice.stop_brown")), key="d", tag="stop", action=a))
+            choices.append(Choice(Text(t("tui.choice.stop_brown")), tag="stop", action=a))
     choices.extend(_use_cards(st, legal))
     prompt = t("tui.prompt.place", count=pl.vikings)
     return Menu(Text(prompt), choices)
@@ -144,13 +135,13 @@ def _purchase_menu(st, legal, p) -> Menu:
     choices: list[Choice] = []
     for a in legal:
         if isinstance(a, Buy) and not a.hall:
-            choices.append(Choice(Text(t("tui.choice.buy", count=price)), key="b", tag="buy", action=a))
+            choices.append(Choice(Text(t("tui.choice.buy", count=price)), tag="buy", action=a))
         elif isinstance(a, Buy):
-            choices.append(Choice(Text(t("tui.choice.buy_hall")), key="h", tag="hall", action=a))
+            choices.append(Choice(Text(t("tui.choice.buy_hall")), tag="hall", action=a))
         elif isinstance(a, Pass):
             label = (t("tui.choice.pass") if st.phase == "purchase"
                      else t("tui.choice.pass_reserved"))
-            choices.append(Choice(Text(label), key="p", tag="pass", action=a))
+            choices.append(Choice(Text(label), tag="pass", action=a))
     if not any(isinstance(a, Buy) for a in legal):
         prompt += " " + t("tui.prompt.cannot_pay")
     for c in choices:  # about the card on sale: its space is marked on the board
@@ -210,7 +201,7 @@ def destinations(st: GameState, p: int) -> list[tuple[str, str]]:
 def _cube_choices(st: GameState, p: int, actions: list[Assign]) -> list[Choice]:
     """The destinations of one cube, each under its fixed key; one that completes a
     craftsman first."""
-    keys = {d: ALL_KEYS[i] for i, d in enumerate(destinations(st, p)) if i < len(ALL_KEYS)}
+    keys = {d: CHOICE_KEYS[i] for i, d in enumerate(destinations(st, p)) if i < len(CHOICE_KEYS)}
     choices: list[Choice] = []
     firsts: list[Choice] = []
     seen: set[tuple[str, str]] = set()
@@ -260,16 +251,15 @@ def _unloading_menu(st, legal, p, path) -> Menu:
     for g in goods:
         choices.append(Choice(
             Text.assemble(cube_word(g), f" ({_source_label(pl, g)}) →"), submenu=("cube", g)))
-    for kind, cls, key in (("trade", Trade, "t"), ("sell", Sell, "s"), ("harbour", Harbour, "m")):
+    for kind, cls in (("trade", Trade), ("sell", Sell), ("harbour", Harbour)):
         if any(isinstance(a, cls) for a in legal):
-            choices.append(Choice(Text(t(f"tui.choice.{kind}")), key=key, tag=kind,
-                                  submenu=(kind,)))
+            choices.append(Choice(Text(t(f"tui.choice.{kind}")), tag=kind, submenu=(kind,)))
     choices.extend(_use_cards(st, legal))
     lost = len(pl.hand)
     for a in legal:
         if isinstance(a, Done):
             label = t("tui.choice.done_lose", count=lost) if lost else t("tui.choice.done")
-            choices.append(Choice(Text(label), key="d", tag="done", action=a,
+            choices.append(Choice(Text(label), tag="done", action=a,
                                   warn=t("tui.confirm.lose_cubes", count=lost) if lost else None))
     prompt = Text(t("tui.prompt.unload"))
     if pl.hand:
@@ -304,7 +294,7 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
         choices = _cube_choices(st, p, [a for a in legal if isinstance(a, Assign)])
         for a in legal:
             if isinstance(a, Discard):
-                choices.append(Choice(Text(t("tui.choice.discard")), key="d", tag="discard", action=a))
+                choices.append(Choice(Text(t("tui.choice.discard")), tag="discard", action=a))
         return Menu(Text.assemble(t("tui.prompt.place_cube"), " ", cube_word(g)), choices)
     if kind == "workshop":
         for a in legal:
@@ -313,7 +303,7 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
                     t("tui.choice.take_off", card=_name(st, a.card)), " ", cube(a.good)), action=a,
                     card=a.card))
             elif isinstance(a, Decline):
-                choices.append(Choice(Text(t("tui.choice.stop")), key="d", tag="decline", action=a))
+                choices.append(Choice(Text(t("tui.choice.stop")), tag="decline", action=a))
         return Menu(Text(t("tui.prompt.workshop", count=dec[2])), choices)
     if kind == "theft":
         for a in legal:
@@ -346,7 +336,7 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
                                   submenu=("swap",), card=dec[2]))
         for a in legal:
             if isinstance(a, Decline):
-                choices.append(Choice(Text(t("tui.choice.decline")), key="d", tag="decline", action=a))
+                choices.append(Choice(Text(t("tui.choice.decline")), tag="decline", action=a))
         choices.extend(_use_cards(st, legal))
         return Menu(Text(t("tui.prompt.trickery")), choices)
     if kind in ("glory", "danegeld"):

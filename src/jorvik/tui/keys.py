@@ -1,8 +1,11 @@
-"""Key bindings labelled from the catalogues, re-labelled when the language changes.
+"""The app's keys: the one table of the decision keys, and key bindings labelled from the
+catalogues, re-labelled when the language changes.
 
 A class lists its keys as `KEYS = [Key(...)]` and is decorated with `@translated`; its
 BINDINGS are built from the current language, and `relabel(app)` rebuilds them (and the live
-copies Textual keeps per widget) after a language switch, so the footer follows at once."""
+copies Textual keeps per widget) after a language switch, so the footer follows at once.
+A key may name its line of the F1 help (`help="undo"`: tui.help.key.undo); the help lists
+the bindings in force under it, so it can never name a key that does not work."""
 
 from __future__ import annotations
 
@@ -15,6 +18,45 @@ from jorvik.i18n import get_language, t
 
 T = TypeVar("T", bound=type)
 
+# ---------------------------------------------------------------- the decision keys
+# A choice's key: a card space's is its number (0 = 10, - = 11, = = 12); other choices take
+# the next free digit, then a letter no other key of the game screen uses (a long list of
+# vikings to swap, many destinations). A choice a footer binding names has its own letter.
+SEQ_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
+SPACE_KEYS = SEQ_KEYS + ("minus", "equals_sign")
+EXTRA_KEYS = ("a", "c", "e", "f", "g", "i", "j", "k", "o", "r", "u", "w", "x", "y", "z")
+CHOICE_KEYS = SEQ_KEYS + EXTRA_KEYS            # the keys menus number their choices with
+TAG_KEYS = {                                    # footer tag -> its letter (several share d)
+    "buy": "b", "hall": "h", "pass": "p", "brown": "b", "done": "d", "stop": "d",
+    "decline": "d", "discard": "d", "trade": "t", "sell": "s", "harbour": "m",
+}
+BACK_KEY = "escape"
+KEY_LABEL = {"minus": "-", "equals_sign": "=", "question_mark": "?", "up": "↑", "down": "↓",
+             "pageup": "PgUp", "pagedown": "PgDn", "enter": "Enter", "tab": "Tab",
+             "home": "Home", "end": "End", "space": "Space"}
+
+
+def space_key(space: int) -> str:
+    """The key of card space 1-12."""
+    return SPACE_KEYS[space - 1]
+
+
+def key_label(key: str | None) -> str:
+    """A key as the screen shows it ("minus" -> "-", "ctrl+z" -> "Ctrl+Z", "escape" -> Esc)."""
+    if not key:
+        return ""
+    if key == "escape":
+        return t("tui.key.esc")
+    if key in KEY_LABEL:
+        return KEY_LABEL[key]
+    if "+" in key:
+        return "+".join(part.capitalize() if len(part) > 1 else part.upper()
+                        for part in key.split("+"))
+    return key.upper() if key[0] == "f" and key[1:].isdigit() else key
+
+
+# ---------------------------------------------------------------- bindings
+
 _CLASSES: list[type] = []
 _built_in: list[str] = []  # the language the classes' BINDINGS are in
 
@@ -25,18 +67,53 @@ class Key:
     action: str
     label: str | Callable[[], str]   # a catalogue key, or a function giving the text
     options: dict[str, Any] = field(default_factory=dict)
+    help: str = ""                   # its line of the F1 help: tui.help.key.<help>
 
     def binding(self) -> Binding:
         text = self.label() if callable(self.label) else t(self.label) if self.label else ""
         return Binding(self.keys, self.action, text, **self.options)
 
 
-def key(keys: str, action: str, label: str | Callable[[], str], **options: Any) -> Key:
-    return Key(keys, action, label, options)
+def key(keys: str, action: str, label: str | Callable[[], str], help: str = "",
+        **options: Any) -> Key:
+    return Key(keys, action, label, options, help)
+
+
+def help_lines(chain: list[tuple[Any, Any]]) -> list[tuple[str, str]]:
+    """The F1 help's key list: (keys, what they do) for every binding of `chain` (a screen's
+    binding chain, focused widget first), a key once (the first binding of it counts), the
+    keys with one help line on one line, in the order they first appear. A binding without a
+    help line shows its footer label; one with neither, or not made by `key`, is left out."""
+    lines: dict[str, list[str]] = {}
+    earlier: set[str] = set()   # keys a node nearer the focus binds
+    for node, bindings in chain:
+        here: set[str] = set()
+        for k, binding in bindings:
+            here.add(k)
+            helps = getattr(type(node), "KEY_HELP", {})
+            if k in earlier or binding.id not in helps:
+                continue
+            name = helps[binding.id]
+            what = t(f"tui.help.key.{name}") if name else binding.description
+            if not what:
+                continue
+            shown = lines.setdefault(what, [])
+            label = key_label(k)
+            if label not in shown:
+                shown.append(label)
+        earlier |= here
+    out = []
+    for what, labels in lines.items():
+        keys = " ".join(labels) if len(labels) <= 6 else " ".join(labels[:5]) + " …"
+        out.append((keys, what))
+    return out
 
 
 def _build(cls: type) -> None:
     cls.BINDINGS = [k.binding() for k in cls.KEYS]  # type: ignore[attr-defined]
+    # binding id -> help line ("": its label), for the F1 help; only bindings made here
+    cls.KEY_HELP = {**getattr(super(cls, cls), "KEY_HELP", {}),  # type: ignore[attr-defined]
+                **{k.options["id"]: k.help for k in cls.KEYS if "id" in k.options}}
     cls._merged_bindings = cls._merge_bindings()  # type: ignore[attr-defined]
 
 

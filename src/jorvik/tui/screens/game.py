@@ -15,8 +15,8 @@ from textual.widgets import Static
 from jorvik.engine import Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player
 from jorvik.i18n import t
 
-from ..choices import EXTRA_KEYS, Choice, Menu, build_menu
-from ..keys import Key, key, translated
+from ..choices import Choice, Menu, build_menu
+from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
 from ..since import since_last_turn
 from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
 from ..session import note_entry
@@ -36,30 +36,30 @@ from ..widgets.keybar import KeyBar
 if TYPE_CHECKING:
     from ..session import Session
 
-DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign",
-          *EXTRA_KEYS)
-# Letter keys of the menu: (key, tag) -> footer text; only legal ones show (check_action).
-LETTERS = (("b", "buy"), ("h", "hall"), ("p", "pass"), ("b", "brown"), ("d", "done"),
-           ("d", "stop"), ("d", "decline"), ("d", "discard"), ("t", "trade"), ("s", "sell"),
-           ("m", "harbour"))
+HELP_OF_SPACE = {**{k: "columns" for k in SPACE_KEYS[:6]}, **{k: "reserve" for k in SPACE_KEYS[6:]}}
 
 
 def _keys() -> list[Key]:
-    out = [key(k, f"pick('{k}')", "", show=False, id=f"choice-{k}") for k in DIGITS]
-    out += [key(k, f"pick('{k}', '{tag}')", f"tui.bind.{tag}", id=f"choice-{tag}")
-            for k, tag in LETTERS]
+    # Every decision key from the one table; a key works only while the menu has a choice
+    # under it (check_action), so the footer shows only the tagged letters that are legal.
+    out = [key(k, f"pick('{k}')", "", help=HELP_OF_SPACE.get(k, "more"), show=False,
+               id=f"choice-{k}") for k in (*SPACE_KEYS, *EXTRA_KEYS)]
+    out += [key(k, f"pick('{k}', '{tag}')", f"tui.bind.{tag}", help=tag if tag not in (
+        "stop", "decline", "discard") else "done", id=f"choice-{tag}")
+        for tag, k in TAG_KEYS.items()]
     out += [
-        key("escape", "pick('escape')", "tui.bind.back", id="back"),
-        key("ctrl+z", "undo", "tui.bind.undo", id="undo"),
-        key("tab", "view", "tui.bind.view", id="view", priority=True),
-        key("v", "scores", "tui.bind.scores", id="scores"),
-        key("l", "full_log", "tui.bind.log", id="full-log"),
+        key(BACK_KEY, "pick('escape')", "tui.bind.back", help="back", id="back"),
+        key("ctrl+z", "undo", "tui.bind.undo", help="undo", id="undo"),
+        key("tab", "view", "tui.bind.view", help="view", id="view", priority=True),
+        key("v", "scores", "tui.bind.scores", help="scores", id="scores"),
+        key("l", "full_log", "tui.bind.log", help="full_log", id="full-log"),
         key("question_mark", "hint", "learn.bind.hint", id="hint"),
-        key("pageup", "log(1)", "", show=False, id="log-older", priority=True),
-        key("pagedown", "log(-1)", "", show=False, id="log-newer", priority=True),
-        key("f1", "app.help", "tui.bind.help", id="help"),
-        key("ctrl+s", "app.save_as", "tui.bind.save_as", id="save-as"),
-        key("ctrl+q", "app.request_quit", "tui.bind.quit", id="quit", priority=True),
+        key("pageup", "log(1)", "", help="log", show=False, id="log-older", priority=True),
+        key("pagedown", "log(-1)", "", help="log", show=False, id="log-newer", priority=True),
+        key("f1", "app.help", "tui.bind.help", help="help", id="help"),
+        key("ctrl+s", "app.save_as", "tui.bind.save_as", help="save_as", id="save-as"),
+        key("ctrl+q", "app.request_quit", "tui.bind.quit", help="quit", id="quit",
+            priority=True),
     ]
     return out
 

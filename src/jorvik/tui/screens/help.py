@@ -1,4 +1,4 @@
-"""F1 help: every key, the rules summary with our rulings, and a searchable card reference."""
+"""F1 help: the keys in force, the rules summary with our rulings, and a searchable card reference."""
 
 from __future__ import annotations
 
@@ -6,30 +6,25 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Markdown, Static, TabbedContent, TabPane
 
 from jorvik.i18n import t
 
 from jorvik.i18n.rules import rules_summary
 
-from ..keys import key, translated
+from ..keys import help_lines, key, translated
 from ..text import card_name, card_text
 from ..widgets.column import card_values
 from ..widgets.player_panel import legend
 from .message import Recompose
 
 
-def key_lines() -> list[tuple[str, str]]:
-    """Every key of the game, for the help and its tests."""
-    return [(k, t(f"tui.help.key.{name}")) for k, name in (
-        ("1-6", "columns"), ("7-9 0 - =", "reserve"), ("↑ ↓ Enter", "menu"),
-        ("b", "buy"), ("h", "hall"), ("p", "pass"), ("b", "brown"), ("d", "done"),
-        ("t", "trade"), ("s", "sell"), ("m", "harbour"), ("Esc", "back"),
-        ("Ctrl+Z", "undo"), ("F1", "help"), ("F2", "language"), ("Ctrl+P", "palette"),
-        ("Ctrl+S", "save_as"), ("Ctrl+Q", "quit"), ("Enter", "handover"), ("PgUp PgDn", "log"),
-        ("a c e f g …", "more"), ("Tab", "view"), ("v", "scores"), ("l", "full_log"),
-        (t("tui.key.mouse"), "mouse"))]
+def key_lines(under: Screen | None) -> list[tuple[str, str]]:
+    """The keys in force on the screen under the help (its focused widget's, its own and the
+    app's), each with what it does; and the mouse."""
+    chain = under._modal_binding_chain if under is not None else []
+    return help_lines(chain) + [(t("tui.key.mouse"), t("tui.help.key.mouse"))]
 
 
 @translated
@@ -46,9 +41,11 @@ class HelpScreen(Recompose, ModalScreen[None]):
         key("end", "scroll('end')", "", show=False, id="help-end"),
     ]
 
-    def __init__(self, cards: list, tab: str = "keys", search: str = "") -> None:
+    def __init__(self, cards: list, tab: str = "keys", search: str = "",
+                 under: Screen | None = None) -> None:
         super().__init__(id="help")
         self.cards = cards
+        self.under = under   # the screen whose keys the help lists
         self.tab = tab
         self.search = search
 
@@ -57,7 +54,7 @@ class HelpScreen(Recompose, ModalScreen[None]):
             with TabbedContent(initial=f"help-{self.tab}"):
                 with TabPane(t("tui.help.keys_tab"), id="help-keys"):
                     keys = Text()
-                    for k, what in key_lines():
+                    for k, what in key_lines(self.under):
                         keys.append(f"{k:>12}  ", style="bold #ffd866")
                         keys.append(what + "\n")
                     keys.append("\n")

@@ -103,7 +103,8 @@ class ConfirmScreen(Recompose, ModalScreen[bool]):
 class HandoverScreen(Recompose, ModalScreen[None]):
     """"Benedek's turn — Enter": pass the keyboard on, with what the others did since the
     player's last turn. Enter (or Space) only dismisses it: no key here reaches the game."""
-    KEYS = [key("enter,space", "go", "tui.bind.continue", id="continue", priority=True)]
+    KEYS = [key("enter,space", "go", "tui.bind.continue", help="handover", id="continue",
+                priority=True)]
 
     def __init__(self, seats: Seats, player: int, since: list[Text] | None = None) -> None:
         super().__init__(classes="dialog-screen")

@@ -9,9 +9,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.timer import Timer
 
-from jorvik.i18n import t
 
-from ..choices import Menu, key_label
+from ..choices import Menu
+from ..keys import key_label
 from ..messages import ChoiceMade
 from .choice_list import ChoiceList
 from .lines import TextLines
@@ -55,7 +55,7 @@ class ActionPanel(Vertical):
             return
         items = []
         for c in menu.choices:
-            label = Text(f"{key_label(c.key) if c.key != 'escape' else t('tui.key.esc'):>3} ",
+            label = Text(f"{key_label(c.key):>3} ",
                          style="bold #ffd866")
             label.append_text(c.label)
             items.append(label)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.message import Message
 
+from ..keys import key, translated
 from ..text import clamp
 from .lines import Lines
 
@@ -19,14 +19,15 @@ HIGHLIGHT = "on #2a3a50"
 INDENT = 5  # continuation lines of a long choice start under its words, not its key
 
 
+@translated
 class ChoiceList(Lines):
     can_focus = True
-    BINDINGS = [
-        Binding("up", "move(-1)", show=False),
-        Binding("down", "move(1)", show=False),
-        Binding("home", "first", show=False),
-        Binding("end", "last", show=False),
-        Binding("enter", "select", show=False),
+    KEYS = [
+        key("up", "move(-1)", "", help="menu", show=False, id="choices-up"),
+        key("down", "move(1)", "", help="menu", show=False, id="choices-down"),
+        key("home", "first", "", show=False, id="choices-first"),
+        key("end", "last", "", show=False, id="choices-last"),
+        key("enter", "select", "", help="menu", show=False, id="choices-select"),
     ]
 
     class Highlighted(Message):

@@ -9,7 +9,7 @@ from rich.text import Text
 from jorvik.engine import GameState
 from jorvik.i18n import get_language, t
 
-from ..choices import SPACE_KEYS, key_label
+from ..keys import key_label, space_key
 from ..messages import SpaceClicked, SpaceHovered
 from ..text import Seats, card_name, card_text, clamp, cubes
 from .lines import Lines
@@ -53,7 +53,7 @@ class SpaceWidget(Lines):
         self.space = space
         self._sig: tuple | None = None
         self._view: tuple = (None, (), (), None)
-        key = key_label(SPACE_KEYS[space])
+        key = key_label(space_key(space))
         self.border_title = str(space) if key == str(space) else f"{space} [{key}]"
 
     def show(self, st: GameState, seats: Seats, highlight: bool) -> None:
