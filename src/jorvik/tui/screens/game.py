@@ -27,6 +27,7 @@ from ..widgets.column import SpaceWidget
 from ..widgets.details import CardDetails
 from ..widgets.goods import SupplyBar
 from ..widgets.log import GameLog
+from ..widgets.memo import Memo
 from ..widgets.player_panel import PlayerPanel
 from ..widgets.reservation import ReservationRow
 from ..widgets.status import StatusBar, round_seasons
@@ -185,9 +186,9 @@ class GameScreen(SmallTerminal, Screen):
 
     def retranslate(self) -> None:
         """Everything again in the language now (the log too)."""
-        for w in self.query("SpaceWidget, StatusBar, SupplyBar, ReservationRow, PlayerPanel, "
-                            "ActionPanel, CardDetails"):
-            w.forget()  # type: ignore[attr-defined]
+        for w in self.walk_children():
+            if isinstance(w, Memo):
+                w.forget()
         self.query_one("#too-small", Static).update(self.too_small_text())
         self._keys = ()
         self.refresh_view()

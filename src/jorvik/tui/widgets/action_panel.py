@@ -15,16 +15,15 @@ from ..keys import key_label
 from ..messages import ChoiceMade
 from .choice_list import ChoiceList
 from .lines import TextLines
+from .memo import Memo
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
-class ActionPanel(Vertical):
+class ActionPanel(Memo, Vertical):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.menu: Menu | None = None
-        self._options_sig: tuple | None = None
-        self._prompt_sig: tuple | None = None
         self._note: Text | None = None
         self._spin = 0
         self._timer: Timer | None = None
@@ -32,9 +31,6 @@ class ActionPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield TextLines(id="prompt")
         yield ChoiceList(id="choices")
-
-    def forget(self) -> None:
-        self._options_sig = self._prompt_sig = None
 
     def show(self, menu: Menu | None, note: Text | None = None, thinking: bool = False,
              decision: object = None) -> None:
@@ -47,9 +43,8 @@ class ActionPanel(Vertical):
         self._show_prompt()
         options = self.query_one("#choices", ChoiceList)
         labels = (decision, tuple((c.key, c.label.plain) for c in menu.choices) if menu else ())
-        if labels == self._options_sig:
+        if self.unchanged(labels, "options"):
             return  # the same choices: keep the list (and the highlighted one) as it is
-        self._options_sig = labels
         if menu is None:
             options.clear()
             return
@@ -67,9 +62,8 @@ class ActionPanel(Vertical):
         menu, note = self.menu, self._note
         spin = SPINNER[self._spin % len(SPINNER)] if self._timer is not None else ""
         sig = (menu.prompt.plain if menu else None, note.plain if note else None, spin)
-        if sig == self._prompt_sig:
+        if self.unchanged(sig, "prompt"):
             return
-        self._prompt_sig = sig
         head = Text.assemble(menu.prompt) if menu else Text()
         if note is not None:
             if menu:

@@ -13,6 +13,7 @@ from ..keys import key_label, space_key
 from ..messages import SpaceClicked, SpaceHovered
 from ..text import Seats, card_name, card_text, clamp, cubes
 from .lines import Lines
+from .memo import Memo
 
 CARD_TEXT_STYLE = "#a8b0bc"
 
@@ -42,7 +43,7 @@ def price_text(vikings: int) -> str:
     return t("tui.board.price_now", price=vikings)
 
 
-class SpaceWidget(Lines):
+class SpaceWidget(Memo, Lines):
     """Card space `space` (1-12); spaces 1-6 show their demand column at the bottom.
 
     Its size is fixed by the stylesheet, so a change of content repaints only this widget;
@@ -51,7 +52,6 @@ class SpaceWidget(Lines):
     def __init__(self, space: int) -> None:
         super().__init__(id=f"space-{space}", classes="space " + ("low" if space <= 6 else "high"))
         self.space = space
-        self._sig: tuple | None = None
         self._view: tuple = (None, (), (), None)
         key = key_label(space_key(space))
         self.border_title = str(space) if key == str(space) else f"{space} [{key}]"
@@ -62,9 +62,8 @@ class SpaceWidget(Lines):
         column = st.columns[s] if self.space <= 6 else ()
         sig = (cid, st.space_goods[s], column, highlight, tuple(seats.colours),
                tuple(seats.names), get_language())
-        if sig == self._sig:
-            return  # unchanged: no repaint
-        self._sig = sig
+        if self.unchanged(sig):
+            return  # no repaint
         if (cid is None) != self.has_class("-empty"):
             self.set_class(cid is None, "-empty")
         if highlight != self.has_class("-highlight"):
@@ -72,10 +71,6 @@ class SpaceWidget(Lines):
         card = st.cards.by_id[cid] if cid is not None else None
         self._view = (card, st.space_goods[s], column, seats)
         self.changed()
-
-    def forget(self) -> None:
-        """Draw again at the next show() (after a language switch)."""
-        self._sig = None
 
     def build(self, width: int, height: int) -> list[Text]:
         card, goods, column, seats = self._view

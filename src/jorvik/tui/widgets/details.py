@@ -11,24 +11,20 @@ from jorvik.i18n import get_language
 from ..text import card_name, card_text, clamp
 from .column import CARD_TEXT_STYLE, card_values
 from .lines import Lines
+from .memo import Memo
 
 
-class CardDetails(Lines):
+class CardDetails(Memo, Lines):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._card: Card | None = None
-        self._sig: tuple | None = None
 
     def show(self, card: Card | None) -> None:
         sig = (card.id if card else None, get_language())
-        if sig == self._sig:
+        if self.unchanged(sig):
             return
-        self._sig = sig
         self._card = card
         self.changed()
-
-    def forget(self) -> None:
-        self._sig = None
 
     def build(self, width: int, height: int) -> list[Text]:
         card = self._card

@@ -9,14 +9,14 @@ from jorvik.i18n import get_language, t
 
 from ..text import cube
 from .lines import TextLines
+from .memo import Memo
 
 
-class SupplyBar(TextLines):
+class SupplyBar(Memo, TextLines):
     def show(self, st: GameState) -> None:
         sig = (st.common, len(st.bag), len(st.deck), get_language())
-        if sig == getattr(self, "_sig", None):
+        if self.unchanged(sig):
             return
-        self._sig = sig
         n_goods = 5 if st.mode == "karl" else 8
         line = Text(t("tui.board.common") + " ", style="bold")
         for g in range(n_goods):
@@ -39,6 +39,3 @@ class SupplyBar(TextLines):
         line.append(t("tui.board.deck") + " ")
         line.append(" ".join(f"{t(f'tui.season.{s}')} {k}" for s, k in per.items()))
         self.set(line)
-
-    def forget(self) -> None:
-        self._sig = None

@@ -12,6 +12,7 @@ from jorvik.i18n import get_language, t
 from ..scores import projected_vp
 from ..text import Seats, card_name, clamp, cube, cubes, good_letter, good_name
 from .lines import Lines
+from .memo import Memo
 
 # Kinds in the order the panel shows them; those shown by name carry no label (the name says
 # the kind: "Loki: Trickery", "Skald of Trade"), so no name is doubled.
@@ -182,20 +183,16 @@ def panel_lines(head: tuple[Text, Text], segments: list[Text], width: int) -> li
     return out + pack(segments, width)
 
 
-class PlayerPanel(Lines):
+class PlayerPanel(Memo, Lines):
     """Player p's area. Its cubes can be clicked: the game screen picks the choice about that
     cube when there is one (the action `screen.cube(player, good, where)`)."""
 
     def __init__(self, player: int) -> None:
         super().__init__(id=f"player-{player}", classes="player")
         self.player = player
-        self._sig: tuple | None = None
         self._colour: str | None = None
         self._head: tuple[Text, Text] = (Text(), Text())
         self._segments: list[Text] = []
-
-    def forget(self) -> None:
-        self._sig = None
 
     def show(self, st: GameState, seats: Seats) -> None:
         p = self.player
@@ -204,9 +201,8 @@ class PlayerPanel(Lines):
         sig = (active, st.start_player, pl.coins, pl.vp, pl.vikings, pl.brown, pl.loading,
                pl.ship_goods, pl.cards, tuple(sorted((pl.filled or {}).items())), pl.storage,
                pl.warehouse, pl.hand, seats.names[p], seats.colours[p], get_language())
-        if sig == self._sig:
+        if self.unchanged(sig):
             return
-        self._sig = sig
         if active != self.has_class("-active"):
             self.set_class(active, "-active")
         if self._colour != seats.colours[p]:

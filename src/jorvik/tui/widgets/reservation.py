@@ -10,14 +10,14 @@ from jorvik.i18n import get_language, t
 from ..text import Seats, card_name, cubes
 from .column import price_text
 from .lines import TextLines
+from .memo import Memo
 
 
-class ReservationRow(TextLines):
+class ReservationRow(Memo, TextLines):
     def show(self, st: GameState, seats: Seats) -> None:
         sig = (st.reservation, tuple(seats.names), get_language())
-        if sig == getattr(self, "_sig", None):
+        if self.unchanged(sig):
             return
-        self._sig = sig
         # The price first: a long row wraps onto a second line, never cut off.
         line = Text(t("tui.board.reservation") + " ", style="bold #c8b8ff")
         line.append(price_text(len(st.reservation)), style="bold #ffd866")
@@ -47,6 +47,3 @@ class ReservationRow(TextLines):
         rows = 1 if self.text.cell_len <= width else 2
         if self.size.height != rows:
             self.styles.height = rows
-
-    def forget(self) -> None:
-        self._sig = None

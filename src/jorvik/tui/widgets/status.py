@@ -11,6 +11,7 @@ from jorvik.i18n import get_language, level_name, t
 
 from ..text import Seats
 from .lines import TextLines
+from .memo import Memo
 
 
 def season_of(st: GameState) -> str | None:
@@ -58,14 +59,14 @@ def phase_key(st: GameState) -> str:
             "final": "end"}.get(st.phase, st.phase)
 
 
-class StatusBar(TextLines):
+class StatusBar(Memo, TextLines):
     warning: Callable[[], str] | None = None  # e.g. "NOT SAVED": stays until it is cleared
 
     def warn(self, warning: Callable[[], str] | None) -> None:
         """Show `warning()` at the start of the line until warn(None)."""
         self.warning = warning
         if getattr(self, "_shown", None) is not None:
-            self._sig = None
+            self.forget()
             self.show(*self._shown)
 
     def show(self, st: GameState, seats: Seats, thinking: bool = False,
@@ -74,9 +75,8 @@ class StatusBar(TextLines):
         seasons = seasons if seasons is not None else [s for s in [season_of(st)] if s]
         sig = (st.round, st.phase, st.pending, current_player(st), thinking, st.start_player,
                tuple(seasons), get_language(), self.warning)
-        if sig == getattr(self, "_sig", None):
+        if self.unchanged(sig):
             return
-        self._sig = sig
         line = Text()
         if self.warning is not None:
             line.append(f" {self.warning()} ", style="bold white on #b00000")
@@ -98,6 +98,3 @@ class StatusBar(TextLines):
         line.append_text(seats.name(st.start_player))
         line.append(" · " + t(f"tui.mode.{st.mode}"), style="dim")
         self.set(line)
-
-    def forget(self) -> None:
-        self._sig = None

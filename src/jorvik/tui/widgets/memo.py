@@ -1,0 +1,26 @@
+"""Repaint only on a change: a widget remembers what its picture was last made from."""
+
+from __future__ import annotations
+
+_NOTHING = object()
+
+
+class Memo:
+    """Mixin for the widgets the game screen shows the state in. `unchanged(sig)` is True when
+    `sig` (everything the picture is made from) equals the last one, else it remembers `sig`;
+    a widget with several parts names each (`part`). `forget()` makes the next show() paint
+    again (after a language switch)."""
+
+    _memo: dict[str, object] | None = None
+
+    def unchanged(self, sig: object, part: str = "") -> bool:
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        if memo.get(part, _NOTHING) == sig:
+            return True
+        memo[part] = sig
+        return False
+
+    def forget(self) -> None:
+        self._memo = None
