@@ -7,6 +7,7 @@ from rich.text import Text
 from jorvik.engine import Action, GameState
 
 from .choices import build_menu
+from . import theme
 from .keys import key_label
 from .text import Seats
 
@@ -37,7 +38,6 @@ def move_words(st: GameState, seats: Seats, action: Action, keys: bool = True) -
         if i:
             out.append(" › ")
         if keys:
-            out.append(f"[{key_label(k)}] ",
-                       style="bold #ffd866")
+            out.append(f"[{key_label(k)}] ", style=theme.KEY)
         out.append_text(label)
     return out

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from rich.style import Style
 from rich.text import Text
 
 from jorvik.engine import (
@@ -38,7 +39,7 @@ def event_entry(index: int, event: dict[str, Any], state: GameState, seats: Seat
     return LogEntry(index, lambda: describe(event, state, seats), event)
 
 
-def note_entry(index: int, words: Callable[[], str], style: str = "italic") -> LogEntry:
+def note_entry(index: int, words: Callable[[], str], style: str | Style = "italic") -> LogEntry:
     """A log entry of the app's own: `words()` gives it in the current language."""
     return LogEntry(index, lambda: Text(words(), style=style))
 

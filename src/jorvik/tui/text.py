@@ -16,32 +16,13 @@ from jorvik.engine import GOODS, GameState
 from jorvik.i18n.cards import card_name, card_text, good_letter, good_name
 from jorvik.i18n.events import describe_event
 
+from .theme import BROWN, COLOURS, GOOD_STYLE
+
 __all__ = ["COLOURS", "COLOUR_NAMES", "BROWN", "GOOD_STYLE", "Seats", "card_name", "card_text",
            "clamp", "cube", "cube_word", "cubes", "describe", "good_index", "good_letter",
            "good_name"]
 
-# Player colours: name -> (background, foreground for text on it, foreground on dark).
-COLOURS: dict[str, tuple[str, str, str]] = {
-    "red": ("#d04040", "#ffffff", "#ff6b6b"),
-    "blue": ("#3a6fe0", "#ffffff", "#6f9cff"),
-    "green": ("#2e9e44", "#ffffff", "#5fd37a"),
-    "yellow": ("#e0c020", "#000000", "#f2d94e"),
-    "white": ("#e8e8e8", "#000000", "#ffffff"),
-}
 COLOUR_NAMES: tuple[str, ...] = tuple(COLOURS)
-BROWN = ("#8b5a2b", "#ffffff")
-
-# Goods: background and text colour of a cube; the letter comes from good_letter().
-GOOD_STYLE: tuple[tuple[str, str], ...] = (
-    ("#ff9900", "#000000"),  # amber
-    ("#8a8a8a", "#000000"),  # iron
-    ("#8b4513", "#ffffff"),  # leather
-    ("#f5f5f5", "#000000"),  # wool
-    ("#1a1a1a", "#ffffff"),  # jet
-    ("#ff88cc", "#000000"),  # silk
-    ("#4aa3ff", "#000000"),  # glass
-    ("#ffd700", "#000000"),  # gold
-)
 
 
 def good_index(g: int | str) -> int:

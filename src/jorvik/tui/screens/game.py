@@ -68,6 +68,7 @@ def _keys() -> list[Key]:
 @translated
 class GameScreen(SmallTerminal, Screen):
     KEYS = _keys()
+    COMPONENT_CLASSES = {"game--notice"}
 
     def __init__(self, session: Session, turns: BotTurns | None = None,
                  handover: bool = False) -> None:
@@ -197,7 +198,8 @@ class GameScreen(SmallTerminal, Screen):
     def note(self, words: Callable[[], str]) -> None:
         """A line of the app's own in the game log (`words()` gives it in the language now)."""
         session = self.session
-        session.log.append(note_entry(len(session.actions), words, style="italic #ffb060"))
+        style = self.get_component_rich_style("game--notice", partial=True)
+        session.log.append(note_entry(len(session.actions), words, style=style))
         self.refresh_view()
 
     def _show_details(self) -> None:

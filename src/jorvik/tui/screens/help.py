@@ -29,6 +29,7 @@ def key_lines(under: Screen | None) -> list[tuple[str, str]]:
 
 @translated
 class HelpScreen(Recompose, ModalScreen[None]):
+    COMPONENT_CLASSES = {"help--key", "help--jarl-only"}
     KEYS = [
         key("escape,f1", "close", "tui.bind.close", id="close"),
         # At once, wherever the focus is (the tabs, the search line): the open tab scrolls.
@@ -54,8 +55,9 @@ class HelpScreen(Recompose, ModalScreen[None]):
             with TabbedContent(initial=f"help-{self.tab}"):
                 with TabPane(t("tui.help.keys_tab"), id="help-keys"):
                     keys = Text()
+                    key_style = self.get_component_rich_style("help--key", partial=True)
                     for k, what in key_lines(self.under):
-                        keys.append(f"{k:>12}  ", style="bold #ffd866")
+                        keys.append(f"{k:>12}  ", style=key_style)
                         keys.append(what + "\n")
                     keys.append("\n")
                     keys.append_text(legend())
@@ -101,7 +103,8 @@ class HelpScreen(Recompose, ModalScreen[None]):
             out.append(f"  {c.id}  ", style="dim")
             out.append_text(card_values(c))
             if c.jarl_only:
-                out.append("  " + t("tui.help.jarl_only"), style="#ffb060")
+                out.append("  " + t("tui.help.jarl_only"),
+                           style=self.get_component_rich_style("help--jarl-only", partial=True))
             out.append("\n" + text + "\n\n")
         if not shown:
             out.append(t("tui.help.no_cards"), style="dim")

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from dataclasses import dataclass
 
@@ -38,23 +39,6 @@ from ..widgets.player_panel import PlayerPanel
 from ..widgets.column import SpaceWidget
 from .final import score_table, winner_text
 from .game import GameScreen
-
-LEARN_CSS = """
-#lesson-panel {
-    height: auto; max-height: 8; padding: 0 1; background: #17261c; border-top: solid #5fd37a;
-}
-#lesson-panel.-wrong { background: #2a1a1a; border-top: solid #ff6b6b; }
-.space.-lesson { border: heavy #5fd37a; background: #17261c; }
-.player.-lesson { background: #17261c; border-left: thick #5fd37a; }
-#reservation.-lesson { background: #17402a; }
-#lessons-body { padding: 1 2; }
-#lessons-title { text-style: bold; color: #ffd866; height: auto; }
-#lessons-intro { height: auto; margin-bottom: 1; }
-#lessons { height: auto; max-height: 12; border: round #4a5360; }
-#lesson-done-scroll { height: auto; max-height: 24; }
-#lesson-done-text { height: auto; margin-bottom: 1; }
-"""
-
 
 # --------------------------------------------------------------------------- progress
 
@@ -122,6 +106,8 @@ class LessonScreen(GameScreen):
     """The game screen with a lesson panel; the learner's moves are checked against the
     lesson, the computer seats follow it."""
 
+    COMPONENT_CLASSES = {"lesson--title", "lesson--step", "lesson--wrong"}
+
     def __init__(self, session: Session, lesson: Lesson, turns: BotTurns | None = None) -> None:
         super().__init__(session, turns)
         self.lesson = lesson
@@ -145,6 +131,9 @@ class LessonScreen(GameScreen):
         super().retranslate()
         self._show_lesson()
 
+    def _style(self, part: str) -> Style:
+        return self.get_component_rich_style(f"lesson--{part}", partial=True)
+
     def _step_index(self) -> int | None:
         """The script index of the learner's current (or last) step."""
         i = len(self.session.actions)
@@ -163,10 +152,10 @@ class LessonScreen(GameScreen):
         now = i in self.steps and current_player(st) == self.lesson.learner
         shown = self._step_index()
         text = Text(t("learn.panel.title", number=LESSONS.index(self.lesson) + 1,
-                      title=t(self.lesson.title)), style="bold #5fd37a")
+                      title=t(self.lesson.title)), style=self._style("title"))
         if shown is not None:
             text.append("  ·  " + t("learn.panel.step", step=self.numbers[shown],
-                                    steps=len(self.steps)), style="#8fbf9a")
+                                    steps=len(self.steps)), style=self._style("step"))
         text.append("\n")
         if shown is not None:
             text.append(t(self.steps[shown].text), style="" if now else "dim")
@@ -233,7 +222,7 @@ class LessonScreen(GameScreen):
         if i in self.steps and action != self.moves[i]:
             step = self.steps[i]
             self.wrong = Text.assemble(
-                (t("learn.wrong.prefix") + " ", "bold #ff6b6b"), t(step.why))
+                (t("learn.wrong.prefix") + " ", self._style("wrong")), t(step.why))
             self.notify(t("learn.wrong.retry", move=move_words(
                 self.session.state, self.session.seats, self.moves[i]).plain),
                 severity="warning")
@@ -255,6 +244,7 @@ class LessonScreen(GameScreen):
 
 @translated
 class LessonDoneScreen(ModalScreen[None]):
+    COMPONENT_CLASSES = {"lesson--title"}
     KEYS = [key("enter,escape,space", "close", "learn.bind.lessons", id="lesson-done-close")]
 
     def __init__(self, lesson: Lesson, session: Session) -> None:
@@ -264,7 +254,8 @@ class LessonDoneScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="lesson-done"):
-            yield Static(Text(t("learn.done.title"), style="bold #5fd37a"), classes="dialog-text")
+            yield Static(Text(t("learn.done.title"), style=self.get_component_rich_style(
+                "lesson--title", partial=True)), classes="dialog-text")
             with VerticalScroll(id="lesson-done-scroll"):
                 yield Static(t(self.lesson.summary), id="lesson-done-text")
                 if self.session.over:
@@ -278,6 +269,7 @@ class LessonDoneScreen(ModalScreen[None]):
 
 @translated
 class LessonListScreen(Screen):
+    COMPONENT_CLASSES = {"lesson--done"}
     KEYS = [
         key("1", "open(0)", "", show=False, id="lesson-1"),
         key("2", "open(1)", "", show=False, id="lesson-2"),
@@ -296,13 +288,14 @@ class LessonListScreen(Screen):
         yield KeyBar()
 
     def _options(self) -> list[Option]:
-        done = lessons_done()
+        done_ids = lessons_done()
+        done = self.get_component_rich_style("lesson--done", partial=True)
         out = []
         for n, lesson in enumerate(LESSONS):
-            finished = lesson.id in done
+            finished = lesson.id in done_ids
             mark = "✔ " + t("learn.list.done") if finished else "· " + t("learn.list.todo")
             out.append(Option(Text.assemble((f"{n + 1}. ", "bold"), t(lesson.title), "   ",
-                                            (mark, "#5fd37a" if finished else "dim")),
+                                            (mark, done if finished else "dim")),
                               id=lesson.id))
         return out
 
@@ -327,7 +320,6 @@ class LearnApp(JorvikApp):
     """The Jórvík app in lesson mode: the lesson list first, a lesson, then the list again."""
 
     CSS_PATH = str(Path(__file__).parent.parent / "jorvik.tcss")  # the app's one stylesheet
-    CSS = LEARN_CSS
     hints = False  # the lesson panel already says which move to make
 
     def __init__(self, config: PlayConfig, ready_hook: Any = None):

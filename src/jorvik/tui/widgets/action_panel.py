@@ -21,6 +21,8 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
 class ActionPanel(Memo, Vertical):
+    COMPONENT_CLASSES = {"actions--key"}
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.menu: Menu | None = None
@@ -49,9 +51,9 @@ class ActionPanel(Memo, Vertical):
             options.clear()
             return
         items = []
+        key_style = self.get_component_rich_style("actions--key", partial=True)
         for c in menu.choices:
-            label = Text(f"{key_label(c.key):>3} ",
-                         style="bold #ffd866")
+            label = Text(f"{key_label(c.key):>3} ", style=key_style)
             label.append_text(c.label)
             items.append(label)
         # Nothing highlighted in a new decision: Enter picks nothing until an arrow key
@@ -69,7 +71,8 @@ class ActionPanel(Memo, Vertical):
             if menu:
                 head.append("\n")
             if spin:
-                head.append(spin + " ", style="bold #ffd866")
+                head.append(spin + " ",
+                            style=self.get_component_rich_style("actions--key", partial=True))
             head.append_text(note)
         self.query_one("#prompt", TextLines).set(head)
 

@@ -15,13 +15,13 @@ from ..keys import key, translated
 from ..text import clamp
 from .lines import Lines
 
-HIGHLIGHT = "on #2a3a50"
 INDENT = 5  # continuation lines of a long choice start under its words, not its key
 
 
 @translated
 class ChoiceList(Lines):
     can_focus = True
+    COMPONENT_CLASSES = {"choices--highlight", "choices--more"}
     KEYS = [
         key("up", "move(-1)", "", help="menu", show=False, id="choices-up"),
         key("down", "move(1)", "", help="menu", show=False, id="choices-down"),
@@ -92,7 +92,7 @@ class ChoiceList(Lines):
             line = line.copy()
             if item == self.highlighted:
                 line.pad_right(width - line.cell_len)
-                line.stylize(HIGHLIGHT)
+                line.stylize(self.get_component_rich_style("choices--highlight", partial=True))
             out.append(line)
         # More choices than there is room for: an arrow at the edge says where.
         for y, more in ((0, self._top > 0), (len(out) - 1, self._top + height < len(lines))):
@@ -102,7 +102,8 @@ class ChoiceList(Lines):
                 if line.cell_len >= width:
                     line.truncate(width - 1)
                 line.pad_right(width - 1 - line.cell_len)
-                line.append(mark, style="bold #ffd866")
+                line.append(mark, style=self.get_component_rich_style("choices--more",
+                                                                      partial=True))
         return out
 
     def _set(self, index: int | None) -> None:

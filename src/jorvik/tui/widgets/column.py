@@ -4,6 +4,7 @@ with the price now on its last line."""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
 from jorvik.engine import GameState
@@ -15,7 +16,6 @@ from ..text import Seats, card_name, card_text, clamp, cubes
 from .lines import Lines
 from .memo import Memo
 
-CARD_TEXT_STYLE = "#a8b0bc"
 
 
 def card_values(card) -> Text:
@@ -49,6 +49,8 @@ class SpaceWidget(Memo, Lines):
     Its size is fixed by the stylesheet, so a change of content repaints only this widget;
     build() fits the content to that size."""
 
+    COMPONENT_CLASSES = {"space--price", "space--text"}
+
     def __init__(self, space: int) -> None:
         super().__init__(id=f"space-{space}", classes="space " + ("low" if space <= 6 else "high"))
         self.space = space
@@ -72,6 +74,9 @@ class SpaceWidget(Memo, Lines):
         self._view = (card, st.space_goods[s], column, seats)
         self.changed()
 
+    def _price_style(self) -> Style:
+        return self.get_component_rich_style("space--price", partial=True)
+
     def build(self, width: int, height: int) -> list[Text]:
         card, goods, column, seats = self._view
         low = self.space <= 6
@@ -85,10 +90,10 @@ class SpaceWidget(Memo, Lines):
             price = price_text(len(column))
             if line.cell_len + 1 + len(price) <= width:
                 line.append(" " * (width - line.cell_len - len(price)))
-                line.append(price, style="bold #ffd866" if column else "dim")
+                line.append(price, style=self._price_style() if column else "dim")
                 demand = [line]
             else:  # many vikings: they go on as many lines as they need, the price last
-                demand = clamp(line, width, height) + [Text(price, style="bold #ffd866")]
+                demand = clamp(line, width, height) + [Text(price, style=self._price_style())]
         top = max(0, height - len(demand))
         lines: list[Text] = []
         if card is None:
@@ -105,7 +110,8 @@ class SpaceWidget(Memo, Lines):
                                              cubes(goods) if goods else Text("-")), width, 1)
             room = top - len(lines)
             if room > 0:
-                lines += clamp(Text(card_text(card), style=CARD_TEXT_STYLE), width, room)
+                lines += clamp(Text(card_text(card), style=self.get_component_rich_style(
+                    "space--text", partial=True)), width, room)
         lines = lines[:top]
         if demand:
             lines += [Text()] * (top - len(lines))

@@ -3,18 +3,21 @@ the mouse) is about, since the board shows card texts cut to fit."""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
 from jorvik.engine import Card
 from jorvik.i18n import get_language
 
 from ..text import card_name, card_text, clamp
-from .column import CARD_TEXT_STYLE, card_values
+from .column import card_values
 from .lines import Lines
 from .memo import Memo
 
 
 class CardDetails(Memo, Lines):
+    COMPONENT_CLASSES = {"details--name", "details--text"}
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._card: Card | None = None
@@ -26,14 +29,20 @@ class CardDetails(Memo, Lines):
         self._card = card
         self.changed()
 
+    def _text_style(self) -> Style:
+        return self.get_component_rich_style("details--text", partial=True)
+
     def build(self, width: int, height: int) -> list[Text]:
         card = self._card
         if card is None:  # nothing to tell about: what the marks mean
             from .player_panel import legend
-            return clamp(legend(full=False), width, height)
-        line = Text(card_name(card), style="bold #ffd866")
+            text = legend(full=False)
+            text.style = self._text_style()
+            return clamp(text, width, height)
+        line = Text(card_name(card),
+                    style=self.get_component_rich_style("details--name", partial=True))
         line.append("  ")
         line.append_text(card_values(card))
         line.append("  ")
-        line.append(card_text(card), style=CARD_TEXT_STYLE)
+        line.append(card_text(card), style=self._text_style())
         return clamp(line, width, height)

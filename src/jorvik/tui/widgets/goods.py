@@ -13,6 +13,8 @@ from .memo import Memo
 
 
 class SupplyBar(Memo, TextLines):
+    COMPONENT_CLASSES = {"supply--attack"}
+
     def show(self, st: GameState) -> None:
         sig = (st.common, len(st.bag), len(st.deck), get_language())
         if self.unchanged(sig):
@@ -28,7 +30,7 @@ class SupplyBar(Memo, TextLines):
             card = by_id[nxt]
             line.append("│ ")
             line.append(t("tui.board.next_attack", gain=card.picts_gain, loss=card.picts_loss),
-                        style="bold #ff8080")
+                        style=self.get_component_rich_style("supply--attack", partial=True))
             line.append(" ")
         line.append("│ " + t("tui.board.bag", count=len(st.bag)) + " │ ")
         per = {s: 0 for s in "ABCD"}

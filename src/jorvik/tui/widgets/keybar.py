@@ -11,14 +11,9 @@ from rich.text import Text
 
 from .lines import Lines
 
-KEY_STYLE = "bold #ffd866"
-DISABLED_STYLE = "#5a6270"
-
 
 class KeyBar(Lines):
-    DEFAULT_CSS = """
-    KeyBar { dock: bottom; height: 1; background: #161b22; color: #a8b0bc; }
-    """
+    COMPONENT_CLASSES = {"keybar--key", "keybar--disabled"}
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -36,6 +31,8 @@ class KeyBar(Lines):
         app = self.app
         line, right = Text(), Text()
         seen: set[str] = set()
+        key_style = self.get_component_rich_style("keybar--key", partial=True)
+        disabled = self.get_component_rich_style("keybar--disabled", partial=True)
         for active in screen.active_bindings.values():
             binding, enabled = active.binding, active.enabled
             if binding.action in ("command_palette", "app.command_palette"):
@@ -48,9 +45,9 @@ class KeyBar(Lines):
             click = Style(meta={"@click": f"app.simulate_key({binding.key.split(',')[0]!r})"})
             target.append(" ")
             target.append(app.get_key_display(binding),
-                          style=Style.parse(KEY_STYLE if enabled else DISABLED_STYLE) + click)
+                          style=(key_style if enabled else disabled) + click)
             target.append(" " + binding.description + " ",
-                          style=Style.parse("" if enabled else DISABLED_STYLE) + click)
+                          style=(Style() if enabled else disabled) + click)
         if (line.markup, right.markup) != (self._line.markup, self._right.markup):
             self._line, self._right = line, right
             self.changed()

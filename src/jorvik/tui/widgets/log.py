@@ -22,6 +22,8 @@ class GameLog(Lines):
     """Drawn line by line (no scrollbars, no layout of its own): a new entry costs one
     wrapped line, not a re-layout of the screen as a RichLog's growing height would."""
 
+    COMPONENT_CLASSES = {"log--fresh"}
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.shown = 0
@@ -97,7 +99,8 @@ class GameLog(Lines):
     def _mark(self, pos: int, line: Text) -> Text:
         entry = self._entries[pos] if pos < len(self._entries) else None
         fresh = entry is not None and entry.index > self._fresh and self._fresh > 0
-        out = Text("▍" if fresh else " ", style="bold #ffd866")
+        out = Text("▍" if fresh else " ",
+                   style=self.get_component_rich_style("log--fresh", partial=True))
         out.append_text(line)
         if pos < self._round_start:
             out.stylize("dim")

@@ -9,6 +9,7 @@ from rich.text import Text
 from jorvik.engine import GOODS, GameState, current_player, defence, storage_capacity
 from jorvik.i18n import get_language, t
 
+from .. import theme
 from ..scores import projected_vp
 from ..text import Seats, card_name, clamp, cube, cubes, good_letter, good_name
 from .lines import Lines
@@ -19,11 +20,10 @@ from .memo import Memo
 KIND_ORDER = ("craftsman", "merchant", "prophecy", "warrior", "defence", "feast", "journey",
               "ship", "skald", "building", "loki")
 MISSING_STYLE = "dim underline"
-LABEL_STYLE = "bold #c8c8c8"
 
 
 def _label(key: str) -> Text:
-    return Text(t(f"tui.short.{key}") + " ", style=LABEL_STYLE)
+    return Text(t(f"tui.short.{key}") + " ", style=theme.LABEL)
 
 
 def _counted(names: list[str]) -> str:
@@ -69,7 +69,7 @@ def panel_segments(st: GameState, p: int) -> list[Text]:
         seg.append_text(cubes(pl.ship_goods) if pl.ship_goods else Text("-", style="dim"))
         out.append(seg)
     if pl.hand:
-        out.append(Text.assemble((t("tui.player.hand") + " ", "bold #ffcc66"),
+        out.append(Text.assemble((t("tui.player.hand") + " ", theme.HAND),
                                  cubes(pl.hand, click=click("hand"))))
     board, wh = storage_capacity(st, p)
     store = _label("storage")
@@ -84,7 +84,7 @@ def panel_segments(st: GameState, p: int) -> list[Text]:
         if by_id[c].effect == "warehouse":
             warehouse = c
     if warehouse is not None and wh:
-        store.append("  " + card_name(by_id[warehouse]) + " ", style=LABEL_STYLE)
+        store.append("  " + card_name(by_id[warehouse]) + " ", style=theme.LABEL)
         store.append_text(cubes(pl.warehouse, click=click("warehouse")) if pl.warehouse
                           else Text("-", style="dim"))
         store.append(f" {len(pl.warehouse)}/{wh}", style="dim")
@@ -127,7 +127,7 @@ def panel_segments(st: GameState, p: int) -> list[Text]:
                      if not (kind == "building" and c == warehouse)]
             if not names:
                 continue
-            seg = Text(_counted(names), style="#c8b8ff" if kind != "defence" else "")
+            seg = Text(_counted(names), style=theme.EFFECTS if kind != "defence" else "")
         out.append(seg)
     return out
 
@@ -164,11 +164,11 @@ def panel_head(st: GameState, seats: Seats, p: int) -> tuple[Text, Text]:
         head.append(" [" + t("tui.player.bot") + "]", style="dim")
     if st.start_player == p:
         head.append(" ⚒", style="bold")
-    stats = Text(t("tui.player.coins", coins=pl.coins) + " ", style="#ffd866")
+    stats = Text(t("tui.player.coins", coins=pl.coins) + " ", style=theme.COINS)
     stats.append(t("tui.player.vp", vp=pl.vp, projected=projected_vp(st)[p]), style="bold")
     stats.append(" " + t("tui.player.vikings", vikings=pl.vikings))
     if pl.brown:
-        stats.append(" " + t("tui.player.brown", count=pl.brown), style="#c08040")
+        stats.append(" " + t("tui.player.brown", count=pl.brown), style=theme.BROWN_VIKINGS)
     return head, stats
 
 
@@ -231,7 +231,7 @@ def legend(full: bool = True) -> Text:
     """What every letter and mark of the board and the players' areas means (in brief for
     the details line; in full, with every goods letter, for F1)."""
     if not full:
-        return Text(t("tui.legend.short"), style="#a8b0bc")
+        return Text(t("tui.legend.short"))  # the details line gives it its colour
     out = Text(t("tui.legend.marks"))
     out.append("  ")
     for g in range(len(GOODS)):

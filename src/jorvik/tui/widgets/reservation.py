@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
 from jorvik.engine import GameState
@@ -14,13 +15,18 @@ from .memo import Memo
 
 
 class ReservationRow(Memo, TextLines):
+    COMPONENT_CLASSES = {"reservation--label", "reservation--price"}
+
+    def _style(self, part: str) -> Style:
+        return self.get_component_rich_style(f"reservation--{part}", partial=True)
+
     def show(self, st: GameState, seats: Seats) -> None:
         sig = (st.reservation, tuple(seats.names), get_language())
         if self.unchanged(sig):
             return
         # The price first: a long row wraps onto a second line, never cut off.
-        line = Text(t("tui.board.reservation") + " ", style="bold #c8b8ff")
-        line.append(price_text(len(st.reservation)), style="bold #ffd866")
+        line = Text(t("tui.board.reservation") + " ", style=self._style("label"))
+        line.append(price_text(len(st.reservation)), style=self._style("price"))
         line.append(": ")
         if not st.reservation:
             line.append(t("tui.board.reservation_empty"), style="dim")

@@ -60,6 +60,7 @@ def phase_key(st: GameState) -> str:
 
 
 class StatusBar(Memo, TextLines):
+    COMPONENT_CLASSES = {"status--warning"}
     warning: Callable[[], str] | None = None  # e.g. "NOT SAVED": stays until it is cleared
 
     def warn(self, warning: Callable[[], str] | None) -> None:
@@ -79,7 +80,8 @@ class StatusBar(Memo, TextLines):
             return
         line = Text()
         if self.warning is not None:
-            line.append(f" {self.warning()} ", style="bold white on #b00000")
+            line.append(f" {self.warning()} ",
+                        style=self.get_component_rich_style("status--warning", partial=True))
             line.append(" ")
         line.append(t("tui.status.round", round=st.round), style="bold")
         if seasons:
