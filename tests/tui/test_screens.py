@@ -37,6 +37,28 @@ async def test_f1_help_lists_keys_rules_and_searchable_cards():
         assert isinstance(app.screen, GameScreen)
 
 
+async def test_f1_lists_the_keys_in_force_on_the_screen_under_it():
+    from jorvik.i18n import t
+    from jorvik.tui.screens.help import key_lines
+    from jorvik.tui.screens.setup import SetupScreen
+    app = make_app("--players", "2", "--names", "A,B", "--seed", "1", "--no-handover",
+                   autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f1")
+        keys = dict(key_lines(app.screen.under))
+        assert keys["Ctrl+Z"] == t("tui.help.key.undo")
+        assert keys["1 2 3 4 5 6"] == t("tui.help.key.columns")
+        assert keys["↑ ↓ Enter"] == t("tui.help.key.menu")
+        assert keys["F2"] == t("tui.help.key.language")
+    app = make_app("--players", "2", "--seed", "1", "--no-handover", autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("f1")
+        keys = dict(key_lines(app.screen.under))
+        assert "F2" in keys and "Ctrl+Q" in keys
+        assert "Ctrl+Z" not in keys and "1 2 3 4 5 6" not in keys  # no game keys here
+
+
 async def test_quitting_asks_first_and_keeps_the_game():
     app = make_app("--players", "2", "--names", "A,B", "--seed", "1")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -20,7 +20,7 @@ from .commands import GameCommands, Palette, game_cards, system_commands
 from .keys import ensure_labels, key, relabel, translated
 from .screens.game import GameScreen
 from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerminal
-from .messages import GameOver, ScreenReady, SetupDone
+from .messages import GameOver, LanguageChosen, ScreenReady, SetupDone
 from .session import Session, note_entry
 from .text import Seats
 from .turns import BotTurns
@@ -211,6 +211,9 @@ class JorvikApp(App[int]):
             hook(message.screen)
 
     # ------------------------------------------------------------------ language
+    def on_language_chosen(self, message: LanguageChosen) -> None:
+        self.action_language(message.lang)
+
     def action_language(self, lang: str = "") -> None:
         """Switch the whole app to `lang` (default: the next language) and remember it."""
         lang = lang or other_language()

@@ -48,6 +48,12 @@ class SetupDone(Message):
 
 
 @dataclass
+class LanguageChosen(Message):
+    """A language was picked (on the setup screen): the whole app switches to it."""
+    lang: str
+
+
+@dataclass
 class GameOver(Message):
     """The game on the screen has ended (its final state is saved)."""
     session: Session

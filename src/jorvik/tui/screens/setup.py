@@ -12,7 +12,7 @@ from jorvik.engine.names import MAX_NAME, names_problem
 from jorvik.i18n import LANGUAGES, get_language, language_name, level_name, t
 
 from ..keys import key, translated
-from ..messages import ScreenReady, SetupDone
+from ..messages import LanguageChosen, ScreenReady, SetupDone
 from ..text import COLOUR_NAMES, Seats
 from ..widgets.keybar import KeyBar
 from .message import Recompose
@@ -64,7 +64,7 @@ class SetupScreen(Recompose, Screen):
     @on(Select.Changed, "#language")
     def _language(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != get_language():
-            self.app.action_language(event.value)  # type: ignore[attr-defined]
+            self.post_message(LanguageChosen(event.value))
 
     def retranslate(self) -> None:
         """Compose again in the new language, keeping what was typed and chosen."""
