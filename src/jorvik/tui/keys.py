@@ -87,10 +87,11 @@ def help_lines(chain: list[tuple[Any, Any]]) -> list[tuple[str, str]]:
     lines: dict[str, list[str]] = {}
     earlier: set[str] = set()   # keys a node nearer the focus binds
     for node, bindings in chain:
+        helps: dict[str, str] = getattr(type(node), "KEY_HELP", {})
+        order = {id_: n for n, id_ in enumerate(helps)}  # as the class lists its keys
         here: set[str] = set()
-        for k, binding in bindings:
+        for k, binding in sorted(bindings, key=lambda kb: order.get(kb[1].id or "", -1)):
             here.add(k)
-            helps = getattr(type(node), "KEY_HELP", {})
             if k in earlier or binding.id not in helps:
                 continue
             name = helps[binding.id]
