@@ -12,15 +12,8 @@ import sys
 import pytest
 
 from jorvik import cli, simulate
-from jorvik.i18n import set_language
 
 SCRIPT = "import sys; from jorvik.cli import main; sys.exit(main(sys.argv[1:]))"
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("JORVIK_HOME", str(tmp_path / "home"))
-    set_language("en")
 
 
 def run(capsys, *argv, stdin: str = ""):
