@@ -468,30 +468,21 @@ def _card_label(card_id: str) -> str:
 # Converting
 
 
+# Fields the engine's Card holds as the record writes them.
+_AS_WRITTEN = ("id", "season", "type", "name", "name_hu", "jarl_only", "source", "source_note",
+               "vp", "coins_per_good", "defence", "timing", "effect", "text", "text_hu")
+
+
 def _record_to_card(r: CardRecord) -> Card:
     return Card(
-        id=r.id,
-        season=r.season,
-        type=r.type,
-        name=r.name,
-        jarl_only=r.jarl_only,
-        source=r.source,
+        **{f: getattr(r, f) for f in _AS_WRITTEN},
         removed_karl=tuple(sorted(r.removed.karl)),
         removed_jarl=tuple(sorted(r.removed.jarl)),
         goods=tuple(GOOD_INDEX[g] for g in r.goods),
-        vp=r.vp,
-        coins_per_good=r.coins_per_good,
-        defence=r.defence,
         ship_karl=r.ship.karl if r.ship else 0,
         ship_jarl=r.ship.jarl if r.ship else 0,
         picts_gain=r.picts.gain if r.picts else 0,
         picts_loss=r.picts.loss if r.picts else 0,
-        timing=r.timing,
-        effect=r.effect,
-        text=r.text,
-        name_hu=r.name_hu,
-        text_hu=r.text_hu,
-        source_note=r.source_note,
     )
 
 
