@@ -1,4 +1,4 @@
-"""The `jorvik` command: play, games, simulate, tournament, cards."""
+"""The `jorvik` command: play, games, simulate, tournament, cards, learn, review."""
 
 from __future__ import annotations
 
