@@ -9,8 +9,7 @@ from jorvik.carddata import load_cards
 from jorvik.engine import GOODS
 from jorvik.engine.cards import CARD_TYPES
 from jorvik.i18n.cards import (
-    card_name, card_text, coins_text, cubes_text, good_letter, good_name, goods_list,
-    phase_name, type_name, vp_text,
+    card_name, card_text, good_letter, good_name, goods_list, phase_name, type_name,
 )
 
 
@@ -77,22 +76,6 @@ def test_hungarian_phase_names_are_the_rulebooks():
     i18n.set_language("hu")
     assert [phase_name(p) for p in ("supply", "demand", "purchase", "unloading")] == [
         "kínálatfázis", "keresletfázis", "vásárlásfázis", "rakodásfázis"]
-
-
-@pytest.mark.parametrize("n,en,hu", [(1, "1 coin", "1 érme"), (3, "3 coins", "3 érme"),
-                                     (0, "0 coins", "0 érme")])
-def test_coins_plural(n, en, hu):
-    assert coins_text(n) == en
-    i18n.set_language("hu")
-    assert coins_text(n) == hu
-
-
-def test_cubes_and_vp_plural():
-    assert (cubes_text(1), cubes_text(2), vp_text(1), vp_text(5)) == (
-        "1 cube", "2 cubes", "1 VP", "5 VP")
-    i18n.set_language("hu")
-    assert (cubes_text(1), cubes_text(2), vp_text(1), vp_text(5)) == (
-        "1 árukocka", "2 árukocka", "1 GyP", "5 GyP")
 
 
 def test_unknown_names_fall_back_to_the_code_word():

@@ -1,5 +1,5 @@
 """Names of the game's things in the current language: cards, goods (name and letter), card
-types, phases and amounts (coins, VP, cubes).
+types and phases.
 
 Card names and effect texts come from the card file (name / name_hu, text / text_hu); every
 other word comes from the cards.<lang>.yaml and common.<lang>.yaml catalogues, in key families
@@ -63,18 +63,3 @@ def type_name(card_type: str) -> str:
 def phase_name(phase: str) -> str:
     """The name of an engine phase (GameState.phase) in the rulebook's terms."""
     return named("cards.phases", phase)
-
-
-def coins_text(n: int) -> str:
-    """ "1 coin", "3 coins" / "3 érme"."""
-    return t("common.coins", count=n)
-
-
-def vp_text(n: int) -> str:
-    """ "3 VP" / "3 GyP"."""
-    return t("common.vp", count=n)
-
-
-def cubes_text(n: int) -> str:
-    """ "1 cube", "3 cubes" / "3 árukocka"."""
-    return t("common.cubes", count=n)
