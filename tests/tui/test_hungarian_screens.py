@@ -45,8 +45,6 @@ JARL_HU = ("--lang", "hu", "--players", "4", "--mode", "jarl", "--names", NAMES,
 @pytest.fixture(autouse=True)
 def _hungarian():
     set_language("hu")
-    yield
-    set_language("en")
 
 
 def screen_text(app) -> str:
