@@ -156,8 +156,7 @@ def join_and(items: list[str] | tuple[str, ...]) -> str:
 
 
 def level_name(level: Any) -> str:
-    """A bot level as players read it ("könnyű" for easy); a level without a translation
-    (expert) or an unknown one as it was given."""
+    """A bot level as players read it ("könnyű" for easy); an unknown one as it was given."""
     return named("common.levels", level)
 
 
