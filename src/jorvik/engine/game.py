@@ -16,7 +16,7 @@ from .demand import (
 )
 from .effects import EFFECTS
 from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
-from .pending import AttackChoice, Decision, Trickery
+from .pending import AttackChoice, Decision, PlaceCube, TakeCube, Theft, Trickery, WorkshopTakeOff
 from .purchase import do_purchase, end_purchase, price_due, purchase_options
 from .scoring import final_scores
 from .state import GameState, PlayerState, viking_owner
@@ -170,7 +170,9 @@ def _legal_pending(st: GameState, dec: Decision) -> list[Action]:
             return trickery_options(st, dec)
         case AttackChoice(player=p, card=cid):
             return [UseCard(cid), Decline(), *any_phase_uses(st, p)]
-    return cube_decision_options(st, dec)
+        case TakeCube() | PlaceCube() | WorkshopTakeOff() | Theft():
+            return cube_decision_options(st, dec)
+    raise AssertionError(f"unknown pending decision {dec!r}")  # pragma: no cover
 
 
 def apply_action(st: GameState, action: Action) -> tuple[GameState, list[dict[str, Any]]]:
@@ -252,7 +254,7 @@ def _do(st: GameState, a: Action, ev: list) -> None:
             case Trickery() if not isinstance(a, UseCard):
                 do_trickery(st, dec, a, ev)
                 return
-            case _ if not isinstance(a, UseCard):
+            case TakeCube() | PlaceCube() | WorkshopTakeOff() | Theft() if not isinstance(a, UseCard):
                 do_cube_decision(st, dec, a, ev)
                 return
     if isinstance(a, UseCard):
