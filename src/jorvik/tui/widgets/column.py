@@ -49,12 +49,13 @@ class SpaceWidget(Lines):
     Its size is fixed by the stylesheet, so a change of content repaints only this widget;
     build() fits the content to that size."""
 
+    _price = ""  # the price line's text (spaces 1-6), from the engine's price_now
+
     def __init__(self, space: int) -> None:
         super().__init__(id=f"space-{space}", classes="space " + ("low" if space <= 6 else "high"))
         self.space = space
         self._sig: tuple | None = None
         self._view: tuple = (None, (), (), None)
-        self._price = ""
         key = key_label(SPACE_KEYS[space])
         self.border_title = str(space) if key == str(space) else f"{space} [{key}]"
 
