@@ -81,7 +81,7 @@ def english_on(text: str) -> list[str]:
 def signature(screen: GameScreen) -> tuple:
     """What kind of decision the screen shows (a new kind is worth a look)."""
     st, menu = screen.session.state, screen.menu
-    pending = st.pending[-1][0] if st.pending else None
+    pending = st.pending[-1].kind if st.pending else None
     tags = tuple(sorted({c.tag for c in menu.choices})) if menu else ()
     return st.phase, pending, screen.path[:1], tags
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from jorvik.engine import GameState, next_attack
+from jorvik.engine import GOODS_IN_PLAY, GameState, next_attack
 from jorvik.i18n import get_language, t
 
 from ..text import cube
@@ -17,7 +17,7 @@ class SupplyBar(TextLines):
         if sig == getattr(self, "_sig", None):
             return
         self._sig = sig
-        n_goods = 5 if st.mode == "karl" else 8
+        n_goods = GOODS_IN_PLAY[st.mode]
         line = Text(t("tui.board.common") + " ", style="bold")
         for g in range(n_goods):
             line.append_text(cube(g))

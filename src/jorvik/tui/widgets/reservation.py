@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from jorvik.engine import GameState
+from jorvik.engine import RESERVATION_ROW, GameState
 from jorvik.i18n import get_language, t
 
 from ..messages import ReservationClicked
@@ -21,7 +21,7 @@ class ReservationRow(TextLines):
         self._sig = sig
         # The price first: a long row wraps onto a second line, never cut off.
         line = Text(t("tui.board.reservation") + " ", style="bold #c8b8ff")
-        line.append(price_text(len(st.reservation)), style="bold #ffd866")
+        line.append(price_text(st, RESERVATION_ROW), style="bold #ffd866")
         line.append(": ")
         if not st.reservation:
             line.append(t("tui.board.reservation_empty"), style="dim")
