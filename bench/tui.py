@@ -30,14 +30,15 @@ ARGV = ["play", "--players", "5", "--mode", "jarl", "--names", "Anna,Bela,Csaba,
 
 CHILD = r"""
 import sys, time
-from jorvik.cli import build_parser
+from jorvik.cli import build_parser, play_config
 from jorvik.tui import build_app
 parser = build_parser()
 args = parser.parse_args(sys.argv[1:])
 def ready(screen):
     print("READY", flush=True)
     screen.app.exit()
-app = build_app(parser, args, ready_hook=lambda s: s.app.call_after_refresh(ready, s))
+app = build_app(play_config(parser, args),
+                ready_hook=lambda s: s.app.call_after_refresh(ready, s))
 app.run(headless=True)
 """
 
@@ -67,13 +68,13 @@ def startup(runs: int = 5, bytecode: bool = False) -> list[float]:
 async def keys() -> tuple[list[float], list[float], int]:
     """Per key press: from sending the key to the end of the screen update it caused (wall),
     and the CPU time this process spent meanwhile."""
-    from jorvik.cli import build_parser
+    from jorvik.cli import build_parser, play_config
     from jorvik.tui import build_app
     from jorvik.tui.screens.final import FinalScreen
     from jorvik.tui.screens.game import GameScreen
 
     parser = build_parser()
-    app = build_app(parser, parser.parse_args(ARGV))
+    app = build_app(play_config(parser, parser.parse_args(ARGV)))
     painted = [0.0]
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

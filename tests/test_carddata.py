@@ -691,8 +691,7 @@ def test_error_names_record_number_without_id(tmp_path: Path) -> None:
 
 # --- the validated-cards cache (jorvik.carddata) ---------------------------------------------
 
-def test_a_validated_card_file_is_cached_and_a_damaged_cache_is_ignored(tmp_path, monkeypatch):
-    monkeypatch.setenv("JORVIK_HOME", str(tmp_path / "home"))
+def test_a_validated_card_file_is_cached_and_a_damaged_cache_is_ignored(tmp_path):
     src = tmp_path / "cards.yaml"
     src.write_text(packaged_text(), encoding="utf-8")
     first = load_cards(src)
@@ -705,8 +704,7 @@ def test_a_validated_card_file_is_cached_and_a_damaged_cache_is_ignored(tmp_path
     assert third.cards == first.cards and third.hash == first.hash
 
 
-def test_a_broken_file_is_refused_every_time_never_cached(tmp_path, monkeypatch):
-    monkeypatch.setenv("JORVIK_HOME", str(tmp_path / "home"))
+def test_a_broken_file_is_refused_every_time_never_cached(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text(packaged_text().replace("goods: [leather, wool]", "goods: [leather, silk]", 1),
                    encoding="utf-8")

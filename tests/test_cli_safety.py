@@ -12,15 +12,8 @@ import sys
 import pytest
 
 from jorvik import cli, simulate
-from jorvik.i18n import set_language
 
 SCRIPT = "import sys; from jorvik.cli import main; sys.exit(main(sys.argv[1:]))"
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("JORVIK_HOME", str(tmp_path / "home"))
-    set_language("en")
 
 
 def run(capsys, *argv, stdin: str = ""):
@@ -111,8 +104,8 @@ def test_play_options_without_the_command_suggest_jorvik_play(capsys):
 
 def test_lang_alone_still_starts_play(monkeypatch):
     called = []
-    monkeypatch.setattr("jorvik.tui.run_play", lambda parser, args: called.append(args) or 0)
-    assert cli.main(["--lang", "en"]) == 0 and called[0].command == "play"
+    monkeypatch.setattr("jorvik.tui.run_play", lambda config, hints: called.append(config) or 0)
+    assert cli.main(["--lang", "en"]) == 0 and called[0].need_setup
 
 
 # ------------------------------------------------------------------ jorvik games
@@ -173,9 +166,10 @@ def test_games_resume_of_an_unknown_id_is_one_line(capsys, game_id):
 def test_games_resume_opens_the_game(monkeypatch):
     game = _saved_game(actions=2)
     seen = []
-    monkeypatch.setattr("jorvik.tui.run_play", lambda parser, args: seen.append(args) or 0)
+    monkeypatch.setattr("jorvik.tui.run_play", lambda config, hints: seen.append(config) or 0)
     assert cli.main(["games", "--resume", game.game_id]) == 0
-    assert seen[0].load == str(game.path)
+    assert seen[0].load_path == game.path
+    seen[0].lock.release()
 
 
 # ------------------------------------------------------------------ simulate --json

@@ -44,11 +44,6 @@ cards:
 """
 
 
-@pytest.fixture(autouse=True)
-def _own_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("JORVIK_HOME", str(tmp_path / "home"))
-
-
 def jorvik_cards(capsys, path) -> tuple[int, str, str]:
     try:
         code = cli.main(["cards", "--cards", str(path)])

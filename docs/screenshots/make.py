@@ -36,11 +36,11 @@ def bot_game(n: int, mode: str, seed: int, until_round: int | None, phase: str =
 
 
 async def shoot(save: Path, size: tuple[int, int], out: Path, keys: tuple[str, ...] = ()) -> None:
-    from jorvik.cli import build_parser
+    from jorvik.cli import build_parser, play_config
     from jorvik.tui import build_app
     parser = build_parser()
-    app = build_app(parser, parser.parse_args(["play", "--lang", "en", "--load", str(save),
-                                               "--no-handover"]))
+    app = build_app(play_config(parser, parser.parse_args(["play", "--lang", "en", "--load",
+                                                           str(save), "--no-handover"])))
     app.config.autosave = False
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

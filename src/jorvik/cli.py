@@ -1,4 +1,4 @@
-"""The `jorvik` command: play, games, simulate, tournament, cards."""
+"""The `jorvik` command: play, games, simulate, tournament, cards, learn, review."""
 
 from __future__ import annotations
 
@@ -6,10 +6,13 @@ import argparse
 import json
 import math
 import sys
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from jorvik import i18n
 from jorvik.i18n.cli import HelpFormatter, error_text, help_text, label, translate_argparse
+
+if TYPE_CHECKING:
+    from jorvik.tui.app import PlayConfig
 
 MODES = ("karl", "jarl")
 
@@ -26,60 +29,33 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, error_text("prefix", message=message) + "\n")
 
 
-def _players(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(error_text("players_not_number", value=repr(value)))
-    if not 2 <= n <= 5:
-        raise argparse.ArgumentTypeError(error_text("players_range", value=n))
-    return n
-
-
-def _positive(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(error_text("not_whole_number", value=repr(value)))
-    if n < 1:
-        raise argparse.ArgumentTypeError(error_text("too_small", value=n))
-    return n
-
-
-MAX_WORKERS = 64
-
-
-def _workers(value: str) -> int:
-    """--workers: 1 to MAX_WORKERS processes (more would only exhaust the machine)."""
-    n = _positive(value)
-    if n > MAX_WORKERS:
-        raise argparse.ArgumentTypeError(error_text("too_many_workers", most=MAX_WORKERS, value=n))
-    return n
-
-
-def _seconds(most: float) -> Any:
-    """An option of 0 to `most` seconds: a finite number (nan or inf would hang a bot)."""
-    def parse(value: str) -> float:
+def _number(kind: type, low: float, high: float | None, not_a_number: str, too_low: str,
+            too_high: str = "") -> Callable[[str], Any]:
+    """An option's value: a finite `kind` (int or float) from `low` to `high` (None: no upper
+    bound); each way to miss is one translated line (the cli.errors key names it)."""
+    def parse(value: str) -> Any:
         try:
-            x = float(value)
+            x = kind(value)
         except ValueError:
-            raise argparse.ArgumentTypeError(error_text("not_seconds", value=repr(value)))
-        if not math.isfinite(x):
-            raise argparse.ArgumentTypeError(error_text("not_seconds", value=repr(value)))
-        if x < 0:
-            raise argparse.ArgumentTypeError(error_text("negative_seconds", value=x))
-        if x > most:
-            raise argparse.ArgumentTypeError(i18n.t("cli.errors.too_many_seconds", value=x, most=most))
+            raise argparse.ArgumentTypeError(error_text(not_a_number, value=repr(value)))
+        if not math.isfinite(x):  # nan or inf would hang a bot
+            raise argparse.ArgumentTypeError(error_text(not_a_number, value=repr(value)))
+        if x < low:
+            raise argparse.ArgumentTypeError(error_text(too_low, value=x))
+        if high is not None and x > high:
+            raise argparse.ArgumentTypeError(error_text(too_high, value=x, most=high))
         return x
     return parse
 
 
+MAX_WORKERS = 64      # more processes would only exhaust the machine
 MAX_THINK = 60.0      # seconds per decision of the hard bot
 MAX_BOT_DELAY = 10.0  # seconds before each bot move
-
-
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", choices=i18n.LANGUAGES, default=None, help=help_text("lang"))
+PLAYERS = _number(int, 2, 5, "players_not_number", "players_range", "players_range")
+POSITIVE = _number(int, 1, None, "not_whole_number", "too_small")
+WORKERS = _number(int, 1, MAX_WORKERS, "not_whole_number", "too_small", "too_many_workers")
+THINK = _number(float, 0, MAX_THINK, "not_seconds", "negative_seconds", "too_many_seconds")
+BOT_DELAY = _number(float, 0, MAX_BOT_DELAY, "not_seconds", "negative_seconds", "too_many_seconds")
 
 
 def _version() -> str:
@@ -92,92 +68,179 @@ def _version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="jorvik", description=help_text("description"))
-    _common(parser)
+    # Options several commands share, each declared once (argparse parent parsers).
+    lang, table, card_file, as_json, batch = (_Parser(add_help=False) for _ in range(5))
+    lang.add_argument("--lang", choices=i18n.LANGUAGES, default=None, help=help_text("lang"))
+    table.add_argument("--players", type=PLAYERS, default=4, help=help_text("players"))
+    table.add_argument("--mode", choices=MODES, default="karl", help=help_text("mode"))
+    card_file.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
+    as_json.add_argument("--json", action="store_true", help=help_text("json"))
+    batch.add_argument("--games", type=POSITIVE, default=100, help=help_text("games"))
+    batch.add_argument("--seed", type=int, default=0, help=help_text("seed"))
+
+    parser = _Parser(prog="jorvik", description=help_text("description"), parents=[lang])
     parser.add_argument("--version", action="version", version=f"jorvik {_version()}",
                         help=help_text("version"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    play = sub.add_parser("play", help=help_text("play"))
-    _common(play)
-    play.add_argument("--players", type=_players, default=4, help=help_text("players"))
-    play.add_argument("--mode", choices=MODES, default="karl", help=help_text("mode"))
+    play = sub.add_parser("play", help=help_text("play"), parents=[lang, table, card_file])
     play.add_argument("--names", help=help_text("names"))
     play.add_argument("--colours", "--colors", dest="colours", help=help_text("colours"))
     play.add_argument("--seed", type=int, default=None, help=help_text("seed"))
     play.add_argument("--start-player", type=int, default=None, help=help_text("start_player"))
-    play.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
     play.add_argument("--resume", action="store_true", help=help_text("resume"))
     play.add_argument("--load", metavar="FILE", help=help_text("load"))
     play.add_argument("--bots", default="", help=help_text("bot_seats"))
     play.add_argument("--level", default="normal", help=help_text("level"))
     play.add_argument("--seat", action="append", default=[], metavar="N=LEVEL",
                       help=help_text("seat"))
-    play.add_argument("--bot-delay", type=_seconds(MAX_BOT_DELAY), default=0.6,
-                      help=help_text("bot_delay"))
-    play.add_argument("--think", type=_seconds(MAX_THINK), default=1.0, help=help_text("think"))
+    play.add_argument("--bot-delay", type=BOT_DELAY, default=0.6, help=help_text("bot_delay"))
+    play.add_argument("--think", type=THINK, default=1.0, help=help_text("think"))
     play.add_argument("--no-handover", action="store_true", help=help_text("no_handover"))
-
-    games = sub.add_parser("games", help=i18n.t("cli.help.games_command"))
-    _common(games)
-    what = games.add_mutually_exclusive_group()
-    what.add_argument("--resume", metavar="ID", help=i18n.t("cli.help.games_resume"))
-    what.add_argument("--load", metavar="FILE", help=help_text("load"))
-    what.add_argument("--delete", metavar="ID", help=i18n.t("cli.help.games_delete"))
-    games.add_argument("--yes", action="store_true", help=i18n.t("cli.help.games_yes"))
-
-    sim = sub.add_parser("simulate", help=help_text("simulate"))
-    _common(sim)
-    sim.add_argument("--games", type=_positive, default=100, help=help_text("games"))
-    sim.add_argument("--players", type=_players, default=4, help=help_text("players"))
-    sim.add_argument("--mode", choices=MODES, default="karl", help=help_text("mode"))
-    sim.add_argument("--seed", type=int, default=0, help=help_text("seed"))
-    sim.add_argument("--bots", default="random", help=help_text("bot_names"))
-    sim.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
-    sim.add_argument("--json", action="store_true", help=help_text("json"))
-
-    tour = sub.add_parser("tournament", help=help_text("tournament"))
-    _common(tour)
-    tour.add_argument("--games", type=_positive, default=100, help=help_text("games"))
-    tour.add_argument("--players", type=_players, default=4, help=help_text("players"))
-    tour.add_argument("--mode", choices=MODES, default="karl", help=help_text("mode"))
-    tour.add_argument("--bots", required=True, help=help_text("bot_names"))
-    tour.add_argument("--seed", type=int, default=0, help=help_text("seed"))
-    tour.add_argument("--think", type=_seconds(MAX_THINK), default=None, help=help_text("think"))
-    tour.add_argument("--playouts", type=_positive, default=None, help=help_text("playouts"))
-    tour.add_argument("--workers", type=_workers, default=None, help=help_text("workers"))
-    tour.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
-    tour.add_argument("--json", action="store_true", help=help_text("json"))
-
-    cards = sub.add_parser("cards", help=help_text("cards"))
-    _common(cards)
-    cards.add_argument("--mode", choices=MODES, default=None, help=help_text("mode"))
-    cards.add_argument("--players", type=_players, default=None, help=help_text("players"))
-    cards.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
-    cards.add_argument("--json", action="store_true", help=help_text("json"))
-    # the tutorial and the review
-    learn = sub.add_parser("learn", help=i18n.t("learn.cli.learn"))
-    _common(learn)
-    review = sub.add_parser("review", help=i18n.t("learn.cli.review"))
-    _common(review)
-    review.add_argument("game", metavar="GAME_ID|FILE", help=i18n.t("learn.cli.review_game"))
-    review.add_argument("--playouts", type=_positive, default=None, help=i18n.t("learn.cli.budget"))
     play.add_argument("--no-hints", action="store_true", help=i18n.t("learn.cli.no_hints"))
+    play.set_defaults(func=cmd_play)
+
+    games = sub.add_parser("games", help=help_text("games_command"), parents=[lang])
+    what = games.add_mutually_exclusive_group()
+    what.add_argument("--resume", metavar="ID", help=help_text("games_resume"))
+    what.add_argument("--load", metavar="FILE", help=help_text("load"))
+    what.add_argument("--delete", metavar="ID", help=help_text("games_delete"))
+    games.add_argument("--yes", action="store_true", help=help_text("games_yes"))
+    games.set_defaults(func=cmd_games)
+
+    sim = sub.add_parser("simulate", help=help_text("simulate"),
+                         parents=[lang, batch, table, card_file, as_json])
+    sim.add_argument("--bots", default="random", help=help_text("bot_names"))
+    sim.set_defaults(func=cmd_simulate)
+
+    tour = sub.add_parser("tournament", help=help_text("tournament"),
+                          parents=[lang, batch, table, card_file, as_json])
+    tour.add_argument("--bots", required=True, help=help_text("bot_names"))
+    tour.add_argument("--think", type=THINK, default=None, help=help_text("think"))
+    tour.add_argument("--playouts", type=POSITIVE, default=None, help=help_text("playouts"))
+    tour.add_argument("--workers", type=WORKERS, default=None, help=help_text("workers"))
+    tour.set_defaults(func=cmd_tournament)
+
+    cards = sub.add_parser("cards", help=help_text("cards"), parents=[lang, card_file, as_json])
+    cards.add_argument("--mode", choices=MODES, default=None, help=help_text("mode"))
+    cards.add_argument("--players", type=PLAYERS, default=None, help=help_text("players"))
+    cards.set_defaults(func=cmd_cards)
+
+    # the tutorial and the review
+    learn = sub.add_parser("learn", help=i18n.t("learn.cli.learn"), parents=[lang])
+    learn.set_defaults(func=cmd_learn)
+    review = sub.add_parser("review", help=i18n.t("learn.cli.review"), parents=[lang])
+    review.add_argument("game", metavar="GAME_ID|FILE", help=i18n.t("learn.cli.review_game"))
+    review.add_argument("--playouts", type=POSITIVE, default=None, help=i18n.t("learn.cli.budget"))
+    review.set_defaults(func=cmd_review)
     return parser
 
 
-def _bot_list(parser: argparse.ArgumentParser, spec: str, players: int) -> list[str]:
+def _known_bot(parser: argparse.ArgumentParser, name: str) -> None:
     from jorvik.bots import BOTS
+    if name not in BOTS:
+        parser.error(i18n.t("cli.errors.unknown_bot", name=repr(name), choices=", ".join(sorted(BOTS))))
+
+
+def _bot_list(parser: argparse.ArgumentParser, spec: str, players: int) -> list[str]:
     names = [b.strip() for b in spec.split(",") if b.strip()]
     if not names:
         parser.error(error_text("no_bots"))
     for b in names:
-        if b not in BOTS:
-            parser.error(i18n.t("cli.errors.unknown_bot", name=repr(b),
-                                    choices=", ".join(sorted(BOTS))))
+        _known_bot(parser, b)
     if len(names) > players:
         parser.error(error_text("too_many_bots", count=len(names), players=players))
     return names
+
+
+def _seat_numbers(parser: argparse.ArgumentParser, spec: str, players: int, option: str) -> list[int]:
+    """Seats named by number (1-based, comma-separated) as 0-based indices."""
+    out = []
+    for part in filter(None, (p.strip() for p in (spec or "").split(","))):
+        try:
+            seat = int(part)
+        except ValueError:
+            parser.error(i18n.t("cli.errors.play.not_a_seat", option=option, value=repr(part)))
+        if not 1 <= seat <= players:
+            parser.error(i18n.t("cli.errors.play.seat_range", option=option, seat=seat,
+                                players=players))
+        out.append(seat - 1)
+    return out
+
+
+def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> PlayConfig:
+    """The one place `jorvik play`'s options become the app's PlayConfig: a bad option ends
+    the command with one translated line and exit status 2."""
+    from pathlib import Path
+    from jorvik.carddata import load_cards_or_exit
+    from jorvik.engine.names import names_problem, shown
+    from jorvik.i18n import t
+    from jorvik.tui import save as saving
+    from jorvik.tui.app import PlayConfig
+    from jorvik.tui.text import COLOUR_NAMES, Seats
+
+    cards = load_cards_or_exit(parser, args.cards)
+    names = [n.strip() for n in args.names.split(",")] if args.names else []
+    problem = names_problem(names)
+    if problem is not None:
+        parser.error(t(f"cli.errors.name.{problem[0]}", name=shown(problem[1])))
+    players = len(names) if names else args.players
+    if not 2 <= players <= 5:
+        parser.error(t("cli.errors.players_range", value=players))
+    colours = [c.strip().lower() for c in (args.colours or "").split(",") if c.strip()]
+    for c in colours:
+        if c not in COLOUR_NAMES:
+            parser.error(t("cli.errors.play.unknown_colour", value=repr(c),
+                           choices=", ".join(COLOUR_NAMES)))
+    if len(set(colours)) < len(colours):
+        parser.error(t("cli.errors.play.same_colour"))
+    if len(colours) > players:
+        parser.error(t("cli.errors.play.too_many_colours", count=len(colours), players=players))
+    colours += [c for c in COLOUR_NAMES if c not in colours][:players - len(colours)]
+    for level in [args.level] + [spec.partition("=")[2].strip() for spec in args.seat]:
+        if level:
+            _known_bot(parser, level)
+    bots: list[str | None] = [None] * players
+    for seat in _seat_numbers(parser, args.bots, players, "--bots"):
+        bots[seat] = args.level
+    for spec in args.seat:
+        seat_s, _, level = spec.partition("=")
+        if not level.strip():
+            parser.error(t("cli.errors.play.seat_spec", value=repr(spec)))
+        for seat in _seat_numbers(parser, seat_s, players, "--seat"):
+            bots[seat] = level.strip()
+    start = None
+    if args.start_player is not None:
+        if not 1 <= args.start_player <= players:
+            parser.error(t("cli.errors.play.start_player", players=players))
+        start = args.start_player - 1
+    default_names = [t("tui.setup.bot_name", seat=p + 1) if bots[p] else
+                     t("tui.setup.player_name", seat=p + 1) for p in range(players)]
+    load_path = None
+    notices: list[Callable[[], str]] = []
+    if args.load:
+        load_path = Path(args.load).expanduser()
+    elif args.resume:
+        load_path = saving.latest_unfinished()
+        if load_path is None:
+            notices.append(lambda: t("tui.save.nothing_to_resume"))
+    lock = None
+    if load_path is not None:
+        try:
+            lock = saving.lock_game(load_path)
+        except saving.SaveError as e:
+            parser.error(str(e))  # exit 2 (LOCKED_EXIT)
+    return PlayConfig(
+        cards=cards, seats=Seats(names or default_names, colours, bots), mode=args.mode,
+        seed=args.seed, start_player=start, cards_path=args.cards, load_path=load_path,
+        need_setup=not names and not all(bots), handover=not args.no_handover,
+        bot_delay=args.bot_delay, think=args.think, lock=lock, notices=notices,
+    )
+
+
+def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from jorvik import tui
+    return tui.run_play(play_config(parser, args), hints=not args.no_hints)
 
 
 def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -239,12 +302,9 @@ def cmd_games(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if args.resume:
             found = saving.find_game(args.resume)
             if found is None:
-                parser.exit(2, error_text("prefix", message=i18n.t(
-                    "cli.errors.games.unknown", id=repr(args.resume))) + "\n")
+                parser.error(i18n.t("cli.errors.games.unknown", id=repr(args.resume)))
             path = str(found)
-        from jorvik.tui import run_play
-        play_args = build_parser().parse_args(["play", "--load", str(path)])
-        return run_play(parser, play_args)
+        return cmd_play(parser, build_parser().parse_args(["play", "--load", str(path)]))
     if args.delete:
         return _delete_game(parser, args.delete, args.yes)
     games = saving.list_games()
@@ -275,12 +335,10 @@ def _delete_game(parser: argparse.ArgumentParser, game_id: str, yes: bool) -> in
     from jorvik.tui import save as saving
     path = saving.find_game(game_id)
     if path is None:
-        parser.exit(2, error_text("prefix", message=i18n.t(
-            "cli.errors.games.unknown", id=repr(game_id))) + "\n")
+        parser.error(i18n.t("cli.errors.games.unknown", id=repr(game_id)))
     lock = saving.GameLock(path)
     if not lock.acquire():
-        parser.exit(2, error_text("prefix", message=i18n.t(
-            "cli.errors.games.open", id=game_id)) + "\n")
+        parser.error(i18n.t("cli.errors.games.open", id=game_id))
     try:
         if not yes:
             try:
@@ -301,8 +359,26 @@ def _delete_game(parser: argparse.ArgumentParser, game_id: str, yes: bool) -> in
 def _not_a_command(parser: argparse.ArgumentParser, argv: list[str]) -> None:
     """`jorvik --players 3`: the options of `play` without the word play. Say what to type."""
     shown = " ".join(a if a.isprintable() and " " not in a else repr(a) for a in argv)
-    parser.exit(2, error_text("prefix", message=i18n.t(
-        "cli.errors.no_command", suggestion=f"jorvik play {shown}".strip())) + "\n")
+    parser.error(i18n.t("cli.errors.no_command", suggestion=f"jorvik play {shown}".strip()))
+
+
+def cmd_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from jorvik.tournament import run_tournament
+    return run_tournament(parser, args)
+
+
+def cmd_learn(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from jorvik.tui.screens.learn import run_learn
+    return run_learn(args.lang)
+
+
+def cmd_review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from jorvik.engine import RecordError
+    from jorvik.tui.screens.review import ReviewInputError, run_review
+    try:
+        return run_review(args.game, args.playouts)
+    except (ReviewInputError, RecordError) as e:
+        parser.error(str(e))
 
 
 def _without_lang(argv: list[str]) -> list[str]:
@@ -328,24 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *argv])
-    if args.command == "games":
-        return cmd_games(parser, args)
-    if args.command == "simulate":
-        return cmd_simulate(parser, args)
-    if args.command == "cards":
-        return cmd_cards(parser, args)
-    if args.command == "learn":
-        from jorvik.tui.screens.learn import run_learn
-        return run_learn(args.lang)
-    if args.command == "review":
-        from jorvik.tui.screens.review import run_review
-        return run_review(parser, args)
-    if args.command == "tournament":
-        from jorvik.tournament import run_tournament
-        return run_tournament(parser, args)
-    from jorvik.tui import run_play
-    return run_play(parser, args)
-
+    return args.func(parser, args)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from jorvik import i18n
 from jorvik.carddata import load_cards
-from jorvik.engine.cards import FEAST_VP, GOODS, SEASONS, Card, CardSet
+from jorvik.engine import feast_vp
+from jorvik.engine.cards import GOODS, SEASONS, Card, CardSet
 from jorvik.i18n.rules import rules_summary
 
 COMMAND = "uv run python -m jorvik.docgen"
@@ -85,7 +86,7 @@ def _values(c: Card) -> str:
     if c.type == "journey":
         return f"{c.vp} VP"
     if c.type == "feast":
-        return "1 / 2 / 3 / 4+ feasts: " + " / ".join(str(v) for v in FEAST_VP[1:]) + " VP"
+        return "1 / 2 / 3 / 4+ feasts: " + " / ".join(str(feast_vp(n)) for n in (1, 2, 3, 4)) + " VP"
     return c.text  # a special card's text names its timing and effect
 
 

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from jorvik.engine import (
     Action, Decline, Discard, Done, GameState, Pass, Place, Reserve, apply_action,
-    current_player, is_over, legal_actions, new_game,
+    current_player, is_over, legal_actions, new_game, viking_code,
 )
 
 AMBER, IRON, LEATHER, WOOL, JET, SILK, GLASS, GOLD = range(8)
@@ -80,7 +80,7 @@ def place(st: GameState, *moves: int | str | Action) -> GameState:
 
 def viking(player: int, brown: bool = False) -> int:
     """A viking's code in a demand column / the reservation row."""
-    return player * 2 + (1 if brown else 0)
+    return viking_code(player, brown)
 
 
 # --------------------------------------------------------------------------- state edits

@@ -6,7 +6,7 @@ import pytest
 
 from jorvik.engine import (
     Assign, Buy, Discard, Done, Harbour, IllegalAction, Pass, Sell, Take, Trade, apply_action,
-    current_player, legal_actions,
+    current_player, fill_order, legal_actions,
 )
 
 from .helpers import (
@@ -18,7 +18,7 @@ from .helpers import (
 def unloading(n: int = 2, mode: str = "karl", cards=(), loading=(), goods=(), **fields):
     """Peti (start player) at his unloading decision: `cards` in his card area, `loading`
     bought this round (ship cubes `goods`); nothing else was bought by anybody."""
-    k = (n + 1) * (2 if mode == "jarl" else 1)
+    k = len(fill_order(n, mode))  # cards per round
     deck = filler(2 * k, exclude=[*cards, *loading])
     st = game(n, mode, deck=deck)
     st = give(st, 0, *cards, **fields)

@@ -1,5 +1,6 @@
 """The message catalogues: the same keys in every language, complete plural forms, the same
-{fields}, and no key unused or missing in the code (found by a static scan of src/jorvik)."""
+{fields}, a key for every value of the game's enumerations and none for a value they lack,
+and no other key unused or missing in the code (found by a static scan of src/jorvik)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,11 @@ import yaml
 
 import jorvik
 from jorvik import i18n
+from jorvik.bots import BOTS
+from jorvik.cli import MODES
+from jorvik.engine import SCORE_CATEGORIES, new_game
+from jorvik.engine.cards import CARD_TYPES, GOODS, SEASONS
+from jorvik.i18n.events import EVENT_TYPES
 
 SRC = Path(jorvik.__file__).parent
 I18N_DIR = Path(i18n.__file__).parent
@@ -117,6 +123,64 @@ def test_messages_are_nfc_normalised():
                 assert unicodedata.is_normalized("NFC", form), f"{lang} {key}: not NFC"
 
 
+# --------------------------------------------------------------------------- key families
+
+ENGINE = Path(new_game.__code__.co_filename).parent
+
+
+def _engine_phases() -> set[str]:
+    """Every value the engine gives GameState.phase (`st.phase = "…"`, and its default)."""
+    found = set()
+    for path in ENGINE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = (node.targets if isinstance(node, ast.Assign) else
+                       [node.target] if isinstance(node, ast.AnnAssign) else [])
+            if (isinstance(getattr(node, "value", None), ast.Constant)
+                    and any(getattr(tg, "attr", getattr(tg, "id", None)) == "phase" for tg in targets)):
+                found.add(node.value.value)
+    return found
+
+
+# Key families named after one of the game's enumerations: <family>.<value>, one key per value.
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "cards.goods": GOODS,
+    "cards.letters": GOODS,
+    "cards.types": CARD_TYPES,
+    "tui.type": CARD_TYPES,
+    "cards.phases": tuple(sorted(_engine_phases())),
+    "tui.mode": MODES,
+    "tui.score": (*SCORE_CATEGORIES, "total", "coins"),  # the final scoring's columns
+    "tui.season": SEASONS,
+    "tui.season_name": SEASONS,
+    "common.languages": i18n.LANGUAGES,
+}
+FAMILY_NAMES = (*FAMILIES, "common.levels")
+# events.<type> holds the line(s) of each event type; these groups are shared parts of lines.
+EVENT_PARTS = {"unknown", "unknown_player", "from", "spot"}
+
+
+def _family(key: str) -> str:
+    return key.rpartition(".")[0]
+
+
+def test_every_value_of_an_enumeration_has_its_key_in_every_language_and_no_other_value_has():
+    assert len(FAMILIES["cards.phases"]) == 9  # the scan of the engine works
+    for lang in i18n.LANGUAGES:
+        cat = i18n.catalogue(lang)
+        for family, values in FAMILIES.items():
+            keys = {k.rpartition(".")[2] for k in cat if _family(k) == family}
+            assert keys == set(values), (
+                f"{lang} {family}: missing {sorted(set(values) - keys)}, "
+                f"for no value {sorted(keys - set(values))}")
+        # every event type the engine produces (tests/i18n/test_i18n_events.py checks
+        # EVENT_TYPES against the engine) has its group of lines, and nothing else does
+        groups = {k.split(".")[1] for k in cat if k.startswith("events.")}
+        assert groups - EVENT_PARTS == set(EVENT_TYPES), lang
+        # bot levels: every level has its word, and no word names a level that does not exist
+        levels = {k.rpartition(".")[2] for k in cat if _family(k) == "common.levels"}
+        assert levels == set(BOTS), lang
+
+
 # --------------------------------------------------------------------------- the code
 
 def _python_files() -> list[Path]:
@@ -150,12 +214,13 @@ def _scan() -> tuple[set[str], set[str], list[tuple[Path, str]]]:
 
 def test_no_unused_keys():
     """Every key is written out in full somewhere in src/jorvik, or is built by an f-string
-    whose literal start is the key's prefix (f"tui.goods.{name}" covers tui.goods.amber)."""
+    whose literal start is the key's prefix (f"tui.goods.{name}" covers tui.goods.amber), or
+    belongs to a family the enumeration test above checks (and common.levels)."""
     constants, prefixes, _ = _scan()
     key_prefixes = [p for p in prefixes if p.endswith(".") and re.match(r"^[a-z_]+\.", p)]
     unused = []
     for key in i18n.catalogue(i18n.DEFAULT):
-        if key in constants:
+        if key in constants or _family(key) in FAMILY_NAMES:
             continue
         if any(key.startswith(p) and "." not in key[len(p):] for p in key_prefixes):
             continue
@@ -166,7 +231,7 @@ def test_no_unused_keys():
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_keys_used_in_code_exist_in_every_language(domain):
     """Literal t("…") keys anywhere in src/jorvik, and key-shaped literals in the i18n
-    modules, name real keys in every language."""
+    modules, name real keys in every language (or a key family, for i18n.named)."""
     _, _, t_calls = _scan()
     used = [(p, k) for p, k in t_calls]
     for path in sorted(I18N_DIR.glob("*.py")):
@@ -177,18 +242,9 @@ def test_keys_used_in_code_exist_in_every_language(domain):
     used = [(p, k) for p, k in used if k.split(".")[0] == domain]
     for lang in i18n.LANGUAGES:
         cat = i18n.catalogue(lang)
-        missing = sorted({f"{p.relative_to(SRC)}: {k}" for p, k in used if k not in cat})
+        missing = sorted({f"{p.relative_to(SRC)}: {k}" for p, k in used
+                          if k not in cat and k not in FAMILY_NAMES})
         assert not missing, f"{domain}: keys missing in {lang}: {missing}"
-
-
-def test_the_scan_finds_the_key_families():
-    """The static scan relies on the literal key tables of the i18n modules."""
-    from jorvik.i18n import cards, events, rules
-    constants, _, _ = _scan()
-    for table in (cards.GOOD_NAME_KEYS, cards.GOOD_LETTER_KEYS, cards.TYPE_KEYS,
-                  cards.PHASE_KEYS, events.COINS_KEYS, events.DISCARD_KEYS):
-        assert set(table.values()) <= constants
-    assert set(rules.RULING_KEYS) <= constants
 
 
 def test_keys_used_in_code_belong_to_a_catalogue_domain():

@@ -121,17 +121,20 @@ def test_languages_are_named_in_themselves(lang):
 # --------------------------------------------------------------------------- plurals
 
 def test_plural_forms_in_english():
-    assert t("common.coins", count=1) == "1 coin"
-    assert t("common.coins", count=3) == "3 coins"
+    assert t("tui.choice.buy", count=1) == "buy for 1 coin"
+    assert t("tui.choice.buy", count=3) == "buy for 3 coins"
     assert t("events.bought.plain", count=1, player="Móni", card="Weaver") == (
         "Móni bought Weaver for 1 coin")
 
 
 def test_hungarian_uses_the_singular_after_numbers():
     i18n.set_language("hu")
-    assert t("common.coins", count=1) == "1 érme"
-    assert t("common.coins", count=3) == "3 érme"
-    assert t("common.cubes", count=3) == "3 árukocka"
+    assert t("events.bought.plain", count=1, player="Móni", card="Takács") == (
+        "Móni megvette 1 érméért: Takács")
+    assert t("events.bought.plain", count=3, player="Móni", card="Takács") == (
+        "Móni megvette 3 érméért: Takács")
+    assert t("events.unloaded", count=3, player="Móni", goods="vas") == (
+        "Móni kirakodott 3 árukockát: vas")
 
 
 def test_join_and(lang):

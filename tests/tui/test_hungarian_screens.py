@@ -45,8 +45,6 @@ JARL_HU = ("--lang", "hu", "--players", "4", "--mode", "jarl", "--names", NAMES,
 @pytest.fixture(autouse=True)
 def _hungarian():
     set_language("hu")
-    yield
-    set_language("en")
 
 
 def screen_text(app) -> str:
@@ -83,7 +81,7 @@ def english_on(text: str) -> list[str]:
 def signature(screen: GameScreen) -> tuple:
     """What kind of decision the screen shows (a new kind is worth a look)."""
     st, menu = screen.session.state, screen.menu
-    pending = st.pending[-1][0] if st.pending else None
+    pending = st.pending[-1].kind if st.pending else None
     tags = tuple(sorted({c.tag for c in menu.choices})) if menu else ()
     return st.phase, pending, screen.path[:1], tags
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from jorvik.i18n import get_language, set_language
+from jorvik.i18n import get_language
 from jorvik.settings import data_dir
 from jorvik.tui.commands import GameCommands
 from jorvik.tui.screens.game import GameScreen
@@ -109,8 +109,3 @@ async def test_a_whole_round_in_hungarian_by_key_presses():
         assert "— Vásárlásfázis —" in log and "— Rakodásfázis —" in log
         assert "megvette 5 érméért: Gyapjúkereskedő" in log
         assert "2. forduló" in log and "2. forduló" in status(app)
-
-
-def test_the_language_is_back_to_english_for_the_next_test():
-    assert get_language() == "en"
-    set_language("en")

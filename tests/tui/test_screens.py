@@ -1,17 +1,11 @@
-"""Setup, help, the command palette, quitting, resizing, and the i18n catalogue."""
+"""Setup, help, the command palette, quitting and resizing."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
-from jorvik.i18n import catalogue
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.help import HelpScreen
 from jorvik.tui.screens.message import ConfirmScreen
 from tui_helpers import make_app
-
-TUI = Path(__file__).parents[2] / "src" / "jorvik" / "tui"
 
 
 async def test_setup_screen_takes_names_and_starts_the_game():
@@ -77,13 +71,3 @@ async def test_resizing_to_small_and_back_restores_the_board():
         assert not app.screen.has_class("-too-small") and app.screen.has_class("-compact")
         await pilot.resize_terminal(100, 30)
         assert not app.screen.has_class("-compact")
-
-
-def test_every_tui_message_exists_in_english_and_hungarian():
-    used = set()
-    for path in TUI.rglob("*.py"):
-        used |= set(re.findall(r't\("(tui\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
-    en, hu = catalogue("en"), catalogue("hu")
-    assert used and not {k for k in used if k not in en}
-    assert not {k for k in used if k not in hu}
-    assert {k for k in en if k.startswith("tui.")} == {k for k in hu if k.startswith("tui.")}

@@ -314,7 +314,6 @@ def test_words_one_coin_no_backticks_no_doubled_kind_names():
         set_language(lang)
         assert not card_values(loki).plain.startswith(t("tui.type.loki"))
         assert not card_values(warrior).plain.startswith(t("tui.type.warrior"))
-    set_language("en")
 
 
 def test_the_season_label_is_right_in_every_round_including_the_last(five_player_game):

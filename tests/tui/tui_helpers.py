@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from jorvik.cli import build_parser
+from jorvik.cli import build_parser, play_config
+from jorvik.i18n import set_language
 from jorvik.tui import build_app
 from jorvik.tui.app import JorvikApp
 from jorvik.tui.screens.final import FinalScreen
@@ -14,7 +15,9 @@ from jorvik.tui.screens.game import GameScreen
 def make_app(*argv: str, autosave: bool = True) -> JorvikApp:
     parser = build_parser()
     args = parser.parse_args(["play", *argv])
-    app = build_app(parser, args)
+    if args.lang:  # as jorvik.cli.main does before it builds the parser
+        set_language(args.lang)
+    app = build_app(play_config(parser, args), hints=not args.no_hints)
     app.config.autosave = autosave
     return app
 

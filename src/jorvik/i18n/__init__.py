@@ -5,9 +5,10 @@ cli, tui); each holds one mapping whose top-level key is the domain, so keys rea
 `tui.footer.buy`. A value is a string with `{name}` fields, or for plurals a mapping with
 `one` and `other` chosen by the `count` argument.
 
-Every key is written out in full as a string literal somewhere under src/jorvik (families of
-keys chosen at run time live in literal dicts, as in jorvik.i18n.events), so that
-tests/i18n can find unused and missing keys by a static scan. See docs/i18n.md.
+Every key is written out in full as a string literal somewhere under src/jorvik, built by an
+f-string whose literal start names its group, or belongs to a family named after one of the
+game's enumerations (`named("cards.types", card.type)`); tests/i18n finds unused and missing
+keys by a static scan and checks each family against its enumeration. See docs/i18n.md.
 """
 
 from __future__ import annotations
@@ -123,16 +124,18 @@ def remember_language(lang: str) -> None:
     save_settings(lang=lang)
 
 
-LANGUAGE_NAME_KEYS: dict[str, str] = {
-    "en": "common.languages.en",
-    "hu": "common.languages.hu",
-}
+def named(family: str, value: Any) -> str:
+    """The word for `value` in a key family named after one of the game's enumerations
+    ("cards.types" + "ship" -> cards.types.ship), or the value itself if the family has no
+    such key (an unknown value, say from a damaged save). tests/i18n checks each family
+    against its enumeration, in both directions."""
+    key = f"{family}.{value}"
+    return t(key) if key in _domain(DEFAULT, family.partition(".")[0]) else str(value)
 
 
 def language_name(lang: str) -> str:
     """A language by its own name ("English", "Magyar"), for the language switch."""
-    key = LANGUAGE_NAME_KEYS.get(lang)
-    return t(key) if key else lang
+    return named("common.languages", lang)
 
 
 def join_list(items: list[str] | tuple[str, ...]) -> str:
@@ -152,18 +155,9 @@ def join_and(items: list[str] | tuple[str, ...]) -> str:
     return t("common.list.last", rest=join_list(items[:-1]), last=items[-1])
 
 
-LEVEL_KEYS: dict[str, str] = {
-    "easy": "common.levels.easy",
-    "random": "common.levels.random",
-    "normal": "common.levels.normal",
-    "hard": "common.levels.hard",
-}
-
-
 def level_name(level: Any) -> str:
-    """A bot level as players read it ("könnyű" for easy); an unknown level as it was given."""
-    key = LEVEL_KEYS.get(str(level))
-    return t(key) if key else str(level)
+    """A bot level as players read it ("könnyű" for easy); an unknown one as it was given."""
+    return named("common.levels", level)
 
 
 def format_number(value: float | int, digits: int | None = None, sign: bool = False) -> str:

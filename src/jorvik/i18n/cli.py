@@ -13,103 +13,19 @@ from typing import Any
 
 from . import t
 
-HELP_KEYS: dict[str, str] = {
-    "description": "cli.help.description",
-    "lang": "cli.help.lang",
-    "version": "cli.help.version",
-    "play": "cli.help.play",
-    "simulate": "cli.help.simulate",
-    "tournament": "cli.help.tournament",
-    "cards": "cli.help.cards",
-    "players": "cli.help.players",
-    "mode": "cli.help.mode",
-    "names": "cli.help.names",
-    "colours": "cli.help.colours",
-    "seed": "cli.help.seed",
-    "start_player": "cli.help.start_player",
-    "card_file": "cli.help.card_file",
-    "resume": "cli.help.resume",
-    "load": "cli.help.load",
-    "bot_seats": "cli.help.bot_seats",
-    "level": "cli.help.level",
-    "seat": "cli.help.seat",
-    "bot_delay": "cli.help.bot_delay",
-    "think": "cli.help.think",
-    "no_handover": "cli.help.no_handover",
-    "games": "cli.help.games",
-    "bot_names": "cli.help.bot_names",
-    "playouts": "cli.help.playouts",
-    "workers": "cli.help.workers",
-    "json": "cli.help.json",
-}
-ERROR_KEYS: dict[str, str] = {
-    "prefix": "cli.errors.prefix",
-    "players_not_number": "cli.errors.players_not_number",
-    "players_range": "cli.errors.players_range",
-    "not_whole_number": "cli.errors.not_whole_number",
-    "too_small": "cli.errors.too_small",
-    "not_seconds": "cli.errors.not_seconds",
-    "negative_seconds": "cli.errors.negative_seconds",
-    "no_bots": "cli.errors.no_bots",
-    "unknown_bot": "cli.errors.unknown_bot",
-    "too_many_bots": "cli.errors.too_many_bots",
-    "unknown_language": "cli.errors.unknown_language",
-    "bots_per_seat": "cli.errors.bots_per_seat",
-    "think_or_playouts": "cli.errors.think_or_playouts",
-    "too_many_workers": "cli.errors.too_many_workers",
-}
-LABEL_KEYS: dict[str, str] = {
-    "cards_title": "cli.labels.cards_title",
-    "column_id": "cli.labels.column_id",
-    "column_type": "cli.labels.column_type",
-    "column_name": "cli.labels.column_name",
-    "column_effect": "cli.labels.column_effect",
-    "column_source": "cli.labels.column_source",
-    "games": "cli.labels.games",
-    "finished": "cli.labels.finished",
-    "violations": "cli.labels.violations",
-    "mean_rounds": "cli.labels.mean_rounds",
-    "mean_winner_vp": "cli.labels.mean_winner_vp",
-    "decisions_per_game": "cli.labels.decisions_per_game",
-    "decisions_per_second": "cli.labels.decisions_per_second",
-    "problem": "cli.labels.problem",
-    "progress": "cli.labels.progress",
-    "tournament_summary": "cli.labels.tournament_summary",
-    "bot": "cli.labels.bot",
-    "seats": "cli.labels.seats",
-    "wins": "cli.labels.wins",
-    "win_rate": "cli.labels.win_rate",
-    "interval": "cli.labels.interval",
-    "mean_vp": "cli.labels.mean_vp",
-    "margin": "cli.labels.margin",
-    "missed": "cli.labels.missed",
-    "picts": "cli.labels.picts",
-    "bought": "cli.labels.bought",
-    "boxed": "cli.labels.boxed",
-    "behaviour_legend": "cli.labels.behaviour_legend",
-}
-
-
-def _lookup(table: dict[str, str], name: str, fields: dict[str, Any]) -> str:
-    key = table.get(name)
-    if key is None:
-        raise KeyError(f"no command-line text named {name!r}")
-    return t(key, **fields)
-
-
 def help_text(name: str, **fields: Any) -> str:
-    """The --help text of a command or option (HELP_KEYS names them)."""
-    return _lookup(HELP_KEYS, name, fields)
+    """The --help text of a command or option: cli.help.<name>."""
+    return t(f"cli.help.{name}", **fields)
 
 
 def error_text(name: str, **fields: Any) -> str:
-    """An error message; pass count= for the ones with a number in them."""
-    return _lookup(ERROR_KEYS, name, fields)
+    """An error message, cli.errors.<name>; pass count= for the ones with a number in them."""
+    return t(f"cli.errors.{name}", **fields)
 
 
 def label(name: str, **fields: Any) -> str:
-    """A heading or label of the `cards` table and the `simulate` summary."""
-    return _lookup(LABEL_KEYS, name, fields)
+    """A heading or label of the `cards` table and the `simulate` summary: cli.labels.<name>."""
+    return t(f"cli.labels.{name}", **fields)
 
 
 # argparse's own messages (Python 3.11+ wording) by their English text. argparse looks each up

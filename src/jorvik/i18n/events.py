@@ -3,8 +3,8 @@
 describe_event(event, state) turns an event dict from apply_action into a sentence; state is
 only read for player names and card records, so any state of the same game will do.
 event_player(event) says whose colour the line is in. Each sentence is a whole catalogue
-entry (events.<lang>.yaml) with {fields}; the keys chosen at run time are listed in the
-literal dicts below so that tests/i18n can check them by a static scan."""
+entry (events.<lang>.yaml) with {fields}, under events.<event type>: one group per type the
+engine produces (tests/i18n checks them against the engine)."""
 
 from __future__ import annotations
 
@@ -16,56 +16,6 @@ from . import join_and, join_list, t
 from .cards import card_name, good_name, goods_list, phase_name
 
 Event = dict[str, Any]
-
-PHASE_KEYS: dict[str, str] = {
-    "demand": "events.phase.demand",
-    "purchase": "events.phase.purchase",
-    "unloading": "events.phase.unloading",
-}
-# coins by reason; loki_tribute and unknown reasons depend on the sign of the amount.
-COINS_KEYS: dict[str, str] = {
-    "income": "events.coins.income",
-    "merchant": "events.coins.merchant",
-    "treasure_hoard": "events.coins.treasure_hoard",
-    "danegeld": "events.coins.danegeld",
-}
-TRIBUTE_KEYS: dict[str, str] = {
-    "paid": "events.coins.tribute_paid",
-    "collected": "events.coins.tribute_collected",
-    "none": "events.coins.tribute_none",
-}
-VP_KEYS: dict[str, str] = {
-    "picts_gain": "events.vp.picts_gain",
-    "picts_loss": "events.vp.picts_loss",
-    "picts_none": "events.vp.picts_none",
-    "prophecy": "events.vp.prophecy",
-    "gain": "events.vp.gain",
-    "loss": "events.vp.loss",
-}
-DISCARD_KEYS: dict[str, str] = {
-    "no_demand": "events.discarded.no_demand",
-    "nobody_bought": "events.discarded.nobody_bought",
-    "reservation_declined": "events.discarded.reservation_declined",
-    "used": "events.discarded.used",
-}
-DISCARD_CUBES_KEYS: dict[str, str] = {
-    "no_demand": "events.discarded.no_demand_cubes",
-    "nobody_bought": "events.discarded.nobody_bought_cubes",
-    "reservation_declined": "events.discarded.reservation_declined_cubes",
-}
-ASSIGN_KEYS: dict[str, str] = {
-    "craftsman": "events.assigned.craftsman",
-    "merchant": "events.assigned.merchant",
-    "prophecy": "events.assigned.prophecy",
-    "storage": "events.assigned.storage",
-    "warehouse": "events.assigned.warehouse",
-}
-TOOK_KEYS: dict[str, str] = {
-    "trade": "events.took.trade",
-    "harbour": "events.took.harbour",
-    "trading_post": "events.took.trading_post",
-}
-
 
 def event_player(event: Event) -> int | None:
     """The seat whose colour the event's line is shown in (None: a neutral line)."""
@@ -121,9 +71,8 @@ def _round(e: Event, n: _Names) -> str:
 
 def _phase(e: Event, n: _Names) -> str:
     ph = e.get("phase")
-    key = PHASE_KEYS.get(ph)
-    if key:
-        return t(key)
+    if ph in ("demand", "purchase", "unloading"):  # the phases with a heading in the log
+        return t(f"events.phase.{ph}")
     return t("events.phase.generic", phase=phase_name(str(ph)))
 
 
@@ -163,23 +112,24 @@ def _vp(e: Event, n: _Names) -> str:
     amount = int(e.get("amount") or 0)
     reason = e.get("reason")
     if reason == "picts":
-        key = VP_KEYS["picts_gain" if amount > 0 else "picts_loss" if amount < 0 else "picts_none"]
+        kind = "picts_gain" if amount > 0 else "picts_loss" if amount < 0 else "picts_none"
     elif reason == "prophecy":
-        key = VP_KEYS["prophecy"]
+        kind = "prophecy"
     else:
-        key = VP_KEYS["loss" if amount < 0 else "gain"]
-    return t(key, count=abs(amount), player=n.player(e.get("player")))
+        kind = "loss" if amount < 0 else "gain"
+    return t(f"events.vp.{kind}", count=abs(amount), player=n.player(e.get("player")))
 
 
 def _coins(e: Event, n: _Names) -> str:
     amount = int(e.get("amount") or 0)
     reason = e.get("reason")
     if reason == "loki_tribute":
-        key = TRIBUTE_KEYS["paid" if amount < 0 else "collected" if amount > 0 else "none"]
+        kind = "tribute_" + ("paid" if amount < 0 else "collected" if amount > 0 else "none")
+    elif reason in ("income", "merchant", "treasure_hoard", "danegeld"):
+        kind = reason
     else:
-        key = COINS_KEYS.get(str(reason)) or ("events.coins.lost" if amount < 0
-                                               else "events.coins.gained")
-    return t(key, count=abs(amount), player=n.player(e.get("player")))
+        kind = "lost" if amount < 0 else "gained"
+    return t(f"events.coins.{kind}", count=abs(amount), player=n.player(e.get("player")))
 
 
 def _card_used(e: Event, n: _Names) -> str:
@@ -231,11 +181,11 @@ def _discarded(e: Event, n: _Names) -> str:
     reason = str(e.get("reason"))
     goods = e.get("goods") or []
     card = n.card(e.get("card"))
-    if goods and reason in DISCARD_CUBES_KEYS:
-        return t(DISCARD_CUBES_KEYS[reason], card=card, goods=goods_list(goods))
     if goods:
-        return t("events.discarded.generic_cubes", card=card, goods=goods_list(goods))
-    return t(DISCARD_KEYS.get(reason, "events.discarded.generic"), card=card)
+        kind = reason if reason in ("no_demand", "nobody_bought", "reservation_declined") else "generic"
+        return t(f"events.discarded.{kind}_cubes", card=card, goods=goods_list(goods))
+    kind = reason if reason in ("no_demand", "nobody_bought", "reservation_declined", "used") else "generic"
+    return t(f"events.discarded.{kind}", card=card)
 
 
 def _passed(e: Event, n: _Names) -> str:
@@ -255,8 +205,9 @@ def _bought(e: Event, n: _Names) -> str:
 
 
 def _assigned(e: Event, n: _Names) -> str:
-    key = ASSIGN_KEYS.get(str(e.get("to")), "events.assigned.generic")
-    line = t(key, player=n.player(e.get("player")), good=good_name(e.get("good")),
+    to = e.get("to")
+    kind = to if to in ("craftsman", "merchant", "prophecy", "storage", "warehouse") else "generic"
+    line = t(f"events.assigned.{kind}", player=n.player(e.get("player")), good=good_name(e.get("good")),
              card=n.card(e.get("card")))
     # A stored cube (not one just unloaded) says where it came from.
     if e.get("source") in ("storage", "warehouse"):
@@ -280,8 +231,9 @@ def _harbour_market(e: Event, n: _Names) -> str:
 
 
 def _took(e: Event, n: _Names) -> str:
-    key = TOOK_KEYS.get(str(e.get("via")), "events.took.generic")
-    return t(key, player=n.player(e.get("player")), good=good_name(e.get("good")))
+    via = e.get("via")
+    kind = via if via in ("trade", "harbour", "trading_post") else "generic"
+    return t(f"events.took.{kind}", player=n.player(e.get("player")), good=good_name(e.get("good")))
 
 
 def _took_off(e: Event, n: _Names) -> str:

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from jorvik.engine import (
-    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
-    Steal, Swap, Take, TakeOff, Trade, UseCard, current_player, legal_actions,
+    RESERVATION_ROW, Action, Assign, AttackChoice, Buy, Decline, Discard, Done, GameState, Harbour, Pass,
+    Place, PlaceCube, Reserve, Sell, Steal, Swap, Take, TakeCube, TakeOff, Theft, Trade, Trickery, UseCard,
+    WorkshopTakeOff, current_player, empty_fields, legal_actions, price_due,
 )
 from jorvik.i18n import t
 
@@ -121,15 +122,14 @@ def _demand_menu(st, seats, legal, p, path) -> Menu:
 
 # ---------------------------------------------------------------- purchase
 def _purchase_menu(st, legal, p) -> Menu:
+    price = price_due(st)  # what Buy charges
     if st.phase == "purchase":
         c = st.turn
         cid = st.spaces[c]
-        price = len(st.columns[c])
         prompt = t("tui.prompt.buy", card=_name(st, cid), space=c + 1, price=price,
                    count=st.players[p].coins)
     else:
         cid = st.reservation[0][0]
-        price = len(st.reservation)
         prompt = t("tui.prompt.buy_reserved", card=_name(st, cid), price=price,
                    count=st.players[p].coins)
     choices: list[Choice] = []
@@ -226,11 +226,7 @@ def _cube_choices(st: GameState, p: int, actions: list[Assign]) -> list[Choice]:
 
 def _completes(st: GameState, p: int, a: Assign) -> bool:
     """Whether this cube is the last one the craftsman needs."""
-    need = list(st.cards.by_id[a.card].goods)
-    for g in st.players[p].filled.get(a.card, ()):
-        if g in need:
-            need.remove(g)
-    return need == [a.good]
+    return empty_fields(st, st.players[p], a.card) == [a.good]
 
 
 def _unloading_menu(st, legal, p, path) -> Menu:
@@ -281,22 +277,22 @@ def _viking_at(st: GameState, seats: Seats, col: int, pos: int) -> Text:
 
 def _pending_menu(st, seats, legal, p, path) -> Menu:
     dec = st.pending[-1]
-    kind = dec[0]
+    kind = dec.kind
     choices: list[Choice] = []
-    if kind == "take":
+    if isinstance(dec, TakeCube):
         for a in legal:
             if isinstance(a, Take):
                 choices.append(Choice(Text.assemble(t("tui.choice.take"), " ", cube_word(a.good)),
                                       action=a))
         return Menu(Text(t("tui.prompt.take")), choices)
-    if kind == "place_cube":
-        g = dec[2]
+    if isinstance(dec, PlaceCube):
+        g = dec.good
         choices = _cube_choices(st, p, [a for a in legal if isinstance(a, Assign)])
         for a in legal:
             if isinstance(a, Discard):
                 choices.append(Choice(Text(t("tui.choice.discard")), tag="discard", action=a))
         return Menu(Text.assemble(t("tui.prompt.place_cube"), " ", cube_word(g)), choices)
-    if kind == "workshop":
+    if isinstance(dec, WorkshopTakeOff):
         for a in legal:
             if isinstance(a, TakeOff):
                 choices.append(Choice(Text.assemble(
@@ -304,15 +300,15 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
                     card=a.card))
             elif isinstance(a, Decline):
                 choices.append(Choice(Text(t("tui.choice.stop")), tag="decline", action=a))
-        return Menu(Text(t("tui.prompt.workshop", count=dec[2])), choices)
-    if kind == "theft":
+        return Menu(Text(t("tui.prompt.workshop", count=dec.left)), choices)
+    if isinstance(dec, Theft):
         for a in legal:
             if isinstance(a, Steal):
                 choices.append(Choice(Text.assemble(
                     t("tui.choice.steal", card=_name(st, a.card)), " ", cube(a.good), " (",
                     seats.name(a.player), ")"), action=a, card=a.card))
         return Menu(Text(t("tui.prompt.theft")), choices)
-    if kind == "trickery":
+    if isinstance(dec, Trickery):
         swaps = [a for a in legal if isinstance(a, Swap)]
         if path and path[0] == "swap" and len(path) == 1:
             firsts = sorted({(a.column_a, a.position_a) for a in swaps}
@@ -332,24 +328,24 @@ def _pending_menu(st, seats, legal, p, path) -> Menu:
             return Menu(Text.assemble(t("tui.prompt.swap_second"), " ",
                                       _viking_at(st, seats, c0, i0)), choices)
         if swaps:
-            choices.append(Choice(Text(t("tui.choice.swap", card=_name(st, dec[2]))),
-                                  submenu=("swap",), card=dec[2]))
+            choices.append(Choice(Text(t("tui.choice.swap", card=_name(st, dec.card))),
+                                  submenu=("swap",), card=dec.card))
         for a in legal:
             if isinstance(a, Decline):
                 choices.append(Choice(Text(t("tui.choice.decline")), tag="decline", action=a))
         choices.extend(_use_cards(st, legal))
         return Menu(Text(t("tui.prompt.trickery")), choices)
-    if kind in ("glory", "danegeld"):
+    if isinstance(dec, AttackChoice):  # Glory or Danegeld
         for a in legal:
-            if isinstance(a, UseCard) and a.card == dec[3]:
-                choices.append(Choice(Text(t(f"tui.choice.{kind}", value=dec[2])), action=a,
+            if isinstance(a, UseCard) and a.card == dec.card:
+                choices.append(Choice(Text(t(f"tui.choice.{kind}", value=dec.value)), action=a,
                                       card=a.card))
             elif isinstance(a, Decline):
-                choices.append(Choice(Text(t(f"tui.choice.no_{kind}", value=dec[2])), key="d",
+                choices.append(Choice(Text(t(f"tui.choice.no_{kind}", value=dec.value)),
                                       tag="decline", action=a))
         choices.extend(_use_cards(st, [a for a in legal if isinstance(a, UseCard)
-                                       and a.card != dec[3]]))
-        return Menu(Text(t(f"tui.prompt.{kind}", value=dec[2])), choices)
+                                       and a.card != dec.card]))
+        return Menu(Text(t(f"tui.prompt.{kind}", value=dec.value)), choices)
     # A decision kind this app does not know yet: offer the raw actions, never block a game.
     for a in legal:
         choices.append(Choice(Text(str(a.to_json())), action=a))

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
-from jorvik.engine import GOODS, GameState
+from jorvik.engine import GOODS, GameState, viking_is_brown, viking_owner
 from jorvik.i18n.cards import card_name, card_text, good_letter, good_name
 from jorvik.i18n.events import describe_event
 
@@ -121,7 +121,7 @@ class Seats:
         return first
 
     def viking(self, code: int) -> Text:
-        p, brown = code >> 1, bool(code & 1)
+        p, brown = viking_owner(code), viking_is_brown(code)
         if brown:
             return Text(f"{self.initial(p)}b", style=f"bold {BROWN[1]} on {BROWN[0]}")
         bg, fg, _ = COLOURS[self.colours[p]]

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from jorvik.cli import main
+from jorvik.settings import data_dir
 from jorvik.tui.screens.hint import HintScreen
 from jorvik.tui.screens.review import ReviewScreen, load_game, ReviewInputError
 
@@ -76,9 +77,8 @@ def test_jorvik_review_prints_the_costliest_decisions_for_a_file(tmp_path, capsy
     assert "Projected VP" in out
 
 
-def test_a_game_id_is_looked_up_in_the_data_directory(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    monkeypatch.setenv("JORVIK_HOME", str(home))
+def test_a_game_id_is_looked_up_in_the_data_directory():
+    home = data_dir()  # the test's own (tests/conftest.py)
     (home / "games").mkdir(parents=True)
     saved = {"format": "whatever", "record": blunder_record(),
              "seats": [{"name": "Peti", "bot": None}, {"name": "Benedek", "bot": "hard"}]}

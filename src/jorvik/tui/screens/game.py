@@ -12,7 +12,9 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from jorvik.engine import Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player
+from jorvik.engine import (
+    Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player, fill_order,
+)
 from jorvik.i18n import t
 
 from ..choices import Choice, Menu, build_menu
@@ -93,16 +95,18 @@ class GameScreen(SmallTerminal, Screen):
     def compose(self) -> ComposeResult:
         st = self.session.state
         yield StatusBar(id="status")
-        used = st.n + 1  # card spaces in use each round: one more than the players
+        used = fill_order(st.n, st.mode)  # the card spaces in use each round
         with Vertical(id="body"):
             with Vertical(id="board"):
                 with Horizontal(classes="space-row", id="row-low"):
-                    for s in range(1, used + 1):
-                        yield SpaceWidget(s)
+                    for s in used:
+                        if s <= 6:
+                            yield SpaceWidget(s)
                 if st.mode == "jarl":
                     with Horizontal(classes="space-row", id="row-high"):
-                        for s in range(7, 7 + used):
-                            yield SpaceWidget(s)
+                        for s in used:
+                            if s > 6:
+                                yield SpaceWidget(s)
                     yield ReservationRow(id="reservation")
                 yield SupplyBar(id="supply")
                 yield CardDetails(id="details")

@@ -4,7 +4,6 @@ It shows the costliest decisions and the VP race; the screen opens from the fina
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 
-from jorvik.engine import GameState, RecordError
+from jorvik.engine import GameState
 from jorvik.i18n import t
 from jorvik.i18n.cards import phase_name
 from jorvik.review import Review, review, states_of, vp_race
@@ -108,18 +107,14 @@ def race_chart(states: list[GameState], seats: Seats, width: int = 70) -> Text:
         width=width, height=8, axis=t("learn.review.round_axis")))
 
 
-def run_review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+def run_review(game: str, playouts: int | None = None) -> int:
     """`jorvik review GAME_ID|FILE`: a progress bar while the decisions are judged, then the
-    report. Bad input: one line and exit status 2."""
+    report. A game that cannot be read raises ReviewInputError or RecordError (one line)."""
     import os
     from rich.console import Console
     from rich.progress import Progress
-    from jorvik.i18n.cli import error_text
-    try:
-        record, seats = load_game(args.game)
-        states, _ = states_of(record)
-    except (ReviewInputError, RecordError) as e:
-        parser.exit(2, error_text("prefix", message=str(e)) + "\n")
+    record, seats = load_game(game)
+    states, _ = states_of(record)
     console = Console()
     workers = min(2, os.cpu_count() or 1)
     with Progress(console=Console(stderr=True), transient=True) as bar:
@@ -128,7 +123,7 @@ def run_review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total,
                        description=t("learn.review.working", count=total))
-        result = review(record, humans=humans_of(seats), playouts=args.playouts,
+        result = review(record, humans=humans_of(seats), playouts=playouts,
                         workers=workers, progress=progress)
     assert result is not None  # nothing here asks it to stop
     for line in report(result, states, seats, width=min(console.width, 100) - 2):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from jorvik.engine import GameState
+from jorvik.engine import GameState, next_price, price_now
 from jorvik.i18n import get_language, t
 
 from ..keys import key_label, space_key
@@ -35,12 +35,13 @@ def card_values(card) -> Text:
     return out
 
 
-def price_text(vikings: int) -> str:
-    """What the top viking of a column (or the reservation row) pays now; when there is
-    none yet, what the next one would pay."""
-    if vikings == 0:
-        return t("tui.board.price_next", price=1)
-    return t("tui.board.price_now", price=vikings)
+def price_text(st: GameState, column: int) -> str:
+    """What the top viking of demand column `column` (or the reservation row, column
+    RESERVATION_ROW) pays now; when there is none yet, what the next one would pay."""
+    price = price_now(st, column)
+    if price == 0:
+        return t("tui.board.price_next", price=next_price(st, column))
+    return t("tui.board.price_now", price=price)
 
 
 class SpaceWidget(Memo, Lines):
@@ -50,6 +51,7 @@ class SpaceWidget(Memo, Lines):
     build() fits the content to that size."""
 
     COMPONENT_CLASSES = {"space--price", "space--text"}
+    _price = ""  # the price line's text (spaces 1-6), from the engine's price_now
 
     def __init__(self, space: int) -> None:
         super().__init__(id=f"space-{space}", classes="space " + ("low" if space <= 6 else "high"))
@@ -72,6 +74,7 @@ class SpaceWidget(Memo, Lines):
             self.set_class(highlight, "-highlight")
         card = st.cards.by_id[cid] if cid is not None else None
         self._view = (card, st.space_goods[s], column, seats)
+        self._price = price_text(st, self.space) if self.space <= 6 else ""
         self.changed()
 
     def _price_style(self) -> Style:
@@ -87,7 +90,7 @@ class SpaceWidget(Memo, Lines):
                 if i:
                     line.append(" ")
                 line.append_text(seats.viking(code))
-            price = price_text(len(column))
+            price = self._price
             if line.cell_len + 1 + len(price) <= width:
                 line.append(" " * (width - line.cell_len - len(price)))
                 line.append(price, style=self._price_style() if column else "dim")

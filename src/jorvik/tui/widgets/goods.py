@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from jorvik.engine import GameState, next_attack
+from jorvik.engine import GOODS_IN_PLAY, GameState, next_attack
 from jorvik.i18n import get_language, t
 
 from ..text import cube
@@ -19,7 +19,7 @@ class SupplyBar(Memo, TextLines):
         sig = (st.common, len(st.bag), len(st.deck), get_language())
         if self.unchanged(sig):
             return
-        n_goods = 5 if st.mode == "karl" else 8
+        n_goods = GOODS_IN_PLAY[st.mode]
         line = Text(t("tui.board.common") + " ", style="bold")
         for g in range(n_goods):
             line.append_text(cube(g))

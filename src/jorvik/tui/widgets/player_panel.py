@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from jorvik.engine import GOODS, GameState, current_player, defence, storage_capacity
+from jorvik.engine import GOODS, GameState, complete, current_player, defence, holds, storage_capacity
 from jorvik.i18n import get_language, t
 
 from .. import theme
@@ -46,7 +46,7 @@ def craftsman_token(st: GameState, p: int, cid: str, click: str | None = None) -
             out.append_text(cube(g, click.format(good=g) if click else None))
         else:
             out.append(good_letter(g).lower(), style=MISSING_STYLE)
-    if len(st.players[p].filled.get(cid, ())) == len(card.goods):
+    if complete(st, st.players[p], cid):
         out.append(f"✓{card.vp}", style="bold green")
     else:
         out.append(f"→{card.vp}", style="dim")
@@ -76,13 +76,10 @@ def panel_segments(st: GameState, p: int) -> list[Text]:
     store.append_text(cubes(pl.storage, click=click("storage")) if pl.storage
                       else Text("-", style="dim"))
     store.append(f" {len(pl.storage)}/{board}", style="dim")
-    warehouse = None
     groups: dict[str, list[str]] = {}
     for c in pl.cards:
         groups.setdefault(by_id[c].type, []).append(c)
-    for c in groups.get("building", []):
-        if by_id[c].effect == "warehouse":
-            warehouse = c
+    warehouse = holds(st, pl, "warehouse")
     if warehouse is not None and wh:
         store.append("  " + card_name(by_id[warehouse]) + " ", style=theme.LABEL)
         store.append_text(cubes(pl.warehouse, click=click("warehouse")) if pl.warehouse

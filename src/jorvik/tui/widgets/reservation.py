@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from jorvik.engine import GameState
+from jorvik.engine import RESERVATION_ROW, GameState
 from jorvik.i18n import get_language, t
 
 from ..text import Seats, card_name, cubes
@@ -26,7 +26,7 @@ class ReservationRow(Memo, TextLines):
             return
         # The price first: a long row wraps onto a second line, never cut off.
         line = Text(t("tui.board.reservation") + " ", style=self._style("label"))
-        line.append(price_text(len(st.reservation)), style=self._style("price"))
+        line.append(price_text(st, RESERVATION_ROW), style=self._style("price"))
         line.append(": ")
         if not st.reservation:
             line.append(t("tui.board.reservation_empty"), style="dim")

@@ -6,7 +6,7 @@ from typing import Callable
 
 from rich.text import Text
 
-from jorvik.engine import GameState, current_player
+from jorvik.engine import AttackChoice, GameState, Trickery, current_player
 from jorvik.i18n import get_language, level_name, t
 
 from ..text import Seats
@@ -51,9 +51,9 @@ def round_seasons(st: GameState, events: list) -> list[str]:
 
 
 def phase_key(st: GameState) -> str:
-    if st.pending and st.pending[-1][0] in ("glory", "danegeld"):
+    if st.pending and isinstance(st.pending[-1], AttackChoice):
         return "attack"
-    if st.pending and st.pending[-1][0] == "trickery":
+    if st.pending and isinstance(st.pending[-1], Trickery):
         return "demand"
     return {"supply_start": "supply", "demand_end": "demand", "reservation": "purchase",
             "final": "end"}.get(st.phase, st.phase)
