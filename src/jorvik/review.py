@@ -17,8 +17,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from jorvik.bots import play_out
 from jorvik.engine import (
-    Action, GameState, apply_action, current_player, determinize, final_scores, is_over,
+    Action, GameState, apply_action, current_player, determinize, final_scores,
     legal_actions, replay,
 )
 
@@ -100,11 +101,7 @@ class Judge:
         return [x / done for x in sums]
 
     def _playout(self, s: GameState, p: int) -> float:
-        bot = self.policy
-        steps = 0
-        while not is_over(s) and steps < self.max_steps:
-            s, _ = apply_action(s, bot.choose(s))
-            steps += 1
+        s, _ = play_out(s, self.policy, max_decisions=self.max_steps)
         return _margin(s, p)
 
 

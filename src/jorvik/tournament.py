@@ -17,11 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from jorvik import i18n
-from jorvik.bots import BOTS, make_bot
+from jorvik.bots import BOTS, MAX_DECISIONS, play_out, seat_bots
 from jorvik.bots.heuristics import completable
 from jorvik.engine import (
-    Buy, CardSet, Done, GameState, Pass, apply_action, current_player, is_over, new_game,
-    viking_owner,
+    Buy, CardSet, Done, GameState, Pass, current_player, is_over, new_game, viking_owner,
 )
 from jorvik.i18n.cli import error_text, label
 
@@ -33,8 +32,6 @@ from jorvik.i18n.cli import error_text, label
 #   cards_boxed_after_own_first_place: cards the seat was first in line for, passed, and
 #                       nobody bought (they went to the box)
 BEHAVIOUR = ("missed_completions", "picts_vp", "cards_bought", "cards_boxed_after_own_first_place")
-
-MAX_DECISIONS = 20_000
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -149,20 +146,17 @@ def play_observed(lineup: list[str], mode: str, seed: int, cards: CardSet | None
                   ) -> tuple[dict[str, Any], int, list[dict[str, float]]]:
     """One game with lineup[i] in seat i; returns (final result, number of decisions,
     behaviour figures per seat)."""
-    opts = bot_options or {}
     players = len(lineup)
-    bots = [make_bot(name, seed=seed * 16 + i, **opts) for i, name in enumerate(lineup)]
     st = new_game([f"Seat {i + 1}" for i in range(players)], mode=mode, seed=seed, cards=cards)
     watch = Watcher(players)
-    n = 0
-    while not is_over(st):
-        if n >= MAX_DECISIONS:
-            raise RuntimeError(f"game seed {seed} did not finish in {MAX_DECISIONS} decisions")
-        a = bots[current_player(st)].choose(st)
-        watch.before(st, a)
-        st, _ = apply_action(st, a)
-        watch.after(st)
-        n += 1
+
+    def observe(before: GameState, a: Any, after: GameState) -> None:
+        watch.before(before, a)
+        watch.after(after)
+
+    st, n = play_out(st, seat_bots(lineup, seed, **(bot_options or {})), watch=observe)
+    if not is_over(st):
+        raise RuntimeError(f"game seed {seed} did not finish in {MAX_DECISIONS} decisions")
     return st.result, n, watch.finish(st)
 
 

@@ -42,6 +42,9 @@ from jorvik.engine import (
 from .evaluation import margin_of
 from .heuristics import Ctx, player_value
 from .normal_bot import UNPAID_RESERVATION, NormalBot
+from .playout import play_out
+
+ROLLOUT_DECISIONS = 5000   # a rollout that runs longer is cut off and valued as it stands
 
 
 def canonical(st: GameState) -> GameState:
@@ -129,10 +132,7 @@ class HardBot:
     def _rollout(self, s: GameState, me: int, stop_round: int, seed: int) -> float:
         bot = self.rollout_bot
         bot.rng.seed(seed)
-        steps = 0
-        while not is_over(s) and s.round <= stop_round and steps < 5000:
-            s, _ = apply_action(s, bot.choose(s))
-            steps += 1
+        s, _ = play_out(s, bot, stop_round=stop_round, max_decisions=ROLLOUT_DECISIONS)
         if is_over(s):
             vals = [float(r["total"]) + 0.01 * r["coins"] for r in s.result["scores"]]
             return margin_of(vals, me)
