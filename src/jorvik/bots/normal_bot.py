@@ -41,12 +41,15 @@ import itertools
 import random
 
 from jorvik.engine import (
-    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
-    Steal, Swap, Take, TakeOff, Trade, UseCard, current_player, legal_actions, viking_owner,
+    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, Pass, Place, Reserve,
+    Steal, Swap, Take, TakeOff, UseCard, complete, current_player, empty_fields, legal_actions,
+    viking_owner,
 )
 
-from .heuristics import DEFAULT, Ctx, Holding, Params, _sigmoid, base_values, card_value, \
-    holding_of, plan_unload
+from .heuristics import (
+    DEFAULT, PROPHECY_VP, Ctx, Holding, Params, _sigmoid, base_values, card_value, holding_of,
+    plan_unload, warehouse_room,
+)
 
 BIG = 1e9
 UNPAID_RESERVATION = -0.2   # the score of a reservation that would not be bought
@@ -121,7 +124,7 @@ class NormalBot:
                 got = 0.0
             else:
                 pr = self.params
-                got = _sigmoid((vals[(o, slot)] - price * ctx.cv(o) - pr.pbuy_margin) / pr.pbuy_scale)
+                got = _sigmoid((vals[(o, slot)] - price * ctx.coin_worth(o) - pr.pbuy_margin) / pr.pbuy_scale)
             vals.pbuy[key] = got
         return got
 
@@ -131,12 +134,12 @@ class NormalBot:
         when `length` vikings stand in it at purchase time."""
         reach = 1.0
         v_me = vals[(me, slot)]
-        cv = ctx.cv(me)
+        coin_worth = ctx.coin_worth(me)
         for j in range(i, len(owners)):
             o = owners[j]
             price = length - j
             if o == me:
-                buy = v_me - price * cv if coins >= price - 1e-9 else -BIG
+                buy = v_me - price * coin_worth if coins >= price - 1e-9 else -BIG
                 cont = self._column_util(ctx, vals, me, slot, owners, length, coins, j + 1)
                 return reach * max(buy, cont, 0.0)
             reach *= 1.0 - self._p_buy(ctx, vals, o, slot, int(round(price)))
@@ -153,7 +156,7 @@ class NormalBot:
             if o == me:
                 break
             pb = self._p_buy(ctx, vals, o, slot, int(round(price)))
-            out += reach * pb * ctx.cv(o)
+            out += reach * pb * ctx.coin_worth(o)
             reach *= 1.0 - pb
         return self.params.pump * out
 
@@ -172,7 +175,7 @@ class NormalBot:
             for j, o in enumerate(owners):
                 price = L - j
                 if o == me:
-                    if vals[(me, c)] - price * ctx.cv(me) > 0:
+                    if vals[(me, c)] - price * ctx.coin_worth(me) > 0:
                         spent += reach * price
                     break
                 reach *= 1.0 - self._p_buy(ctx, vals, o, c, int(round(price)))
@@ -210,7 +213,7 @@ class NormalBot:
                 mine = sum(1 for _, code, _ in st.reservation if viking_owner(code) == me)
                 coins = pl.coins - self._committed(ctx, vals, me, -1, extra)
                 if coins >= price + mine:
-                    u = vals[(me, s)] - (price + mine) * ctx.cv(me)
+                    u = vals[(me, s)] - (price + mine) * ctx.coin_worth(me)
                 else:
                     u = UNPAID_RESERVATION
                 u = max(u, UNPAID_RESERVATION)
@@ -221,7 +224,6 @@ class NormalBot:
             if getattr(a, "brown", False):
                 if own_left:
                     continue
-                u -= 0.0
             if self.noise:
                 u += self.rng.gauss(0.0, self.noise)
             scored.append((u, a))
@@ -236,7 +238,7 @@ class NormalBot:
         st = ctx.st
         pl = st.players[me]
         vals = self._values(ctx)
-        cv = ctx.cv(me)
+        coin_worth = ctx.coin_worth(me)
         if st.phase == "purchase":
             c = st.turn
             slot = c
@@ -263,10 +265,10 @@ class NormalBot:
         for a in legal:
             if isinstance(a, Buy):
                 if a.hall:
-                    hall_worth = 2.2 * cv if ctx.R > 0 else 0.0
+                    hall_worth = 2.2 * coin_worth if ctx.rounds_left > 0 else 0.0
                     u = v - hall_worth + best_later(pl.coins)
                 else:
-                    u = v - price * cv + best_later(pl.coins - price)
+                    u = v - price * coin_worth + best_later(pl.coins - price)
             elif isinstance(a, Pass):
                 u = max(cont, 0.0) + best_later(pl.coins)
             else:
@@ -279,7 +281,7 @@ class NormalBot:
         """(price, expected gain) of cards later in this purchase phase I may get."""
         st = ctx.st
         out = []
-        cv = ctx.cv(me)
+        coin_worth = ctx.coin_worth(me)
         if st.phase == "purchase":
             for c in range(st.turn + 1, 6):
                 owners = [viking_owner(v) for v in st.columns[c]]
@@ -290,7 +292,7 @@ class NormalBot:
                 for j, o in enumerate(owners):
                     price = L - j
                     if o == me:
-                        gain = vals[(me, c)] - price * cv
+                        gain = vals[(me, c)] - price * coin_worth
                         if gain > 0:
                             out.append((price, reach * gain))
                         break
@@ -300,7 +302,7 @@ class NormalBot:
             for i, (_, code, _) in enumerate(res):
                 if viking_owner(code) == me:
                     price = len(res) - i
-                    gain = vals[(me, ("r", i))] - price * cv
+                    gain = vals[(me, ("r", i))] - price * coin_worth
                     if gain > 0:
                         out.append((price, gain))
         else:
@@ -308,7 +310,7 @@ class NormalBot:
             for i in range(1, len(res)):
                 if viking_owner(res[i][1]) == me:
                     price = len(res) - i
-                    gain = vals[(me, ("r", i))] - price * cv
+                    gain = vals[(me, ("r", i))] - price * coin_worth
                     if gain > 0:
                         out.append((price, gain))
         return out[:8]
@@ -322,10 +324,8 @@ class NormalBot:
             if self._want_use(ctx, me, a.card):
                 return a
         h = holding_of(st, me)
-        plan = plan_unload(ctx, me, h, want_steps=True)
         legal_set = set(legal)
-        for step in plan.steps:
-            a = _step_action(step)
+        for a in plan_unload(ctx, me, h, want_steps=True).steps:
             if a in legal_set:
                 return a
         return Done()
@@ -333,7 +333,7 @@ class NormalBot:
     def _want_use(self, ctx: Ctx, me: int, cid: str) -> bool:
         st = ctx.st
         eff = ctx.by_id[cid].effect
-        last = ctx.R <= 0
+        last = ctx.rounds_left <= 0
         if eff == "trading_post":
             base = plan_unload(ctx, me, holding_of(st, me)).value
             best = max((self._place_value(ctx, me, g)[0] for g in range(8) if st.common[g]),
@@ -356,7 +356,7 @@ class NormalBot:
         by_id = ctx.by_id
         base = plan_unload(ctx, me, h).value
         best = (base, Discard())
-        wh_cap = sum(4 for c in h.cards if by_id[c].effect == "warehouse")
+        wh_cap = warehouse_room(ctx, h.cards)
         for cid in h.cards:
             card = by_id[cid]
             t = card.type
@@ -370,11 +370,11 @@ class NormalBot:
                     if val > best[0] + 1e-9:
                         best = (val, Assign(g, "craftsman", cid))
             elif t == "merchant" and card.goods[0] == g:
-                val = base + card.coins_per_good * ctx.cv(me)
+                val = base + card.coins_per_good * ctx.coin_worth(me)
                 if val > best[0] + 1e-9:
                     best = (val, Assign(g, "merchant", cid))
             elif t == "prophecy" and card.goods[0] == g:
-                val = base + 2.0
+                val = base + PROPHECY_VP
                 if val > best[0] + 1e-9:
                     best = (val, Assign(g, "prophecy", cid))
         if len(h.warehouse) < wh_cap:
@@ -394,9 +394,9 @@ class NormalBot:
                 continue
             for cid, cubes in other.filled.items():
                 card = by_id[cid]
-                if not cubes or len(cubes) >= len(card.goods):
+                if not cubes or complete(st, other, cid):
                     continue
-                m = len(card.goods) - len(cubes)
+                m = len(empty_fields(st, other, cid))
                 loss = card.vp * (ctx.p_complete(m) - ctx.p_complete(m + 1))
                 for g in sorted(set(cubes)):
                     mine = self._place_value(ctx, me, g)[0] - base
@@ -407,12 +407,11 @@ class NormalBot:
 
     def _best_workshop(self, ctx: Ctx, me: int) -> tuple[float, Action | None]:
         st = ctx.st
-        by_id = ctx.by_id
         h = holding_of(st, me)
         base = plan_unload(ctx, me, h).value
         best: tuple[float, Action | None] = (0.0, None)
         for cid, cubes in h.filled.items():
-            if len(cubes) >= len(by_id[cid].goods):
+            if complete(st, st.players[me], cid):
                 continue  # never break up a complete craftsman
             for g in sorted(set(cubes)):
                 filled = dict(h.filled)
@@ -455,11 +454,11 @@ class NormalBot:
         if kind == "glory":
             gain = dec[2]
             later = [g for g, _ in ctx.attacks]
-            use = gain >= 3 or not later or max(later) <= gain or ctx.R <= 1
+            use = gain >= 3 or not later or max(later) <= gain or ctx.rounds_left <= 1
             return UseCard(dec[3]) if use and UseCard(dec[3]) in legal_set else Decline()
         if kind == "danegeld":
             loss = dec[2]
-            use = loss > 2 * ctx.cv(me)
+            use = loss > 2 * ctx.coin_worth(me)
             return UseCard(dec[3]) if use and UseCard(dec[3]) in legal_set else Decline()
         if kind == "trickery":
             return self._trickery(ctx, me, legal)
@@ -531,17 +530,3 @@ class _Values(dict):
             cid, goods = st.spaces[slot], st.space_goods[slot]
         v = self[key] = card_value(ctx, q, cid, goods, b)
         return v
-
-
-def _step_action(step: tuple) -> Action:
-    kind = step[0]
-    if kind == "assign":
-        _, g, to, cid = step
-        return Assign(g, to, cid)
-    if kind == "trade":
-        return Trade(tuple(step[1]))
-    if kind == "harbour":
-        return Harbour(tuple(step[1]))
-    if kind == "sell":
-        return Sell(tuple(step[1]))
-    return Done()
