@@ -2,24 +2,34 @@
 
 Public API (documented in docs/engine.md):
     new_game, legal_actions, apply_action, current_player, is_over, can_undo,
-    final_scores, the action classes, IllegalAction, GameState, make_record, replay.
+    final_scores, the action classes, the pending decision classes, IllegalAction, GameState,
+    make_record, replay; and the rules the app and the bots ask instead of working them out
+    again (prices, craftsmen, who holds an effect, theft targets, the fill order, viking codes,
+    each mode's numbers).
 """
 
 from .actions import (
     ACTION_TYPES, RESERVATION_ROW, SOURCES, Action, Assign, Buy, Decline, Discard, Done, Harbour, IllegalAction, Pass,
     Place, Reserve, Sell, Steal, Swap, Take, TakeOff, Trade, UseCard, action_from_json,
 )
-from .cards import GOODS, KARL_GOODS, Card, CardSet
-from .board import complete, empty_fields
+from .cards import CUBES_PER_GOOD, FEAST_VP, GOODS, KARL_GOODS, Card, CardSet
+from .board import COLUMN_SIZE, START_COINS, START_VP, STORAGE_SPACES, holds, warehouse_space
+from .craftsmen import complete, empty_fields
+from .effects import WAREHOUSE_SPACES, WORKSHOP_CUBES, theft_targets
 from .game import (
     apply_action, can_undo, current_player, determinize, is_over, legal_actions, new_game,
     why_illegal,
 )
-from .purchase import price_now, reservation_price
-from .scoring import SCORE_CATEGORIES, final_scores
-from .supply import defence, next_attack
+from .modes import CUBES_IN_PLAY, GOODS_IN_PLAY, GOODS_PER_MODE, INCOME_BONUS, MODES, VIKINGS_PER_PLAYER
+from .pending import (
+    AttackChoice, DanegeldChoice, Decision, GloryChoice, PlaceCube, TakeCube, Theft, Trickery,
+    WorkshopTakeOff,
+)
+from .purchase import next_price, price_due, price_now, reservation_price
+from .scoring import SCORE_CATEGORIES, feast_vp, final_scores
+from .supply import defence, fill_order, next_attack
 from .unloading import storage_capacity
 from .record import RECORD_FORMAT, RecordError, make_record, replay
-from .state import GameState, PlayerState, viking_is_brown, viking_owner
+from .state import GameState, PlayerState, viking_code, viking_is_brown, viking_owner
 
 __all__ = [name for name in dir() if not name.startswith("_")]

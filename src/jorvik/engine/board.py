@@ -6,24 +6,12 @@ from __future__ import annotations
 from .actions import Action, UseCard
 from .cards import GOODS, CardSet
 from .effects import EFFECTS
-from .state import GameState, PlayerState
+from .state import GameState, PlayerState, viking_is_brown, viking_owner
 
-COLUMN_SIZE = 8   # vikings in one demand column
+COLUMN_SIZE = 8      # vikings in one demand column
 START_VP = 10
 START_COINS = 5
-
-
-def complete(st: GameState, pl: PlayerState, cid: str) -> bool:
-    """Whether craftsman `cid` of player `pl` has every field filled."""
-    return len(pl.filled.get(cid, ())) == len(st.cards.by_id[cid].goods)
-
-
-def empty_fields(st: GameState, pl: PlayerState, cid: str) -> list[int]:
-    """Goods still missing on craftsman `cid` (with repeats)."""
-    need = list(st.cards.by_id[cid].goods)
-    for g in pl.filled.get(cid, ()):
-        need.remove(g)
-    return need
+STORAGE_SPACES = 1   # the player board's storage space (the Warehouse card adds its own)
 
 
 def ids_where(cards: CardSet, key: str, test) -> frozenset[str]:
@@ -35,7 +23,8 @@ def ids_where(cards: CardSet, key: str, test) -> frozenset[str]:
 
 
 def holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = False) -> str | None:
-    """The id of a card with `effect` in pl's card area (or loading area too), or None."""
+    """The id of a card with `effect` in player pl's card area (with `loading_too`, in the
+    loading area as well: Jarl's hall and the Toll house already work from there), or None."""
     ids = ids_where(st.cards, "effect:" + effect, lambda c: c.effect == effect)
     if ids.isdisjoint(pl.cards) and (not loading_too or ids.isdisjoint(pl.loading)):
         return None
@@ -108,10 +97,10 @@ def to_common(st: GameState, goods) -> None:
 
 def return_viking(st: GameState, code: int) -> None:
     """A viking leaves the board: an own one goes home, a brown one to the box."""
-    if code & 1:
+    if viking_is_brown(code):
         st.brown_boxed += 1
     else:
-        st.mut(code >> 1).vikings += 1
+        st.mut(viking_owner(code)).vikings += 1
 
 
 def remove_one(t: tuple[int, ...], g: int) -> tuple[int, ...]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from .actions import RESERVATION_ROW, Action, Decline, Done, Place, Reserve, Swap
 from .board import COLUMN_SIZE, any_phase_uses, discard_space, holds, spend_card
-from .state import GameState
+from .pending import Trickery
+from .state import GameState, viking_code
 
 
 # Interned placement actions: the hot loop builds lists of these instead of new objects.
@@ -51,7 +52,7 @@ def do_demand(st: GameState, a: Action, ev: list) -> None:
         ev.append({"type": "stopped_placing", "player": p})
     else:
         brown = a.brown
-        code = p * 2 + (1 if brown else 0)
+        code = viking_code(p, brown)
         if brown:
             pl.brown -= 1
         else:
@@ -80,7 +81,7 @@ def end_demand(st: GameState, ev: list) -> None:
     for p in order:
         trick = holds(st, st.players[p], "loki_trickery")
         if trick and swaps(st):
-            decisions.append(("trickery", p, trick))
+            decisions.append(Trickery(p, trick))
     st.pending = st.pending + tuple(reversed(decisions))
 
 
@@ -126,28 +127,28 @@ def _put_viking(st: GameState, column: int, position: int, code: int) -> None:
         st.columns[column - 1] = tuple(col)
 
 
-def trickery_options(st: GameState, dec: tuple) -> list[Action]:
+def trickery_options(st: GameState, dec: Trickery) -> list[Action]:
     """The Trickery owner's choices: every swap, decline, any-phase cards."""
     out = swaps(st)
     out.append(Decline())
-    out.extend(any_phase_uses(st, dec[1]))
+    out.extend(any_phase_uses(st, dec.player))
     return out
 
 
-def do_trickery(st: GameState, dec: tuple, a: Action, ev: list) -> None:
+def do_trickery(st: GameState, dec: Trickery, a: Action, ev: list) -> None:
     """Swap the two vikings and spend the card, or keep it for a later round."""
-    p = dec[1]
+    p = dec.player
     st.pending = st.pending[:-1]
     if isinstance(a, Swap):
         va = _viking_at(st, a.column_a, a.position_a)
         vb = _viking_at(st, a.column_b, a.position_b)
         _put_viking(st, a.column_a, a.position_a, vb)
         _put_viking(st, a.column_b, a.position_b, va)
-        spend_card(st, p, dec[2], ev)
+        spend_card(st, p, dec.card, ev)
         ev.append({"type": "swapped", "player": p, "a": [a.column_a, a.position_a],
                    "b": [a.column_b, a.position_b]})
     else:
-        ev.append({"type": "declined", "player": p, "card": dec[2]})
+        ev.append({"type": "declined", "player": p, "card": dec.card})
 
 
 def discard_unclaimed(st: GameState, ev: list) -> None:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from .craftsmen import complete
+from .pending import TakeCube, Theft, WorkshopTakeOff
 from .state import GameState, PlayerState
+
+WAREHOUSE_SPACES = 4   # extra storage spaces on the Warehouse card
+WORKSHOP_CUBES = 3     # cubes the Workshop may take off
 
 
 class Effect:
@@ -44,7 +49,7 @@ class Warehouse(Effect):
     kind = "warehouse"
 
     def extra_storage(self) -> int:
-        return 4
+        return WAREHOUSE_SPACES
 
     def final_vp(self, st, pl):
         return len(pl.warehouse)
@@ -128,7 +133,7 @@ class TradingPost(Effect):
         return any(st.common)
 
     def use(self, st, p, ev):
-        st.pending = st.pending + (("take", p, "trading_post"),)
+        st.pending = st.pending + (TakeCube(p, "trading_post"),)
 
 
 class Workshop(Effect):
@@ -139,7 +144,7 @@ class Workshop(Effect):
         return any(st.players[p].filled.values())
 
     def use(self, st, p, ev):
-        st.pending = st.pending + (("workshop", p, 3),)
+        st.pending = st.pending + (WorkshopTakeOff(p, WORKSHOP_CUBES),)
 
 
 class LokiTheft(Effect):
@@ -150,17 +155,18 @@ class LokiTheft(Effect):
         return bool(theft_targets(st, p))
 
     def use(self, st, p, ev):
-        st.pending = st.pending + (("theft", p),)
+        st.pending = st.pending + (Theft(p),)
 
 
 def theft_targets(st: GameState, p: int) -> list[tuple[int, str, int]]:
-    """(victim, craftsman, good) for every cube on an opponent's incomplete craftsman."""
+    """What player p may steal with Loki: Theft: (victim, craftsman, good) for every kind of
+    cube on an opponent's incomplete craftsman."""
     out = []
     for i, other in enumerate(st.players):
         if i == p:
             continue
         for cid, cubes in other.filled.items():
-            if cubes and len(cubes) < len(st.cards.by_id[cid].goods):
+            if cubes and not complete(st, other, cid):
                 for g in sorted(set(cubes)):
                     out.append((i, cid, g))
     return out

@@ -15,7 +15,9 @@ from .demand import (
     trickery_options,
 )
 from .effects import EFFECTS
-from .purchase import do_purchase, end_purchase, purchase_options
+from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
+from .pending import AttackChoice, Decision, Trickery
+from .purchase import do_purchase, end_purchase, price_due, purchase_options
 from .scoring import final_scores
 from .state import GameState, PlayerState, viking_owner
 from .supply import fill_spaces, reveal_final_attack, resolve_attack_choice, start_round
@@ -44,7 +46,7 @@ def new_game(
     names = [str(n) for n in players]
     if not 2 <= len(names) <= 5:
         raise ValueError(f"Jórvík is for 2 to 5 players, not {len(names)}")
-    if mode not in ("karl", "jarl"):
+    if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: use 'karl' or 'jarl'")
     n = len(names)
     if seed is None:  # every game has a concrete seed, kept in the state and its record
@@ -70,7 +72,7 @@ def new_game(
             order.remove(final)
         order.append(final)
         set_aside = tuple(c.id for c in cards.cards if c.id not in set(order))
-    n_goods = 5 if mode == "karl" else 8
+    n_goods = GOODS_IN_PLAY[mode]
     if bag is None:
         cubes = [g for g in range(n_goods) for _ in range(CUBES_PER_GOOD[g])]
         rng.shuffle(cubes)
@@ -84,7 +86,7 @@ def new_game(
         start_player = rng.randrange(n)
     if not 0 <= start_player < n:
         raise ValueError(f"start player must be 0..{n - 1}")
-    vikings = 3 if mode == "karl" else 4
+    vikings = VIKINGS_PER_PLAYER[mode]
     st = GameState(
         cards=cards,
         mode=mode,
@@ -109,7 +111,7 @@ def new_game(
 def current_player(st: GameState) -> int | None:
     """The player who decides now, or None when the game is over."""
     if st.pending:
-        return st.pending[-1][1]
+        return st.pending[-1].player
     ph = st.phase
     if ph in ("demand", "unloading"):
         return st.turn
@@ -153,21 +155,21 @@ def _legal(st: GameState) -> list[Action]:
         return out
     if ph == "purchase":
         p = viking_owner(st.columns[st.turn][0])
-        return purchase_options(st, p, len(st.columns[st.turn]))
+        return purchase_options(st, p, price_due(st))
     if ph == "reservation":
         p = viking_owner(st.reservation[0][1])
-        return purchase_options(st, p, len(st.reservation))
+        return purchase_options(st, p, price_due(st))
     if ph == "unloading":
         return unloading_options(st, st.turn)
     return []
 
 
-def _legal_pending(st: GameState, dec: tuple) -> list[Action]:
-    kind = dec[0]
-    if kind == "trickery":
-        return trickery_options(st, dec)
-    if kind in ("glory", "danegeld"):
-        return [UseCard(dec[3]), Decline(), *any_phase_uses(st, dec[1])]
+def _legal_pending(st: GameState, dec: Decision) -> list[Action]:
+    match dec:
+        case Trickery():
+            return trickery_options(st, dec)
+        case AttackChoice(player=p, card=cid):
+            return [UseCard(cid), Decline(), *any_phase_uses(st, p)]
     return cube_decision_options(st, dec)
 
 
@@ -213,7 +215,7 @@ def why_illegal(st: GameState, action: Any) -> str:
     same_type = [a for a in legal if type(a) is type(action)]
     what = action.type
     if st.pending:
-        return (f"{name} must first finish: {st.pending[-1][0].replace('_', ' ')}"
+        return (f"{name} must first finish: {st.pending[-1].kind.replace('_', ' ')}"
                 f" ({what} is not possible now)")
     if not same_type:
         return f"'{what}' is not possible in the {st.phase.replace('_', ' ')} phase now"
@@ -228,7 +230,7 @@ def why_illegal(st: GameState, action: Any) -> str:
     if isinstance(action, Reserve):
         return f"there is no card to reserve on space {action.space}"
     if isinstance(action, Buy):
-        price = (len(st.columns[st.turn]) if st.phase == "purchase" else len(st.reservation))
+        price = price_due(st)
         if action.hall:
             return f"{name} holds no Jarl's hall"
         return f"{name} cannot pay {price} coins (has {st.players[p].coins})"
@@ -238,15 +240,21 @@ def why_illegal(st: GameState, action: Any) -> str:
 def _do(st: GameState, a: Action, ev: list) -> None:
     if st.pending:
         dec = st.pending[-1]
-        if isinstance(a, UseCard) and dec[0] in ("glory", "danegeld") and a.card == dec[3]:
-            resolve_attack_choice(st, dec, True, ev)
-            return
-        if isinstance(a, Decline) and dec[0] in ("glory", "danegeld"):
-            resolve_attack_choice(st, dec, False, ev)
-            return
-        if not isinstance(a, UseCard):
-            _do_pending(st, dec, a, ev)
-            return
+        # A UseCard is an any-phase card played on top of the decision (but the attack
+        # card itself answers a Glory or Danegeld choice).
+        match dec:
+            case AttackChoice() if isinstance(a, UseCard) and a.card == dec.card:
+                resolve_attack_choice(st, dec, True, ev)
+                return
+            case AttackChoice() if isinstance(a, Decline):
+                resolve_attack_choice(st, dec, False, ev)
+                return
+            case Trickery() if not isinstance(a, UseCard):
+                do_trickery(st, dec, a, ev)
+                return
+            case _ if not isinstance(a, UseCard):
+                do_cube_decision(st, dec, a, ev)
+                return
     if isinstance(a, UseCard):
         _use_card(st, a.card, ev)
         return
@@ -265,13 +273,6 @@ def _use_card(st: GameState, cid: str, ev: list) -> None:
     p = current_player(st)
     spend_card(st, p, cid, ev)
     EFFECTS[st.cards.by_id[cid].effect].use(st, p, ev)
-
-
-def _do_pending(st: GameState, dec: tuple, a: Action, ev: list) -> None:
-    if dec[0] == "trickery":
-        do_trickery(st, dec, a, ev)
-    else:
-        do_cube_decision(st, dec, a, ev)
 
 
 def _advance(st: GameState, ev: list) -> None:

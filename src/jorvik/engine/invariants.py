@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .cards import CUBES_PER_GOOD
+from .board import STORAGE_SPACES
+from .effects import WAREHOUSE_SPACES
+from .modes import CUBES_IN_PLAY, VIKINGS_PER_PLAYER
+from .pending import PlaceCube
 from .state import GameState, viking_is_brown, viking_owner
 
 
@@ -14,7 +17,7 @@ def cube_total(st: GameState) -> int:
         total += len(pl.ship_goods) + len(pl.hand) + len(pl.storage) + len(pl.warehouse)
         total += sum(len(v) for v in pl.filled.values())
     for dec in st.pending:
-        if dec[0] == "place_cube":
+        if isinstance(dec, PlaceCube):  # the cube it hands over is in no other place
             total += 1
     return total
 
@@ -22,8 +25,7 @@ def cube_total(st: GameState) -> int:
 def violations(st: GameState, total_cards: int | None = None) -> list[str]:
     """Every broken invariant of `st`, as readable messages (empty when all is well)."""
     out: list[str] = []
-    n_goods = 5 if st.mode == "karl" else 8
-    want = sum(CUBES_PER_GOOD[:n_goods])
+    want = CUBES_IN_PLAY[st.mode]
     got = cube_total(st)
     if got != want:
         out.append(f"cubes: {got} in play, expected {want}")
@@ -34,7 +36,7 @@ def violations(st: GameState, total_cards: int | None = None) -> list[str]:
     expected = total_cards if total_cards is not None else len(st.cards.cards)
     if len(cards) != expected or len(set(cards)) != len(cards):
         out.append(f"cards: {len(cards)} ({len(set(cards))} distinct), expected {expected}")
-    per = 3 if st.mode == "karl" else 4
+    per = VIKINGS_PER_PLAYER[st.mode]
     placed = [0] * st.n
     brown_on_board = 0
     for col in st.columns:
@@ -55,9 +57,9 @@ def violations(st: GameState, total_cards: int | None = None) -> list[str]:
             out.append(f"coins: {pl.name} has {pl.coins}")
         if pl.vp < 0:
             out.append(f"vp: {pl.name} has {pl.vp}")
-        if len(pl.storage) > 1:
+        if len(pl.storage) > STORAGE_SPACES:
             out.append(f"storage: {pl.name} stores {len(pl.storage)} cubes")
-        if len(pl.warehouse) > 4:
+        if len(pl.warehouse) > WAREHOUSE_SPACES:
             out.append(f"warehouse: {pl.name} holds {len(pl.warehouse)} cubes")
     brown = sum(pl.brown for pl in st.players) + brown_on_board + st.brown_boxed
     if brown not in (0, 2):

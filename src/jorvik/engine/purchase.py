@@ -3,7 +3,7 @@ reservation row; Jarl's hall, cards that act when bought, brown vikings to the b
 
 from __future__ import annotations
 
-from .actions import Action, Buy, Pass
+from .actions import RESERVATION_ROW, Action, Buy, Pass
 from .board import any_phase_uses, discard_space, holds, return_viking, to_box
 from .cards import GOODS
 from .effects import EFFECTS
@@ -11,12 +11,32 @@ from .state import GameState, viking_owner
 
 
 def price_now(st: GameState, column: int) -> int:
-    """What the top viking in demand column `column` (1-6) would pay now."""
+    """What the top viking in demand column `column` (1-6) pays now: one coin per viking in the
+    column, their own included (RULES.md §4.3); 0 while the column is empty. Column
+    RESERVATION_ROW gives the reservation row's price."""
+    if column == RESERVATION_ROW:
+        return reservation_price(st)
     return len(st.columns[column - 1])
 
 
 def reservation_price(st: GameState) -> int:
+    """What the leftmost reserved card costs now: one coin per card in the reservation row,
+    this one included (RULES.md §4.3)."""
     return len(st.reservation)
+
+
+def next_price(st: GameState, column: int) -> int:
+    """The price in demand column `column` (or the reservation row) once one more viking (or
+    reserved card) joins it: what a first viking in an empty column would pay."""
+    return price_now(st, column) + 1
+
+
+def price_due(st: GameState) -> int:
+    """The price of the purchase decision now: the demand column on sale, or in the
+    reservation phase the leftmost reserved card."""
+    if st.phase == "purchase":
+        return price_now(st, st.turn + 1)
+    return reservation_price(st)
 
 
 def purchase_options(st: GameState, p: int, price: int) -> list[Action]:
@@ -38,7 +58,7 @@ def do_purchase(st: GameState, a: Action, ev: list) -> None:
         c = st.turn
         col = st.columns[c]
         p = viking_owner(col[0])
-        price = len(col)
+        price = price_now(st, c + 1)
         cid = st.spaces[c]
         if isinstance(a, Buy):
             buy(st, p, cid, st.space_goods[c], 0 if a.hall else price, a.hall, ev)
@@ -56,7 +76,7 @@ def do_purchase(st: GameState, a: Action, ev: list) -> None:
     else:
         cid, code, goods = st.reservation[0]
         p = viking_owner(code)
-        price = len(st.reservation)
+        price = reservation_price(st)
         if isinstance(a, Buy):
             buy(st, p, cid, goods, 0 if a.hall else price, a.hall, ev)
         else:

@@ -15,6 +15,7 @@ from pydantic import (
 from .actions import Action, IllegalAction, action_from_json
 from .cards import CUBES_PER_GOOD, GOODS, CardSet
 from .game import apply_action, new_game
+from .modes import GOODS_PER_MODE
 from .names import names_problem, shown
 from .state import GameState
 
@@ -86,8 +87,7 @@ def make_record(st0: GameState, actions: list[Action], start: GameState | None =
 
 def game_cubes(mode: str) -> Counter[str]:
     """The cubes in the bag at the start: 9 of each Karl good, and in Jarl 3 silk, glass, gold."""
-    goods = GOODS[:5] if mode == "karl" else GOODS
-    return Counter({g: CUBES_PER_GOOD[i] for i, g in enumerate(goods)})
+    return Counter({g: CUBES_PER_GOOD[i] for i, g in enumerate(GOODS_PER_MODE[mode])})
 
 
 def game_deck(cards: CardSet, players: int, mode: str) -> list[str]:

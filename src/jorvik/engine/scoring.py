@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import START_VP, complete
+from .board import START_VP
 from .cards import FEAST_VP
+from .craftsmen import complete
 from .effects import EFFECTS
 from .state import GameState
+
+
+def feast_vp(feasts: int) -> int:
+    """VP for owning `feasts` feast cards: 1, 2, 3, 4 or more feasts score 2, 5, 9, 14."""
+    return FEAST_VP[min(feasts, len(FEAST_VP) - 1)]
 
 
 SCORE_CATEGORIES = ("start", "picts", "prophecies", "craftsmen", "merchants", "journeys",
@@ -42,7 +48,7 @@ def final_scores(st: GameState) -> dict[str, Any]:
                     row["skalds"] += vp
                 elif card.effect == "warehouse":
                     row["warehouse"] += vp
-        row["feasts"] = FEAST_VP[min(feasts, 4)]
+        row["feasts"] = feast_vp(feasts)
         row["total"] = sum(row[k] for k in SCORE_CATEGORIES)
         row["coins"] = pl.coins
         rows.append(row)

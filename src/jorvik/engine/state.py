@@ -6,13 +6,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import GOODS, CardSet
+from .pending import Decision
 
-# A viking in a demand column or the reservation row is coded as player * 2 + brown.
+
+# A viking in a demand column or the reservation row is one small int: player * 2 + brown.
+# These three are the only places that know it.
+def viking_code(player: int, brown: bool = False) -> int:
+    """The code of player `player`'s viking (a brown one, placed from Hired hands, if `brown`)."""
+    return player * 2 + brown
+
+
 def viking_owner(code: int) -> int:
+    """The player who placed the viking (a brown one's too: it buys for them)."""
     return code >> 1
 
 
 def viking_is_brown(code: int) -> bool:
+    """Whether the viking is a brown one (Hired hands): it goes to the box, not home."""
     return bool(code & 1)
 
 
@@ -97,7 +107,7 @@ class GameState:
     turn: int = 0                # demand / unloading: whose turn; purchase: column index
     supply_pos: int = 0          # supply: how many spaces have been filled this round
     unload_ready: bool = False   # unloading: the turn player's income etc. are done
-    pending: tuple[tuple, ...] = ()  # stack of sub-decisions, last = decides now
+    pending: tuple[Decision, ...] = ()  # stack of sub-decisions, last = decides now
     info: int = 0                # count of cards revealed + cube draws (undo barrier)
     last_revealed: bool = False  # did the action that made this state reveal anything
     result: dict[str, Any] | None = None   # final scoring, once the game is over
@@ -172,7 +182,7 @@ class GameState:
             "box": list(self.box),
             "set_aside": list(self.set_aside),
             "brown_boxed": self.brown_boxed,
-            "pending": [list(p) for p in self.pending],
+            "pending": [d.to_json() for d in self.pending],
             "info": self.info,
             "players": [p.to_dict() for p in self.players],
             "result": self.result,

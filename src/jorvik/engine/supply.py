@@ -6,6 +6,7 @@ from __future__ import annotations
 from .board import holds, spend_card
 from .cards import GOODS
 from .effects import EFFECTS
+from .pending import AttackChoice, DanegeldChoice, GloryChoice
 from .state import GameState
 
 
@@ -22,18 +23,21 @@ def start_round(st: GameState, ev: list) -> None:
     ev.append({"type": "round", "round": st.round, "start_player": st.start_player})
 
 
-def _fill_order(st: GameState) -> list[int]:
-    k = st.n + 1
-    order = list(range(k))
-    if st.mode == "jarl":
-        order += list(range(6, 6 + k))
+def fill_order(players: int, mode: str) -> tuple[int, ...]:
+    """The card spaces (1-12) the supply phase fills, in order (RULES.md §4.1): players + 1
+    spaces from space 1, and in Jarl as many again from space 7. Its length is the number of
+    cards revealed onto spaces in a full round."""
+    k = players + 1
+    order = tuple(range(1, k + 1))
+    if mode == "jarl":
+        order += tuple(range(7, 7 + k))
     return order
 
 
 def fill_spaces(st: GameState, ev: list) -> None:
     """Reveal cards until the spaces are filled, pausing when an attack needs a decision."""
     by_id = st.cards.by_id
-    order = _fill_order(st)
+    order = fill_order(st.n, st.mode)
     final = st.cards.final_card().id
     while st.supply_pos < len(order):
         if not st.deck or st.deck[0] == final:
@@ -49,7 +53,7 @@ def fill_spaces(st: GameState, ev: list) -> None:
             if st.pending:
                 return
             continue
-        s = order[st.supply_pos]
+        s = order[st.supply_pos] - 1
         st.supply_pos += 1
         st.spaces[s] = cid
         ev.append({"type": "card_revealed", "card": cid, "space": s + 1})
@@ -118,14 +122,14 @@ def attack(st: GameState, cid: str, ev: list) -> None:
     for p in winners:
         glory = holds(st, st.players[p], "glory")
         if glory:
-            decisions.append(("glory", p, card.picts_gain, glory))
+            decisions.append(GloryChoice(p, card.picts_gain, glory))
         else:
             _gain(st, p, card.picts_gain, "picts", ev)
     for p in losers:
         pl = st.players[p]
         dane = holds(st, pl, "danegeld")
         if dane and pl.coins >= 2 and pl.vp > 0:
-            decisions.append(("danegeld", p, card.picts_loss, dane))
+            decisions.append(DanegeldChoice(p, card.picts_loss, dane))
         else:
             _gain(st, p, -card.picts_loss, "picts", ev)
     st.pending = st.pending + tuple(reversed(decisions))
@@ -140,12 +144,12 @@ def _gain(st: GameState, p: int, amount: int, reason: str, ev: list) -> None:
     ev.append({"type": "vp", "player": p, "amount": amount, "reason": reason})
 
 
-def resolve_attack_choice(st: GameState, dec: tuple, use: bool, ev: list) -> None:
+def resolve_attack_choice(st: GameState, dec: AttackChoice, use: bool, ev: list) -> None:
     """A Glory or Danegeld decision: use the card or take the plain result."""
-    kind, p, value, cid = dec
+    p, value, cid = dec.player, dec.value, dec.card
     st.pending = st.pending[:-1]
     pl = st.mut(p)
-    if kind == "glory":
+    if isinstance(dec, GloryChoice):
         if use:
             spend_card(st, p, cid, ev)
             value *= 2

@@ -9,15 +9,18 @@ from functools import lru_cache
 from .actions import (
     SOURCES, Action, malformed, Assign, Decline, Discard, Done, Harbour, Sell, Steal, Take, TakeOff, Trade,
 )
-from .board import any_phase_uses, complete, holds, remove_one, to_common, warehouse_space
+from .board import STORAGE_SPACES, any_phase_uses, holds, remove_one, to_common, warehouse_space
 from .cards import GOODS
+from .craftsmen import complete
 from .effects import EFFECTS, theft_targets
+from .modes import INCOME_BONUS
+from .pending import PlaceCube, TakeCube, Theft, WorkshopTakeOff
 from .state import GameState, PlayerState
 
 
 def storage_capacity(st: GameState, p: int) -> tuple[int, int]:
     """(board storage spaces, Warehouse spaces) of player p."""
-    return 1, warehouse_space(st, st.players[p])
+    return STORAGE_SPACES, warehouse_space(st, st.players[p])
 
 
 def start_unloading_turn(st: GameState, ev: list) -> None:
@@ -25,7 +28,7 @@ def start_unloading_turn(st: GameState, ev: list) -> None:
     p = st.turn
     pl = st.mut(p)
     by_id = st.cards.by_id
-    income = (2 if not pl.loading else 1) + (1 if st.mode == "jarl" else 0)
+    income = (2 if not pl.loading else 1) + INCOME_BONUS[st.mode]
     for c in pl.cards + pl.loading:
         eff = by_id[c].effect
         if eff:
@@ -200,25 +203,25 @@ def _product(parts: list[list[tuple[str, ...]]]) -> list[tuple[str, ...]]:
     return out
 
 
-def cube_decision_options(st: GameState, dec: tuple) -> list[Action]:
-    """Choices for a cube handed over at once (take, place_cube), the Workshop and Loki: Theft."""
-    kind, p = dec[0], dec[1]
-    pl = st.players[p]
-    if kind == "take":
-        return [Take(g) for g in range(8) if st.common[g] > 0]
-    if kind == "place_cube":
-        g = dec[2]
-        out = card_targets(st, pl, g, merchants=True)
-        if len(pl.warehouse) < warehouse_space(st, pl):
-            out.append(Assign(g, "warehouse"))
-        out.append(Discard())
-        return out
-    if kind == "workshop":
-        out = [TakeOff(c, g) for c, cubes in pl.filled.items() for g in sorted(set(cubes))]
-        out.append(Decline())
-        return out
-    if kind == "theft":
-        return [Steal(v, c, g) for v, c, g in theft_targets(st, p)]
+def cube_decision_options(st: GameState, dec: TakeCube | PlaceCube | WorkshopTakeOff | Theft
+                          ) -> list[Action]:
+    """Choices for a cube handed over at once (take, place it), the Workshop and Loki: Theft."""
+    pl = st.players[dec.player]
+    match dec:
+        case TakeCube():
+            return [Take(g) for g in range(len(st.common)) if st.common[g] > 0]
+        case PlaceCube(good=g):
+            out = card_targets(st, pl, g, merchants=True)
+            if len(pl.warehouse) < warehouse_space(st, pl):
+                out.append(Assign(g, "warehouse"))
+            out.append(Discard())
+            return out
+        case WorkshopTakeOff():
+            out = [TakeOff(c, g) for c, cubes in pl.filled.items() for g in sorted(set(cubes))]
+            out.append(Decline())
+            return out
+        case Theft(player=p):
+            return [Steal(v, c, g) for v, c, g in theft_targets(st, p)]
     raise AssertionError(f"unknown pending decision {dec!r}")
 
 
@@ -329,50 +332,50 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
     else:
         ev.append({"type": "traded" if isinstance(a, Trade) else "harbour_market",
                    "player": p, "goods": gave})
-        st.pending = st.pending + (("take", p, a.type),)
+        st.pending = st.pending + (TakeCube(p, a.type),)
 
 
-def do_cube_decision(st: GameState, dec: tuple, a: Action, ev: list) -> None:
+def do_cube_decision(st: GameState, dec: TakeCube | PlaceCube | WorkshopTakeOff | Theft,
+                     a: Action, ev: list) -> None:
     """Take a cube from the common area, place or discard a handed-over cube, take one off
     with the Workshop, or steal one with Loki: Theft."""
-    kind, p = dec[0], dec[1]
+    p = dec.player
     rest = st.pending[:-1]
     pl = st.mut(p)
-    if kind == "take":
-        common = list(st.common)
-        common[a.good] -= 1
-        st.common = tuple(common)
-        ev.append({"type": "took", "player": p, "good": GOODS[a.good], "via": dec[2]})
-        st.pending = rest + (("place_cube", p, a.good),)
-    elif kind == "place_cube":
-        g = dec[2]
-        st.pending = rest
-        if isinstance(a, Discard):
-            to_common(st, (g,))
-            ev.append({"type": "cubes_lost", "player": p, "goods": [GOODS[g]]})
-        else:
-            place_cube(st, p, g, a.to, a.card, ev)
-            ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to,
-                       "card": a.card})
-    elif kind == "workshop":
-        if isinstance(a, Decline):
+    match dec:
+        case TakeCube(via=via):
+            common = list(st.common)
+            common[a.good] -= 1
+            st.common = tuple(common)
+            ev.append({"type": "took", "player": p, "good": GOODS[a.good], "via": via})
+            st.pending = rest + (PlaceCube(p, a.good),)
+        case PlaceCube(good=g):
             st.pending = rest
-            return
-        left = dec[2] - 1
-        pl.filled = {**pl.filled, a.card: remove_one(pl.filled[a.card], a.good)}
-        if not pl.filled[a.card]:
-            pl.filled = {k: v for k, v in pl.filled.items() if v}
-        ev.append({"type": "took_off", "player": p, "card": a.card, "good": GOODS[a.good]})
-        st.pending = rest + ((("workshop", p, left),) if left else ()) + (("place_cube", p, a.good),)
-    elif kind == "theft":
-        victim = st.mut(a.player)
-        victim.filled = {**victim.filled, a.card: remove_one(victim.filled[a.card], a.good)}
-        if not victim.filled[a.card]:
-            victim.filled = {k: v for k, v in victim.filled.items() if v}
-        ev.append({"type": "stolen", "player": p, "victim": a.player, "card": a.card,
-                   "good": GOODS[a.good]})
-        st.pending = rest + (("place_cube", p, a.good),)
-
+            if isinstance(a, Discard):
+                to_common(st, (g,))
+                ev.append({"type": "cubes_lost", "player": p, "goods": [GOODS[g]]})
+            else:
+                place_cube(st, p, g, a.to, a.card, ev)
+                ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to,
+                           "card": a.card})
+        case WorkshopTakeOff(left=left):
+            if isinstance(a, Decline):
+                st.pending = rest
+                return
+            pl.filled = {**pl.filled, a.card: remove_one(pl.filled[a.card], a.good)}
+            if not pl.filled[a.card]:
+                pl.filled = {k: v for k, v in pl.filled.items() if v}
+            ev.append({"type": "took_off", "player": p, "card": a.card, "good": GOODS[a.good]})
+            more = (WorkshopTakeOff(p, left - 1),) if left > 1 else ()
+            st.pending = rest + more + (PlaceCube(p, a.good),)
+        case Theft():
+            victim = st.mut(a.player)
+            victim.filled = {**victim.filled, a.card: remove_one(victim.filled[a.card], a.good)}
+            if not victim.filled[a.card]:
+                victim.filled = {k: v for k, v in victim.filled.items() if v}
+            ev.append({"type": "stolen", "player": p, "victim": a.player, "card": a.card,
+                       "good": GOODS[a.good]})
+            st.pending = rest + (PlaceCube(p, a.good),)
 
 def end_round(st: GameState, ev: list) -> None:
     """Every player has unloaded: Mjölnir passes clockwise."""

@@ -1,0 +1,15 @@
+"""The numbers that differ between the two modes, Karl and Jarl (RULES.md §2, §3), named once."""
+
+from __future__ import annotations
+
+from .cards import CUBES_PER_GOOD, GOODS
+
+MODES: tuple[str, ...] = ("karl", "jarl")
+# Goods in play: Karl leaves silk, glass and gold in the box.
+GOODS_PER_MODE: dict[str, tuple[str, ...]] = {"karl": GOODS[:5], "jarl": GOODS}
+GOODS_IN_PLAY: dict[str, int] = {m: len(g) for m, g in GOODS_PER_MODE.items()}
+# Cubes in the bag at setup: 45 in Karl, all 54 in Jarl.
+CUBES_IN_PLAY: dict[str, int] = {m: sum(CUBES_PER_GOOD[:k]) for m, k in GOODS_IN_PLAY.items()}
+VIKINGS_PER_PLAYER: dict[str, int] = {"karl": 3, "jarl": 4}
+# Income in the unloading phase: 1 coin, 2 after buying nothing; Jarl adds 1.
+INCOME_BONUS: dict[str, int] = {"karl": 0, "jarl": 1}
