@@ -21,8 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from jorvik.engine import GameState, empty_fields
-from jorvik.engine.cards import FEAST_VP
+from jorvik.engine import GameState, empty_fields, feast_vp
 
 from .heuristics import Ctx, player_value
 
@@ -74,7 +73,7 @@ def player_figures(ctx: Ctx, p: int) -> list[float]:
         float(missing),
         float(defence),
         ctx.attack_value(p, defence),
-        float(FEAST_VP[min(feasts, 4)]),
+        float(feast_vp(feasts)),
     ]
 
 

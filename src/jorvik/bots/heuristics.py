@@ -33,9 +33,8 @@ from typing import Callable, NamedTuple
 
 from jorvik.engine import (
     Action, Assign, GameState, Harbour, PlayerState, Sell, Trade, defence, empty_fields,
+    feast_vp, fill_order, holds,
 )
-from jorvik.engine.board import holds
-from jorvik.engine.cards import FEAST_VP
 from jorvik.engine.effects import EFFECTS
 
 # ---------------------------------------------------------------------------- tunables
@@ -83,10 +82,6 @@ def _sigmoid(x: float) -> float:
 
 
 # ---------------------------------------------------------------------------- context
-
-
-def cards_per_round(st: GameState) -> int:
-    return (st.n + 1) * (2 if st.mode == "jarl" else 1)
 
 
 class Attack(NamedTuple):
@@ -177,7 +172,7 @@ class Ctx:
         self.future = info.future
         self.attack_defence = info.attack_defence
         # Future rounds after the current one (in supply, the upcoming round counts).
-        self.rounds_left = -(-info.rest // cards_per_round(st))
+        self.rounds_left = -(-info.rest // len(fill_order(st.n, st.mode)))
         self._defs: list[int] | None = None
         self._coin_worth: dict[int, float] = {}
         self._keep_worth: dict[int, list[float]] = {}
@@ -356,7 +351,9 @@ class _Pool:
 
 
 def warehouse_room(ctx: Ctx, cards: tuple[str, ...]) -> int:
-    """Warehouse spaces these cards give (each card effect's storage, as the engine counts)."""
+    """Warehouse spaces these cards would give (the engine's `warehouse_space` counts a
+    player's card area; the planner's cards include the loading area and cards valued as if
+    bought, so it asks each card's effect the same way)."""
     by_id = ctx.by_id
     return sum(EFFECTS[e].extra_storage() for c in cards if (e := by_id[c].effect))
 
@@ -744,9 +741,9 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
             v += ctx.future[card.goods[0]] / ctx.n * pr.merchant_share * PROPHECY_VP
         if card.effect:
             effects.append(card.effect)
-    v += FEAST_VP[min(feasts, 4)]
-    if feasts and feasts < 4 and ctx.feasts_left:
-        v += 0.15 * (FEAST_VP[min(feasts + 1, 4)] - FEAST_VP[feasts]) * min(1, ctx.feasts_left)
+    v += feast_vp(feasts)
+    if feasts and ctx.feasts_left:   # a step up the feast table to come (none from 4 on)
+        v += 0.15 * (feast_vp(feasts + 1) - feast_vp(feasts)) * min(1, ctx.feasts_left)
     owned = Owned(ctx, p, pl, extra_cards, counts, journeys, h.coins)
     dp = sum(warriors)
     for eff in effects:

@@ -41,9 +41,10 @@ import itertools
 import random
 
 from jorvik.engine import (
-    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, Pass, Place, Reserve,
-    Steal, Swap, Take, TakeOff, UseCard, complete, current_player, empty_fields, legal_actions,
-    viking_owner,
+    RESERVATION_ROW, Action, Assign, Buy, DanegeldChoice, Decline, Discard, Done, GameState,
+    GloryChoice, Pass, Place, PlaceCube, Reserve, Steal, Swap, Take, TakeCube, TakeOff, Theft,
+    Trickery, UseCard, WorkshopTakeOff, complete, current_player, empty_fields, legal_actions,
+    price_due, theft_targets, viking_owner,
 )
 
 from .heuristics import (
@@ -82,9 +83,7 @@ class NormalBot:
         p = current_player(st)
         ctx = Ctx(st, self.params)
         if st.pending:
-            kind = st.pending[-1][0]
-            a = self._pending(ctx, p, kind, legal)
-            return [(0.0, a)]
+            return [(0.0, self._pending(ctx, p, legal))]
         ph = st.phase
         if ph == "demand":
             return self._demand(ctx, p, legal)
@@ -243,12 +242,11 @@ class NormalBot:
             c = st.turn
             slot = c
             owners = [viking_owner(v) for v in st.columns[c]]
-            price = len(owners)
             cont = self._column_util(ctx, vals, me, slot, owners, len(owners), pl.coins, 1)
         else:
             slot = ("r", 0)
-            price = len(st.reservation)
             cont = 0.0
+        price = price_due(st)
         v = vals[(me, slot)]
         later = self._later_options(ctx, vals, me)
 
@@ -389,20 +387,13 @@ class NormalBot:
         by_id = ctx.by_id
         base = plan_unload(ctx, me, holding_of(st, me)).value
         best: tuple[float, Action | None] = (0.0, None)
-        for v, other in enumerate(st.players):
-            if v == me:
-                continue
-            for cid, cubes in other.filled.items():
-                card = by_id[cid]
-                if not cubes or complete(st, other, cid):
-                    continue
-                m = len(empty_fields(st, other, cid))
-                loss = card.vp * (ctx.p_complete(m) - ctx.p_complete(m + 1))
-                for g in sorted(set(cubes)):
-                    mine = self._place_value(ctx, me, g)[0] - base
-                    gain = mine + loss / max(1, ctx.n - 1)
-                    if gain > best[0]:
-                        best = (gain, Steal(v, cid, g))
+        for victim, cid, g in theft_targets(st, me):
+            m = len(empty_fields(st, st.players[victim], cid))
+            loss = by_id[cid].vp * (ctx.p_complete(m) - ctx.p_complete(m + 1))
+            mine = self._place_value(ctx, me, g)[0] - base
+            gain = mine + loss / max(1, ctx.n - 1)
+            if gain > best[0]:
+                best = (gain, Steal(victim, cid, g))
         return best
 
     def _best_workshop(self, ctx: Ctx, me: int) -> tuple[float, Action | None]:
@@ -426,42 +417,39 @@ class NormalBot:
 
     # ------------------------------------------------------------------ pending decisions
 
-    def _pending(self, ctx: Ctx, me: int, kind: str, legal: list[Action]) -> Action:
-        st = ctx.st
-        dec = st.pending[-1]
+    def _pending(self, ctx: Ctx, me: int, legal: list[Action]) -> Action:
         legal_set = set(legal)
-        if kind == "take":
-            best = None
-            for a in legal:
-                if isinstance(a, Take):
-                    val = self._place_value(ctx, me, a.good)[0]
-                    if best is None or val > best[0]:
-                        best = (val, a)
-            return best[1] if best else legal[0]
-        if kind == "place_cube":
-            _, a = self._place_value(ctx, me, dec[2])
-            return a if a in legal_set else Discard()
-        if kind == "workshop":
-            gain, a = self._best_workshop(ctx, me)
-            if a is not None and gain > 0.3 and a in legal_set:
-                return a
-            return Decline()
-        if kind == "theft":
-            _, a = self._best_theft(ctx, me)
-            if a is not None and a in legal_set:
-                return a
-            return next(x for x in legal if isinstance(x, Steal))
-        if kind == "glory":
-            gain = dec[2]
-            later = [g for g, _ in ctx.attacks]
-            use = gain >= 3 or not later or max(later) <= gain or ctx.rounds_left <= 1
-            return UseCard(dec[3]) if use and UseCard(dec[3]) in legal_set else Decline()
-        if kind == "danegeld":
-            loss = dec[2]
-            use = loss > 2 * ctx.coin_worth(me)
-            return UseCard(dec[3]) if use and UseCard(dec[3]) in legal_set else Decline()
-        if kind == "trickery":
-            return self._trickery(ctx, me, legal)
+        match ctx.st.pending[-1]:
+            case TakeCube():
+                best = None
+                for a in legal:
+                    if isinstance(a, Take):
+                        val = self._place_value(ctx, me, a.good)[0]
+                        if best is None or val > best[0]:
+                            best = (val, a)
+                return best[1] if best else legal[0]
+            case PlaceCube(good=good):
+                _, a = self._place_value(ctx, me, good)
+                return a if a in legal_set else Discard()
+            case WorkshopTakeOff():
+                gain, a = self._best_workshop(ctx, me)
+                if a is not None and gain > 0.3 and a in legal_set:
+                    return a
+                return Decline()
+            case Theft():
+                _, a = self._best_theft(ctx, me)
+                if a is not None and a in legal_set:
+                    return a
+                return next(x for x in legal if isinstance(x, Steal))
+            case GloryChoice(value=gain, card=cid):
+                later = [a.gain for a in ctx.attacks]
+                use = gain >= 3 or not later or max(later) <= gain or ctx.rounds_left <= 1
+                return UseCard(cid) if use and UseCard(cid) in legal_set else Decline()
+            case DanegeldChoice(value=loss, card=cid):
+                use = loss > 2 * ctx.coin_worth(me)
+                return UseCard(cid) if use and UseCard(cid) in legal_set else Decline()
+            case Trickery():
+                return self._trickery(ctx, me, legal)
         return legal[0]
 
     def _trickery(self, ctx: Ctx, me: int, legal: list[Action]) -> Action:
