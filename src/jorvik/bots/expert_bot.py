@@ -76,7 +76,7 @@ class ExpertBot(HardBot):
         clock = self.clock
         deadline = self._t0 + (self.think or 0.0)
         stop_round = st.round + self.horizon
-        if Ctx(st).rounds_left < self.endgame:   # close to the end: play on to the real final scores
+        if Ctx(st).rounds_left < self.endgame:   # near the end: play on to the final scores
             stop_round = 10_000
         slowest = 0.0
         while not self._stopped():

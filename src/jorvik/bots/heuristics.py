@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
 from jorvik.engine import (
-    Action, Assign, GameState, Harbour, PlayerState, Sell, Trade, defence, empty_fields,
+    GOODS, Action, Assign, GameState, Harbour, PlayerState, Sell, Trade, defence, empty_fields,
     feast_vp, fill_order, holds,
 )
 from jorvik.engine.effects import EFFECTS
@@ -70,7 +70,12 @@ class Params:
 
 
 DEFAULT = Params()
-PROPHECY_VP = 2.0   # VP a cube sacrificed to a prophecy brings
+N_GOODS = len(GOODS)   # goods are numbered 0..N_GOODS-1 (Karl uses the first five)
+# The exchange rules of the unloading phase as the planner counts them (RULES.md §4.4; the
+# engine offers them as actions but names no constant for them).
+PROPHECY_VP = 2.0      # VP a cube sacrificed to a prophecy brings
+TRADE_CUBES = 3        # cubes given for one in a trade ...
+HARBOUR_CUBES = 2      # ... and at the Harbour market
 
 
 def _sigmoid(x: float) -> float:
@@ -112,7 +117,7 @@ def _deck_info(st: GameState) -> DeckInfo:
     rest = 0
     attacks = []
     warriors: Counter = Counter()   # defence on unseen warriors by season
-    demand = [0] * 8
+    demand = [0] * N_GOODS
     feasts = 0
     ship_cubes = 0
     unseen = list(st.deck) + [c for c in st.spaces if c] + [c for c, _, _ in st.reservation]
@@ -137,7 +142,7 @@ def _deck_info(st: GameState) -> DeckInfo:
     attacks.sort()
     # Cubes still to come onto ships, per good: the bag's contents (public, never its order)
     # times the share of the bag the remaining ships will draw.
-    bag = [0] * 8
+    bag = [0] * N_GOODS
     for g in st.bag:
         bag[g] += 1
     frac = min(1.0, ship_cubes / len(st.bag)) if st.bag else 0.0
@@ -210,17 +215,17 @@ class Ctx:
             pr = self.params
             st = self.st
             pl = st.players[p]
-            own = [0] * 8   # empty fields of p's craftsmen wanting each good
+            own = [0] * N_GOODS   # empty fields of p's craftsmen wanting each good
             for cid in pl.cards + pl.loading:
                 if self.by_id[cid].type == "craftsman":
                     for g in empty_fields(st, pl, cid):
                         own[g] += 1
             if self.rounds_left <= 0:
-                v = [0.0] * 8
+                v = [0.0] * N_GOODS
             else:
                 scale = min(1.0, self.rounds_left / 2.0)
                 v = [min(pr.keep_cap, pr.keep_base + pr.keep_demand * (self.demand[g] + 4 * own[g]))
-                     * scale for g in range(8)]
+                     * scale for g in range(N_GOODS)]
             self._keep_worth[p] = v
         return v
 
@@ -423,7 +428,7 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool = False) -> Plan:
         elif card.effect:
             wh_cap += EFFECTS[card.effect].extra_storage()
             harbour = harbour or card.effect == "harbour_market"
-    trade_cubes = 2 if harbour else 3   # cubes given for one (Harbour market: 2, trade: 3)
+    trade_cubes = HARBOUR_CUBES if harbour else TRADE_CUBES
     trade = Harbour if harbour else Trade
     plan = Plan()
     steps = plan.steps
@@ -578,7 +583,7 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool = False) -> Plan:
     left = [Cube(g, "h") for g in pool.hand] + [Cube(g, "s") for g in pool.storage] + \
            [Cube(g, "w") for g in pool.warehouse]
     # Warehouse slots: 1 VP at the end + keep value.
-    wh_val = [keep_worth[g] + (1.0 if ctx.rounds_left >= 0 else 0) for g in range(8)]
+    wh_val = [keep_worth[g] + (1.0 if ctx.rounds_left >= 0 else 0) for g in range(N_GOODS)]
     cand = sorted(left, key=lambda x: (wh_val[x.good] - free_use(x.good), x.src == "w"),
                   reverse=True)
     to_wh = []

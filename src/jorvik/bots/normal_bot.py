@@ -48,8 +48,8 @@ from jorvik.engine import (
 )
 
 from .heuristics import (
-    DEFAULT, PROPHECY_VP, Ctx, Holding, Params, _sigmoid, base_values, card_value, holding_of,
-    plan_unload, warehouse_room,
+    DEFAULT, N_GOODS, PROPHECY_VP, Ctx, Holding, Params, _sigmoid, base_values, card_value,
+    holding_of, plan_unload, warehouse_room,
 )
 
 BIG = 1e9
@@ -123,7 +123,8 @@ class NormalBot:
                 got = 0.0
             else:
                 pr = self.params
-                got = _sigmoid((vals[(o, slot)] - price * ctx.coin_worth(o) - pr.pbuy_margin) / pr.pbuy_scale)
+                gain = vals[(o, slot)] - price * ctx.coin_worth(o)
+                got = _sigmoid((gain - pr.pbuy_margin) / pr.pbuy_scale)
             vals.pbuy[key] = got
         return got
 
@@ -334,7 +335,7 @@ class NormalBot:
         last = ctx.rounds_left <= 0
         if eff == "trading_post":
             base = plan_unload(ctx, me, holding_of(st, me)).value
-            best = max((self._place_value(ctx, me, g)[0] for g in range(8) if st.common[g]),
+            best = max((self._place_value(ctx, me, g)[0] for g in range(N_GOODS) if st.common[g]),
                        default=base)
             return best - base > (0.05 if last else 1.2)
         if eff == "loki_theft":
