@@ -14,7 +14,7 @@ import math
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from jorvik import i18n
 from jorvik.bots import BOTS, MAX_DECISIONS, play_out, seat_bots
@@ -167,9 +167,18 @@ def play_game(lineup: list[str], mode: str, seed: int, cards: CardSet | None = N
     return result, n
 
 
-def _play_job(job: tuple) -> tuple[int, dict[str, Any], int, list[dict[str, float]]]:
-    g, lineup, mode, seed, cards, options = job
-    return (g, *play_observed(lineup, mode, seed, cards, options))
+class Job(NamedTuple):
+    """One game of a tournament, as handed to a worker."""
+    game: int                 # its number in the tournament
+    lineup: list[str]         # bot names by seat
+    mode: str
+    seed: int
+    cards: CardSet | None
+    options: dict[str, Any]   # the bots' options (think, playouts, cpu_clock)
+
+
+def _play_job(job: Job) -> tuple[int, dict[str, Any], int, list[dict[str, float]]]:
+    return (job.game, *play_observed(job.lineup, job.mode, job.seed, job.cards, job.options))
 
 
 def seating(bots: list[str], game: int) -> list[str]:
@@ -218,7 +227,7 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
         stats.setdefault(b, BotStats(b)).seats += 1
     t0 = time.perf_counter()
     decisions = 0
-    jobs = [(g, seating(bots, g), mode, seed + g, cards, options) for g in range(games)]
+    jobs = [Job(g, seating(bots, g), mode, seed + g, cards, options) for g in range(games)]
     done: dict[int, tuple] = {}
     for g, result, n, seen in _run(jobs, min(workers, games)):
         done[g] = (result, n, seen)
@@ -227,7 +236,7 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
     for g in range(games):   # in game order, so the figures never depend on the workers
         result, n, seen = done[g]
         decisions += n
-        lineup = jobs[g][1]
+        lineup = jobs[g].lineup
         totals = [r["total"] for r in result["scores"]]
         winners = result["winners"]
         for s, name in enumerate(lineup):
@@ -243,7 +252,7 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
                             time.perf_counter() - t0, decisions)
 
 
-def _run(jobs: list[tuple], workers: int):
+def _run(jobs: list[Job], workers: int):
     """The played games, as they finish (in this process when workers is 1)."""
     if workers <= 1:
         for job in jobs:
