@@ -20,7 +20,7 @@ from jorvik import i18n
 from jorvik.bots import BOTS, MAX_DECISIONS, play_out, seat_bots
 from jorvik.bots.heuristics import completable
 from jorvik.engine import (
-    Buy, CardSet, Done, GameState, Pass, current_player, is_over, new_game, viking_owner,
+    MODES, Buy, CardSet, Done, GameState, Pass, current_player, is_over, new_game, viking_owner,
 )
 from jorvik.i18n.cli import error_text, label
 
@@ -206,7 +206,7 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
         raise ValueError("games must be at least 1")
     if not 2 <= players <= 5:
         raise ValueError(f"Jórvík is for 2 to 5 players, not {players}")
-    if mode not in ("karl", "jarl"):
+    if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: use 'karl' or 'jarl'")
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
