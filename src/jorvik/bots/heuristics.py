@@ -775,11 +775,13 @@ def card_value(ctx: Ctx, p: int, cid: str, cubes: tuple[int, ...] = (),
     card = ctx.by_id[cid]
     coin_delta = 0
     extra_cards: tuple[str, ...] = (cid,)
-    if card.effect == "treasure_hoard":
-        coin_delta = 4
-        extra_cards = ()
-    elif card.effect == "loki_tribute":
-        coin_delta = sum(1 for i, o in enumerate(ctx.st.players) if i != p and o.coins > 0)
+    effect = EFFECTS[card.effect] if card.effect else None
+    if effect is not None and effect.leaves_at_unloading():
+        # An immediate card (Treasure hoard, Loki's tribute) is not kept: it is worth the
+        # coins the engine pays when it is bought.
+        bought = ctx.st.copy()
+        effect.on_buy(bought, p, [])
+        coin_delta = bought.players[p].coins - ctx.st.players[p].coins
         extra_cards = ()
     pv = None
     if not cubes and card.type not in _PLAN_CARDS and card.effect not in _PLAN_EFFECTS:
