@@ -29,8 +29,8 @@ import random
 import sys
 import time
 
-from jorvik.bots import make_bot
-from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
+from jorvik.bots import play_out, seat_bots
+from jorvik.engine import legal_actions, new_game
 from jorvik.tournament import play_game, tournament
 
 PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
@@ -43,18 +43,23 @@ def decision_times(bot: str, mode: str, players: int, games: int, seed: int,
     """Seconds per decision of `bot` in seat 0 against normal bots (only real decisions:
     states with more than one legal action)."""
     out: list[float] = []
-    for g in range(games):
-        lineup = [bot] + ["normal"] * (players - 1)
-        bots = [make_bot(b, seed=seed + g * 16 + i, **options) for i, b in enumerate(lineup)]
-        st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed + g)
-        while not is_over(st):
-            p = current_player(st)
+
+    class Timed:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def choose(self, st):
             t = time.perf_counter()
-            a = bots[p].choose(st)
+            a = self.inner.choose(st)
             dt = time.perf_counter() - t
-            if p == 0 and len(legal_actions(st)) > 1:
+            if len(legal_actions(st)) > 1:
                 out.append(dt)
-            st, _ = apply_action(st, a)
+            return a
+
+    for g in range(games):
+        bots = seat_bots([bot] + ["normal"] * (players - 1), seed + g, **options)
+        bots[0] = Timed(bots[0])
+        play_out(new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed + g), bots)
     return out
 
 

@@ -18,19 +18,16 @@ import argparse
 import os
 import time
 
-from jorvik.bots import make_bot
-from jorvik.engine import apply_action, current_player, is_over, make_record, new_game
+from jorvik.bots import play_out, seat_bots
+from jorvik.engine import make_record, new_game
 from jorvik.review import CANDIDATES, budget_for, review
 
 
 def recorded_game(players: int, mode: str, seed: int) -> dict:
     st0 = new_game([f"P{i + 1}" for i in range(players)], mode=mode, seed=seed)
-    bots = [make_bot("normal", seed=seed * 10 + i) for i in range(players)]
-    st, actions = st0, []
-    while not is_over(st):
-        a = bots[current_player(st)].choose(st)
-        st, _ = apply_action(st, a)
-        actions.append(a)
+    actions = []
+    play_out(st0, seat_bots(["normal"] * players, seed),
+             watch=lambda _before, a, _after: actions.append(a))
     return make_record(st0, actions)
 
 

@@ -29,7 +29,8 @@ import numpy as np
 from jorvik.bots.evaluation import FEATURES, MODELS, WEIGHTS_FORMAT, features, margin_of
 from jorvik.bots.heuristics import Ctx
 from jorvik.bots.normal_bot import NormalBot
-from jorvik.engine import apply_action, current_player, is_over, new_game
+from jorvik.bots.playout import play_out
+from jorvik.engine import new_game
 
 FIXED = ("vp", "value", "value*left", "defence", "attack_value", "defence*left")
 OUT = Path(__file__).resolve().parent.parent / "src" / "jorvik" / "bots" / "expert_weights.json"
@@ -38,20 +39,24 @@ OUT = Path(__file__).resolve().parent.parent / "src" / "jorvik" / "bots" / "expe
 def one_game(job: tuple[str, int, int]) -> tuple[list[list[float]], list[float], list[int]]:
     """(feature rows, margins, round of each row) of one self-play game."""
     mode, n, seed = job
+    # the seeds the shipped weights were fitted with (not bot_seed), so a re-fit reproduces them
     bots = [NormalBot(seed * 8 + i, noise=0.35) for i in range(n)]
-    st = new_game([f"P{i}" for i in range(n)], mode=mode, seed=seed)
     rows: list[list[float]] = []
     owners: list[int] = []
     rounds: list[int] = []
     seen = -1
-    while not is_over(st):
-        if st.phase == "demand" and st.round != seen and not st.pending:
-            seen = st.round
-            for p, x in enumerate(features(st, Ctx(st))):
+
+    def record(before, _action, _after) -> None:
+        nonlocal seen
+        if before.phase == "demand" and before.round != seen and not before.pending:
+            seen = before.round
+            for p, x in enumerate(features(before, Ctx(before))):
                 rows.append(x)
                 owners.append(p)
-                rounds.append(st.round)
-        st, _ = apply_action(st, bots[current_player(st)].choose(st))
+                rounds.append(before.round)
+
+    st, _ = play_out(new_game([f"P{i}" for i in range(n)], mode=mode, seed=seed), bots,
+                     watch=record)
     totals = [r["total"] + 0.01 * r["coins"] for r in st.result["scores"]]
     return rows, [margin_of(totals, p) for p in owners], rounds
 

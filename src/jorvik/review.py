@@ -17,8 +17,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from jorvik.bots import play_out
+from jorvik.bots.hard_bot import canonical
 from jorvik.engine import (
-    Action, GameState, apply_action, current_player, determinize, final_scores, is_over,
+    Action, GameState, apply_action, current_player, determinize, final_scores,
     legal_actions, replay,
 )
 
@@ -27,16 +29,6 @@ MIN_PLAYOUTS = 2
 CANDIDATES = 3           # moves compared per decision: the one chosen and the bots' best
 STEP_BUDGET = 180_000    # moves played in playouts per reviewed game: <= ~45 s on 2 busy cores
 HINT_CANDIDATES = 6      # moves compared for a hint (three are shown)
-
-
-def _canonical(st: GameState) -> GameState:
-    """A copy with the hidden orders sorted: only public information is left in it (the idea
-    of the hard bot's `canonical`), so nothing here ever reads the real deck or bag order."""
-    c = st.copy()
-    by_id = st.cards.by_id
-    c.deck = tuple(sorted(st.deck, key=lambda cid: (by_id[cid].season, cid)))
-    c.bag = tuple(sorted(st.bag))
-    return c
 
 
 def projected_vp(st: GameState) -> list[int]:
@@ -83,7 +75,7 @@ class Judge:
         with what is known; `progress(done, total)` after each determinization)."""
         p = current_player(st)
         assert p is not None
-        canon = _canonical(st)
+        canon = canonical(st)
         rng = random.Random((self.seed * 1_000_003 + salt) & 0xFFFFFFFF)
         sums = [0.0] * len(moves)
         done = 0
@@ -100,11 +92,7 @@ class Judge:
         return [x / done for x in sums]
 
     def _playout(self, s: GameState, p: int) -> float:
-        bot = self.policy
-        steps = 0
-        while not is_over(s) and steps < self.max_steps:
-            s, _ = apply_action(s, bot.choose(s))
-            steps += 1
+        s, _ = play_out(s, self.policy, max_decisions=self.max_steps)
         return _margin(s, p)
 
 

@@ -6,11 +6,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from jorvik.bots import make_bot
-from jorvik.engine import CardSet, apply_action, current_player, is_over, new_game
+from jorvik.bots import MAX_DECISIONS, play_out, seat_bots
+from jorvik.engine import CardSet, GameState, is_over, new_game
 from jorvik.engine.invariants import violations
-
-MAX_DECISIONS = 20_000  # far beyond any real game; a game that runs past it is stuck
 
 
 @dataclass
@@ -50,24 +48,27 @@ def simulate(games: int, players: int, mode: str, seed: int, bots: list[str],
     """Play `games` games with seeds seed, seed+1, ...; bots[i] sits in seat i (cycled)."""
     res = SimResult()
     names = [f"Player {i + 1}" for i in range(players)]
+    lineup = [bots[i % len(bots)] for i in range(players)]
+    clock = time.perf_counter
     for g in range(games):
         game_seed = seed + g
-        seat_bots = [make_bot(bots[i % len(bots)], seed=game_seed * 10 + i) for i in range(players)]
-        clock = time.perf_counter
         t0 = clock()
         st = new_game(names, mode=mode, seed=game_seed, cards=cards)
-        spent = clock() - t0
-        n = 0
+        checking = 0.0   # the invariant checks are not part of the speed
         bad = violations(st) if check else []
-        while not is_over(st) and n < MAX_DECISIONS and not bad:
-            t0 = clock()
-            action = seat_bots[current_player(st)].choose(st)
-            st, _ = apply_action(st, action)
-            spent += clock() - t0  # the invariant checks below are not part of the speed
-            n += 1
-            if check:
-                bad = violations(st)
-        res.seconds += spent
+
+        def watch(_before: GameState, _action: object, after: GameState) -> bool:
+            nonlocal bad, checking
+            t = clock()
+            bad = violations(after)
+            checking += clock() - t
+            return bool(bad)
+
+        n = 0
+        if not bad:
+            st, n = play_out(st, seat_bots(lineup, game_seed), max_decisions=MAX_DECISIONS,
+                             watch=watch if check else None)
+        res.seconds += clock() - t0 - checking
         res.games += 1
         res.decisions += n
         if bad:

@@ -14,14 +14,13 @@ import math
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from jorvik import i18n
-from jorvik.bots import BOTS, make_bot
+from jorvik.bots import BOTS, MAX_DECISIONS, play_out, seat_bots
 from jorvik.bots.heuristics import completable
 from jorvik.engine import (
-    Buy, CardSet, Done, GameState, Pass, apply_action, current_player, is_over, new_game,
-    viking_owner,
+    MODES, Buy, CardSet, Done, GameState, Pass, current_player, is_over, new_game, viking_owner,
 )
 from jorvik.i18n.cli import error_text, label
 
@@ -33,8 +32,6 @@ from jorvik.i18n.cli import error_text, label
 #   cards_boxed_after_own_first_place: cards the seat was first in line for, passed, and
 #                       nobody bought (they went to the box)
 BEHAVIOUR = ("missed_completions", "picts_vp", "cards_bought", "cards_boxed_after_own_first_place")
-
-MAX_DECISIONS = 20_000
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -149,20 +146,17 @@ def play_observed(lineup: list[str], mode: str, seed: int, cards: CardSet | None
                   ) -> tuple[dict[str, Any], int, list[dict[str, float]]]:
     """One game with lineup[i] in seat i; returns (final result, number of decisions,
     behaviour figures per seat)."""
-    opts = bot_options or {}
     players = len(lineup)
-    bots = [make_bot(name, seed=seed * 16 + i, **opts) for i, name in enumerate(lineup)]
     st = new_game([f"Seat {i + 1}" for i in range(players)], mode=mode, seed=seed, cards=cards)
     watch = Watcher(players)
-    n = 0
-    while not is_over(st):
-        if n >= MAX_DECISIONS:
-            raise RuntimeError(f"game seed {seed} did not finish in {MAX_DECISIONS} decisions")
-        a = bots[current_player(st)].choose(st)
-        watch.before(st, a)
-        st, _ = apply_action(st, a)
-        watch.after(st)
-        n += 1
+
+    def observe(before: GameState, a: Any, after: GameState) -> None:
+        watch.before(before, a)
+        watch.after(after)
+
+    st, n = play_out(st, seat_bots(lineup, seed, **(bot_options or {})), watch=observe)
+    if not is_over(st):
+        raise RuntimeError(f"game seed {seed} did not finish in {MAX_DECISIONS} decisions")
     return st.result, n, watch.finish(st)
 
 
@@ -173,9 +167,18 @@ def play_game(lineup: list[str], mode: str, seed: int, cards: CardSet | None = N
     return result, n
 
 
-def _play_job(job: tuple) -> tuple[int, dict[str, Any], int, list[dict[str, float]]]:
-    g, lineup, mode, seed, cards, options = job
-    return (g, *play_observed(lineup, mode, seed, cards, options))
+class Job(NamedTuple):
+    """One game of a tournament, as handed to a worker."""
+    game: int                 # its number in the tournament
+    lineup: list[str]         # bot names by seat
+    mode: str
+    seed: int
+    cards: CardSet | None
+    options: dict[str, Any]   # the bots' options (think, playouts, cpu_clock)
+
+
+def _play_job(job: Job) -> tuple[int, dict[str, Any], int, list[dict[str, float]]]:
+    return (job.game, *play_observed(job.lineup, job.mode, job.seed, job.cards, job.options))
 
 
 def seating(bots: list[str], game: int) -> list[str]:
@@ -203,7 +206,7 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
         raise ValueError("games must be at least 1")
     if not 2 <= players <= 5:
         raise ValueError(f"Jórvík is for 2 to 5 players, not {players}")
-    if mode not in ("karl", "jarl"):
+    if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: use 'karl' or 'jarl'")
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
@@ -224,7 +227,7 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
         stats.setdefault(b, BotStats(b)).seats += 1
     t0 = time.perf_counter()
     decisions = 0
-    jobs = [(g, seating(bots, g), mode, seed + g, cards, options) for g in range(games)]
+    jobs = [Job(g, seating(bots, g), mode, seed + g, cards, options) for g in range(games)]
     done: dict[int, tuple] = {}
     for g, result, n, seen in _run(jobs, min(workers, games)):
         done[g] = (result, n, seen)
@@ -233,7 +236,7 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
     for g in range(games):   # in game order, so the figures never depend on the workers
         result, n, seen = done[g]
         decisions += n
-        lineup = jobs[g][1]
+        lineup = jobs[g].lineup
         totals = [r["total"] for r in result["scores"]]
         winners = result["winners"]
         for s, name in enumerate(lineup):
@@ -249,7 +252,7 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
                             time.perf_counter() - t0, decisions)
 
 
-def _run(jobs: list[tuple], workers: int):
+def _run(jobs: list[Job], workers: int):
     """The played games, as they finish (in this process when workers is 1)."""
     if workers <= 1:
         for job in jobs:

@@ -6,22 +6,18 @@ import random
 
 import pytest
 
-from jorvik.bots import BOTS, make_bot
-from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
+from jorvik.bots import BOTS, make_bot, play_out, seat_bots
+from jorvik.engine import is_over, legal_actions, new_game
 from jorvik.tournament import play_game, tournament
 
 
 def play_checked(lineup: list[str], mode: str, seed: int, **options) -> dict:
-    bots = [make_bot(b, seed=seed * 8 + i, **options) for i, b in enumerate(lineup)]
+    def legal(before, a, _after) -> None:
+        assert a in legal_actions(before), (before.phase, before.pending, a)
+
     st = new_game([f"P{i}" for i in range(len(lineup))], mode=mode, seed=seed)
-    steps = 0
-    while not is_over(st):
-        legal = legal_actions(st)
-        a = bots[current_player(st)].choose(st)
-        assert a in legal, (st.phase, st.pending, a)
-        st, _ = apply_action(st, a)
-        steps += 1
-        assert steps < 5000
+    st, _ = play_out(st, seat_bots(lineup, seed, **options), max_decisions=5000, watch=legal)
+    assert is_over(st)
     return st.result
 
 

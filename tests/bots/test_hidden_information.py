@@ -7,10 +7,8 @@ import random
 
 import pytest
 
-from jorvik.bots import make_bot
-from jorvik.engine import (
-    GameState, apply_action, current_player, is_over, legal_actions, new_game,
-)
+from jorvik.bots import make_bot, play_out, seat_bots
+from jorvik.engine import GameState, legal_actions, new_game
 
 
 def reshuffled(st: GameState, rng: random.Random) -> GameState:
@@ -44,16 +42,18 @@ def reshuffled(st: GameState, rng: random.Random) -> GameState:
 
 def game_states(players: int, mode: str, seed: int, every: int) -> list[GameState]:
     """Every `every`-th decision state of a game between normal bots."""
-    bots = [make_bot("normal", seed=i) for i in range(players)]
-    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
     out = []
     k = 0
-    while not is_over(st):
-        if len(legal_actions(st)) > 1:
+
+    def collect(before: GameState, _a, _after) -> None:
+        nonlocal k
+        if len(legal_actions(before)) > 1:
             if k % every == 0:
-                out.append(st)
+                out.append(before)
             k += 1
-        st, _ = apply_action(st, bots[current_player(st)].choose(st))
+
+    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+    play_out(st, seat_bots(["normal"] * players, seed), watch=collect)
     return out
 
 

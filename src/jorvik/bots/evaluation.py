@@ -21,9 +21,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from jorvik.engine import GameState
+from jorvik.engine import GameState, empty_fields, feast_vp
 
-from .heuristics import FEAST_VP, Ctx, player_value
+from .heuristics import Ctx, player_value
 
 WEIGHTS_FORMAT = 1
 WEIGHTS_NAME = "expert_weights.json"
@@ -56,7 +56,7 @@ def player_figures(ctx: Ctx, p: int) -> list[float]:
     for cid in pl.cards + pl.loading:
         card = by_id[cid]
         if card.type == "craftsman":
-            m = len(card.goods) - len((pl.filled or {}).get(cid, ()))
+            m = len(empty_fields(st, pl, cid))
             if m == 0:
                 complete_vp += card.vp
             else:
@@ -73,7 +73,7 @@ def player_figures(ctx: Ctx, p: int) -> list[float]:
         float(missing),
         float(defence),
         ctx.attack_value(p, defence),
-        float(FEAST_VP[min(feasts, 4)]),
+        float(feast_vp(feasts)),
     ]
 
 
@@ -91,7 +91,7 @@ def features(st: GameState, ctx: Ctx | None = None) -> list[list[float]]:
     """The model's inputs for every player, in FEATURES order."""
     ctx = ctx or Ctx(st)
     rows = [player_figures(ctx, p) for p in range(st.n)]
-    left = min(1.0, ctx.R / GAME_ROUNDS[st.n])
+    left = min(1.0, ctx.rounds_left / GAME_ROUNDS[st.n])
     idx = [PLAYER_FIGURES.index(name) for name in LATE_SCALED]
     out = []
     for p in range(st.n):

@@ -34,10 +34,10 @@ import math
 import threading
 from typing import Callable
 
-from jorvik.engine import Action, GameState, apply_action, current_player, determinize
+from jorvik.engine import Action, GameState
 
 from .evaluation import Evaluation, load_evaluation
-from .hard_bot import HardBot, canonical
+from .hard_bot import HardBot
 from .heuristics import Ctx
 
 
@@ -66,46 +66,23 @@ class ExpertBot(HardBot):
                 or (self.should_stop is not None and self.should_stop()))
 
     def _search(self, st: GameState, cands: list[Action]) -> Action:
-        me = current_player(st)
-        canon = canonical(st)
         k = len(cands)
         alive = list(range(k))
         sums = [0.0] * k
         samples: list[list[float]] = [[] for _ in range(k)]
         iters = 0
-        clock = self.clock
-        deadline = self._t0 + (self.think or 0.0)
         stop_round = st.round + self.horizon
-        if Ctx(st).R < self.endgame:   # close to the end: play on to the real final scores
+        if Ctx(st).rounds_left < self.endgame:   # near the end: play on to the final scores
             stop_round = 10_000
-        slowest = 0.0
-        while not self._stopped():
-            t = clock()
-            det = determinize(canon, self.rng)
-            seed = self.rng.getrandbits(32)
-            done = []
-            for j in alive:
-                if self._stopped():
-                    break
-                s, _ = apply_action(det, cands[j])
-                done.append((j, self._rollout(s, me, stop_round, seed)))
-            else:  # a sample counts only when every candidate in the race was played out in it
-                for j, v in done:
-                    sums[j] += v
-                    samples[j].append(v)
-                iters += 1
-            if self.playouts is not None:
-                if iters >= self.playouts:
-                    break
-            else:
-                now = clock()
-                slowest = max(slowest, now - t)
-                if now + slowest > deadline:  # the next sample would not fit in the budget
-                    break
-            if len(alive) == 1:
+        for done, last in self._samples(st, cands, alive, stop_round):
+            for j, v in done:
+                sums[j] += v
+                samples[j].append(v)
+            iters += 1
+            if last or len(alive) == 1:
                 break
             if iters >= 6 and iters % 2 == 0:
-                alive = self._race(alive, samples, iters)
+                alive[:] = self._race(alive, samples, iters)
         best = max(alive, key=lambda j: (sums[j], -j))
         self.last_stats = {"iterations": iters, "candidates": k, "alive": len(alive),
                            "means": [sums[j] / max(1, len(samples[j])) for j in range(k)]}

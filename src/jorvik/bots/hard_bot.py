@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from typing import Callable, Iterator
 
 from jorvik.engine import (
     Action, GameState, Reserve, apply_action, current_player, determinize, is_over, legal_actions,
@@ -42,6 +42,9 @@ from jorvik.engine import (
 from .evaluation import margin_of
 from .heuristics import Ctx, player_value
 from .normal_bot import UNPAID_RESERVATION, NormalBot
+from .playout import play_out
+
+ROLLOUT_DECISIONS = 5000   # a rollout that runs longer is cut off and valued as it stands
 
 
 def canonical(st: GameState) -> GameState:
@@ -89,38 +92,53 @@ class HardBot:
             return cands[0]
         return self._search(st, cands)
 
-    def _search(self, st: GameState, cands: list[Action]) -> Action:
+    def _stopped(self) -> bool:
+        return self.should_stop is not None and self.should_stop()
+
+    def _samples(self, st: GameState, cands: list[Action], alive: list[int], stop_round: int
+                 ) -> Iterator[tuple[list[tuple[int, float]], bool]]:
+        """The search's samples while the budget lasts. Each plays every candidate in `alive`
+        (a list the caller may shrink between samples) on one determinization with one
+        playout seed (common random numbers) and yields ([(candidate, value)], last), `last`
+        when the budget is spent. A sample cut short by a stop request is never yielded: a
+        sample counts only when every candidate was played out in it."""
         me = current_player(st)
         canon = canonical(st)
-        k = len(cands)
-        sums = [0.0] * k
-        iters = 0
         clock = self.clock
         deadline = self._t0 + (self.think or 0.0)
-        stop_round = st.round + self.horizon
         slowest = 0.0
-        stop = self.should_stop or (lambda: False)
-        while not stop():
+        iters = 0
+        while not self._stopped():
             t = clock()
             det = determinize(canon, self.rng)
             seed = self.rng.getrandbits(32)
-            done = [0.0] * k
-            for j, a in enumerate(cands):
-                if stop():
+            done = []
+            for j in alive:
+                if self._stopped():
                     break
-                s, _ = apply_action(det, a)
-                done[j] = self._rollout(s, me, stop_round, seed)
-            else:  # a sample counts only when every candidate was played out in it
-                sums = [x + y for x, y in zip(sums, done)]
-                iters += 1
+                s, _ = apply_action(det, cands[j])
+                done.append((j, self._rollout(s, me, stop_round, seed)))
+            whole = len(done) == len(alive)
+            iters += whole
             if self.playouts is not None:
-                if iters >= self.playouts:
-                    break
+                last = iters >= self.playouts
             else:
                 now = clock()
                 slowest = max(slowest, now - t)
-                if now + slowest > deadline:  # the next sample would not fit in the budget
-                    break
+                last = now + slowest > deadline   # the next sample would not fit in the budget
+            if whole:
+                yield done, last
+            if last:
+                return
+
+    def _search(self, st: GameState, cands: list[Action]) -> Action:
+        k = len(cands)
+        sums = [0.0] * k
+        iters = 0
+        for done, _ in self._samples(st, cands, list(range(k)), st.round + self.horizon):
+            for j, v in done:
+                sums[j] += v
+            iters += 1
         best = max(range(k), key=lambda j: (sums[j], -j))
         self.last_stats = {"iterations": iters, "candidates": k,
                            "means": [x / max(iters, 1) for x in sums]}
@@ -129,10 +147,7 @@ class HardBot:
     def _rollout(self, s: GameState, me: int, stop_round: int, seed: int) -> float:
         bot = self.rollout_bot
         bot.rng.seed(seed)
-        steps = 0
-        while not is_over(s) and s.round <= stop_round and steps < 5000:
-            s, _ = apply_action(s, bot.choose(s))
-            steps += 1
+        s, _ = play_out(s, bot, stop_round=stop_round, max_decisions=ROLLOUT_DECISIONS)
         if is_over(s):
             vals = [float(r["total"]) + 0.01 * r["coins"] for r in s.result["scores"]]
             return margin_of(vals, me)

@@ -15,7 +15,8 @@ The central pieces:
   market swap when that completes or advances a craftsman by more than the cubes given are
   worth), then sacrifices to prophecies, sells to merchants, keeps the most useful cubes on the
   Warehouse / storage space, sells the rest two-for-a-coin. It returns the plan's value and
-  its steps; the normal bot executes the steps, valuations use the value.
+  its steps as engine actions; the normal bot plays the first legal one, valuations use the
+  value.
 * :func:`player_value` — a player's whole position in VP-equivalents: VP so far, what their
   cards will score (craftsmen weighted by the chance of completing them), the soft value of
   their defence in the attacks still to come, coins and cubes at their current worth.
@@ -28,9 +29,13 @@ import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from jorvik.engine import GameState, defence
+from typing import Callable, NamedTuple
 
-FEAST_VP = (0, 2, 5, 9, 14)
+from jorvik.engine import (
+    GOODS, Action, Assign, GameState, Harbour, PlayerState, Sell, Trade, defence, empty_fields,
+    feast_vp, fill_order, holds,
+)
+from jorvik.engine.effects import EFFECTS
 
 # ---------------------------------------------------------------------------- tunables
 
@@ -40,19 +45,17 @@ class Params:
     """Knobs of the evaluation. The defaults were tuned with seeded matches: a variant against
     three default normal bots (4-player Karl) and one (2-player Jarl), and against the hard
     bot (2-player Jarl, margin). Coin worth, the expected vikings still to come, the share of
-    missing fields and the merchants' expected income mattered most; `coin_glut` (off) and the
-    other knobs made no measurable difference."""
+    missing fields and the merchants' expected income mattered most; the other knobs made no
+    measurable difference."""
 
     coin_base: float = 0.3       # worth of a coin with no rounds left ...
     coin_per_round: float = 0.22  # ... plus this per future round (capped at coin_cap rounds)
     coin_cap: int = 8
-    coin_glut: float = 0.0       # scale coin worth down when coins outrun spending chances (off)
-    lam: float = 1.1             # craftsman completion: P = exp(-lam * m_eff / (R + 0.7))
+    lam: float = 1.1             # craftsman completion: P = exp(-lam * m_eff / (rounds_left + 0.7))
     share: float = 0.3           # other missing fields of own craftsmen count this much
     keep_base: float = 0.2       # a kept cube: base worth ...
     keep_demand: float = 0.06    # ... plus this per unowned craftsman field wanting its good
     keep_cap: float = 1.2
-    merchant_future: float = 0.22  # (old model, used when merchant_share == 0)
     merchant_share: float = 0.3  # share of a player's expected future cubes of a good that
                                  # reach its merchant / prophecy
     attack_spread: float = 0.7   # softness of "will I be top/bottom" in an attack ...
@@ -67,6 +70,12 @@ class Params:
 
 
 DEFAULT = Params()
+N_GOODS = len(GOODS)   # goods are numbered 0..N_GOODS-1 (Karl uses the first five)
+# The exchange rules of the unloading phase as the planner counts them (RULES.md §4.4; the
+# engine offers them as actions but names no constant for them).
+PROPHECY_VP = 2.0      # VP a cube sacrificed to a prophecy brings
+TRADE_CUBES = 3        # cubes given for one in a trade ...
+HARBOUR_CUBES = 2      # ... and at the Harbour market
 
 
 def _sigmoid(x: float) -> float:
@@ -80,17 +89,26 @@ def _sigmoid(x: float) -> float:
 # ---------------------------------------------------------------------------- context
 
 
-def cards_per_round(st: GameState) -> int:
-    return (st.n + 1) * (2 if st.mode == "jarl" else 1)
+class Attack(NamedTuple):
+    """An Attack of the Picts still to come."""
+    gain: int   # VP for the most defence
+    loss: int   # VP lost by the least defence
+
+
+class DeckInfo(NamedTuple):
+    """Facts about the cards not yet bought or boxed (the deck as a set, the board)."""
+    attacks: list[Attack]       # attacks to come, by season
+    demand: list[int]           # craftsman fields wanting each good
+    feasts_left: int
+    rest: int                   # non-attack cards still in the deck
+    future: list[float]         # cubes of each good still to come onto ships (expected)
+    attack_defence: list[float]  # defence that can still be bought before each attack
 
 
 _DECK_CACHE: dict = {}
 
 
-def _deck_info(st: GameState) -> tuple:
-    """Facts about the cards not yet bought or boxed (the deck as a set, the board): the
-    attacks to come, how many craftsman fields want each good, feasts left, counts by type,
-    and how many non-attack cards remain in the deck."""
+def _deck_info(st: GameState) -> DeckInfo:
     key = (st.deck, tuple(st.spaces), st.reservation)
     got = _DECK_CACHE.get(key)
     if got is not None:
@@ -99,15 +117,13 @@ def _deck_info(st: GameState) -> tuple:
     rest = 0
     attacks = []
     warriors: Counter = Counter()   # defence on unseen warriors by season
-    demand = [0] * 8
+    demand = [0] * N_GOODS
     feasts = 0
     ship_cubes = 0
-    types: Counter = Counter()
     unseen = list(st.deck) + [c for c in st.spaces if c] + [c for c, _, _ in st.reservation]
     for cid in unseen:
         card = by_id[cid]
         t = card.type
-        types[t] += 1
         if t == "picts":
             attacks.append((card.season, card.picts_gain, card.picts_loss))
             continue
@@ -126,16 +142,17 @@ def _deck_info(st: GameState) -> tuple:
     attacks.sort()
     # Cubes still to come onto ships, per good: the bag's contents (public, never its order)
     # times the share of the bag the remaining ships will draw.
-    bag = [0] * 8
+    bag = [0] * N_GOODS
     for g in st.bag:
         bag[g] += 1
     frac = min(1.0, ship_cubes / len(st.bag)) if st.bag else 0.0
     future = [b * frac for b in bag]
     # Defence that can still be bought before each attack (an attack lies somewhere in its
     # season: half of its own season's warriors come before it on average).
-    attack_w = [sum(w for s, w in warriors.items() if s < season) + 0.5 * warriors[season]
-                for season, _, _ in attacks]
-    got = ([(g, l) for _, g, l in attacks], demand, feasts, types, rest, future, attack_w)
+    attack_defence = [sum(w for s, w in warriors.items() if s < season) + 0.5 * warriors[season]
+                      for season, _, _ in attacks]
+    got = DeckInfo([Attack(g, l) for _, g, l in attacks], demand, feasts, rest, future,
+                   attack_defence)
     if len(_DECK_CACHE) > 4096:
         _DECK_CACHE.clear()
     _DECK_CACHE[key] = got
@@ -145,26 +162,29 @@ def _deck_info(st: GameState) -> tuple:
 class Ctx:
     """Public facts about a state, computed once and shared by every player's evaluation."""
 
-    __slots__ = ("st", "n", "by_id", "params", "R", "attacks", "attack_w", "demand", "feasts_left",
-                 "_defs", "_cv", "_kv", "unseen_types", "karl", "future")
+    __slots__ = ("st", "n", "by_id", "params", "rounds_left", "attacks", "attack_defence",
+                 "demand", "feasts_left", "future", "_defs", "_coin_worth", "_keep_worth")
 
     def __init__(self, st: GameState, params: Params = DEFAULT):
         self.st = st
         self.n = st.n
         self.params = params
-        self.karl = st.mode == "karl"
         self.by_id = st.cards.by_id
         info = _deck_info(st)
-        (self.attacks, self.demand, self.feasts_left, self.unseen_types, rest, self.future,
-         self.attack_w) = info
+        self.attacks = info.attacks
+        self.demand = info.demand
+        self.feasts_left = info.feasts_left
+        self.future = info.future
+        self.attack_defence = info.attack_defence
         # Future rounds after the current one (in supply, the upcoming round counts).
-        self.R = -(-rest // cards_per_round(st))
+        self.rounds_left = -(-info.rest // len(fill_order(st.n, st.mode)))
         self._defs: list[int] | None = None
-        self._cv: dict[int, float] = {}
-        self._kv: dict[int, list[float]] = {}
+        self._coin_worth: dict[int, float] = {}
+        self._keep_worth: dict[int, list[float]] = {}
 
     @property
     def defs(self) -> list[int]:
+        """Every player's defence, counting the warriors in their loading areas."""
         if self._defs is None:
             self._defs = [defence(self.st, p) + self._loading_defence(p) for p in range(self.n)]
         return self._defs
@@ -176,59 +196,46 @@ class Ctx:
 
     # -- worth of a coin / of a kept cube for player p
 
-    def cv(self, p: int) -> float:
+    def coin_worth(self, p: int) -> float:
         """What one coin is worth to player p now, in VP."""
         try:
-            return self._cv[p]
+            return self._coin_worth[p]
         except KeyError:
             pr = self.params
-            v = pr.coin_base + pr.coin_per_round * min(self.R, pr.coin_cap)
-            if pr.coin_glut:
-                st = self.st
-                vik = 3 if self.karl else 4
-                income = 1.5 if self.karl else 2.5
-                have = st.players[p].coins + income * self.R
-                need = 1.6 * vik * (self.R + 1)
-                v *= max(0.3, min(1.3, 1.0 + pr.coin_glut * (1.0 - have / need)))
-            if self._owns_effect(p, "skald_coins"):
+            v = pr.coin_base + pr.coin_per_round * min(self.rounds_left, pr.coin_cap)
+            if holds(self.st, self.st.players[p], "skald_coins", loading_too=True):
                 v += 1.0
-            self._cv[p] = v
+            self._coin_worth[p] = v
             return v
 
-    def kv(self, p: int) -> list[float]:
-        v = self._kv.get(p)
+    def keep_worth(self, p: int) -> list[float]:
+        """What keeping one cube of each good is worth to player p now, in VP."""
+        v = self._keep_worth.get(p)
         if v is None:
             pr = self.params
-            pl = self.st.players[p]
-            own = [0] * 8
+            st = self.st
+            pl = st.players[p]
+            own = [0] * N_GOODS   # empty fields of p's craftsmen wanting each good
             for cid in pl.cards + pl.loading:
-                card = self.by_id[cid]
-                if card.type == "craftsman":
-                    need = list(card.goods)
-                    for g in pl.filled.get(cid, ()):
-                        need.remove(g)
-                    for g in need:
+                if self.by_id[cid].type == "craftsman":
+                    for g in empty_fields(st, pl, cid):
                         own[g] += 1
-            if self.R <= 0:
-                v = [0.0] * 8
+            if self.rounds_left <= 0:
+                v = [0.0] * N_GOODS
             else:
-                scale = min(1.0, self.R / 2.0)
+                scale = min(1.0, self.rounds_left / 2.0)
                 v = [min(pr.keep_cap, pr.keep_base + pr.keep_demand * (self.demand[g] + 4 * own[g]))
-                     * scale for g in range(8)]
-            self._kv[p] = v
+                     * scale for g in range(N_GOODS)]
+            self._keep_worth[p] = v
         return v
 
-    def _owns_effect(self, p: int, effect: str) -> bool:
-        pl = self.st.players[p]
-        by_id = self.by_id
-        return any(by_id[c].effect == effect for c in pl.cards + pl.loading)
-
     def p_complete(self, m_eff: float) -> float:
+        """The chance of completing a craftsman with `m_eff` (weighted) fields still empty."""
         if m_eff <= 1e-9:
             return 1.0
-        if self.R <= 0:
+        if self.rounds_left <= 0:
             return 0.0
-        return math.exp(-self.params.lam * m_eff / (self.R + 0.7))
+        return math.exp(-self.params.lam * m_eff / (self.rounds_left + 0.7))
 
     def attack_value(self, p: int, dp: float) -> float:
         """Soft expected VP from the attacks still to come with defence dp against the others'
@@ -240,7 +247,7 @@ class Ctx:
         others = [d for i, d in enumerate(self.defs) if i != p]
         total = 0.0
         for k, (gain, loss) in enumerate(self.attacks):
-            s = pr.attack_spread + pr.attack_spread_w * math.sqrt(self.attack_w[k])
+            s = pr.attack_spread + pr.attack_spread_w * math.sqrt(self.attack_defence[k])
             top = 1.0
             bot = 1.0
             for d in others:
@@ -281,9 +288,38 @@ def holding_of(st: GameState, p: int, extra_cards: tuple[str, ...] = (),
 
 @dataclass
 class Plan:
+    """The planner's answer: its value, and (when asked) its steps as engine actions in the
+    order they are to be played."""
     value: float = 0.0
-    steps: list[tuple] = field(default_factory=list)
-    fills: dict[str, int] = field(default_factory=dict)   # craftsman -> missing after plan
+    steps: list[Action] = field(default_factory=list)
+
+
+class Craftsman(NamedTuple):
+    """A craftsman in the planner: its VP and the goods still missing (filled in place)."""
+    card: str
+    vp: int
+    need: list[int]
+
+
+class Merchant(NamedTuple):
+    """The best-paying merchant of a good."""
+    coins: int   # per cube sold
+    card: str
+
+
+class Fill(NamedTuple):
+    """A way to fill craftsman fields: cubes assigned directly, and maybe one traded for."""
+    craftsman: Craftsman
+    direct: tuple[int, ...]   # cubes from the pool onto the craftsman
+    give: tuple[int, ...]     # cubes given in a trade / at the Harbour market
+    traded: int | None        # the good taken for them (onto the craftsman)
+
+
+class Cube(NamedTuple):
+    """A cube left over after the fills, and where it lies: "h" just unloaded, "s" storage,
+    "w" Warehouse."""
+    good: int
+    src: str
 
 
 class _Pool:
@@ -300,18 +336,13 @@ class _Pool:
     def count(self, g: int) -> int:
         return self.hand.count(g) + self.storage.count(g) + self.warehouse.count(g)
 
-    def size(self) -> int:
-        return len(self.hand) + len(self.storage) + len(self.warehouse)
-
-    def take(self, g: int) -> str:
+    def take(self, g: int) -> None:
         if g in self.hand:
             self.hand.remove(g)
-            return "h"
-        if g in self.storage:
+        elif g in self.storage:
             self.storage.remove(g)
-            return "s"
-        self.warehouse.remove(g)
-        return "w"
+        else:
+            self.warehouse.remove(g)
 
     def src(self, g: int) -> str:
         if g in self.hand:
@@ -324,12 +355,19 @@ class _Pool:
         return self.hand + self.storage + self.warehouse
 
 
-def _best_completions(crafts: list[list], pool: _Pool) -> list[list]:
+def warehouse_room(ctx: Ctx, cards: tuple[str, ...]) -> int:
+    """Warehouse spaces these cards would give (the engine's `warehouse_space` counts a
+    player's card area; the planner's cards include the loading area and cards valued as if
+    bought, so it asks each card's effect the same way)."""
+    by_id = ctx.by_id
+    return sum(EFFECTS[e].extra_storage() for c in cards if (e := by_id[c].effect))
+
+
+def _best_completions(crafts: list[Craftsman], pool: _Pool) -> list[Craftsman]:
     """The craftsmen to complete from the cubes at hand: the set with the most VP (then the
     fewest cubes) that the cubes allow together."""
-    open_ = [c for c in crafts if c[2]]
     have = Counter(pool.goods())
-    open_ = [c for c in open_ if not Counter(c[2]) - have]
+    open_ = [c for c in crafts if c.need and not Counter(c.need) - have]
     if not open_:
         return []
     best: tuple = ((0, 0), [])
@@ -337,10 +375,10 @@ def _best_completions(crafts: list[list], pool: _Pool) -> list[list]:
         for combo in itertools.combinations(open_, k):
             need: Counter = Counter()
             for c in combo:
-                need.update(c[2])
+                need.update(c.need)
             if need - have:
                 continue
-            key = (sum(c[1] for c in combo), -sum(need.values()))
+            key = (sum(c.vp for c in combo), -sum(need.values()))
             if key > best[0]:
                 best = (key, list(combo))
     return best[1]
@@ -353,29 +391,26 @@ def completable(st: GameState, p: int) -> bool:
     have = Counter(pl.hand) + Counter(pl.ship_goods) + Counter(pl.storage) + Counter(pl.warehouse)
     by_id = st.cards.by_id
     for cid in pl.cards + pl.loading:
-        card = by_id[cid]
-        if card.type != "craftsman":
+        if by_id[cid].type != "craftsman":
             continue
-        need = Counter(card.goods) - Counter(pl.filled.get(cid, ()))
+        need = Counter(empty_fields(st, pl, cid))
         if need and not need - have:
             return True
     return False
 
 
-def plan_unload(ctx: Ctx, p: int, h: Holding, common: tuple[int, ...] | None = None,
-                harbour: bool | None = None, want_steps: bool = False) -> Plan:
+def plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool = False) -> Plan:
     """The best use of player p's cubes (see the module docstring). Value in VP-equivalents:
     craftsmen's expected VP after filling + kept cubes + coins and VP the cubes bring."""
     by_id = ctx.by_id
-    cv = ctx.cv(p)
-    kv = ctx.kv(p)
-    if common is None:
-        common = ctx.st.common
-    common = list(common)
-    merchants: dict[int, tuple[int, str]] = {}
+    coin_worth = ctx.coin_worth(p)
+    keep_worth = ctx.keep_worth(p)
+    common = list(ctx.st.common)
+    merchants: dict[int, Merchant] = {}
     prophecies: dict[int, str] = {}
-    crafts: list[list] = []   # [cid, vp, missing list]
+    crafts: list[Craftsman] = []
     wh_cap = 0
+    harbour = False
     for cid in h.cards:
         card = by_id[cid]
         t = card.type
@@ -383,28 +418,27 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, common: tuple[int, ...] | None = N
             need = list(card.goods)
             for g in h.filled.get(cid, ()):
                 need.remove(g)
-            crafts.append([cid, card.vp, need])
+            crafts.append(Craftsman(cid, card.vp, need))
         elif t == "merchant":
             g = card.goods[0]
-            if g not in merchants or merchants[g][0] < card.coins_per_good:
-                merchants[g] = (card.coins_per_good, cid)
+            if g not in merchants or merchants[g].coins < card.coins_per_good:
+                merchants[g] = Merchant(card.coins_per_good, cid)
         elif t == "prophecy":
             prophecies[card.goods[0]] = cid
-        elif card.effect == "warehouse":
-            wh_cap += 4
-        elif card.effect == "harbour_market" and harbour is None:
-            harbour = True
-    harbour = bool(harbour)
+        elif card.effect:
+            wh_cap += EFFECTS[card.effect].extra_storage()
+            harbour = harbour or card.effect == "harbour_market"
+    trade_cubes = HARBOUR_CUBES if harbour else TRADE_CUBES
+    trade = Harbour if harbour else Trade
     plan = Plan()
     steps = plan.steps
     share = ctx.params.share
     pc = ctx.p_complete
     if not (h.hand or h.storage or h.warehouse):
-        M = sum(len(c[2]) for c in crafts)
+        all_missing = sum(len(c.need) for c in crafts)
         for c in crafts:
-            m = len(c[2])
-            plan.value += c[1] if m == 0 else c[1] * pc(m + share * (M - m))
-            plan.fills[c[0]] = m
+            m = len(c.need)
+            plan.value += c.vp if m == 0 else c.vp * pc(m + share * (all_missing - m))
         return plan
     pool = _Pool(h.hand, h.storage, h.warehouse)
 
@@ -412,15 +446,15 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, common: tuple[int, ...] | None = N
         """What a cube is worth used at once, not kept."""
         v = 0.0
         if g in merchants:
-            v = merchants[g][0] * cv
+            v = merchants[g].coins * coin_worth
         if g in prophecies:
-            v = max(v, 2.0)
+            v = max(v, PROPHECY_VP)
         return v
 
     def alt(g: int, src: str = "h") -> float:
         """Opportunity cost of spending a cube on something else."""
-        v = max(free_use(g), 0.5 * cv)
-        keep = kv[g]
+        v = max(free_use(g), 0.5 * coin_worth)
+        keep = keep_worth[g]
         if src == "w":
             keep += 1.0
         elif src == "s" or wh_cap:
@@ -430,33 +464,33 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, common: tuple[int, ...] | None = N
         return max(v, keep)
 
     def total_missing() -> int:
-        return sum(len(c[2]) for c in crafts)
+        return sum(len(c.need) for c in crafts)
 
-    def craft_val(c, m: int, M: int) -> float:
+    def craft_val(c: Craftsman, m: int, all_missing: int) -> float:
         if m == 0:
-            return float(c[1])
-        return c[1] * pc(m + share * (M - m))
+            return float(c.vp)
+        return c.vp * pc(m + share * (all_missing - m))
 
     # ---- completions first: a completed craftsman's VP are safe, while cubes kept or sold
     # instead are worth a coin or two and the craftsman may never be completed later
     for c in _best_completions(crafts, pool):
-        for g in list(c[2]):
+        for g in list(c.need):
             pool.take(g)
-            c[2].remove(g)
+            c.need.remove(g)
             if want_steps:
-                steps.append(("assign", g, "craftsman", c[0]))
+                steps.append(Assign(g, "craftsman", c.card))
 
     # ---- fills (direct, by completing sets, through trades)
     while True:
-        M = total_missing()
-        best = None
+        all_missing = total_missing()
+        best: Fill | None = None
         best_net = 1e-6
         for c in crafts:
-            need = c[2]
+            need = c.need
             m = len(need)
             if m == 0:
                 continue
-            cur = craft_val(c, m, M)
+            cur = craft_val(c, m, all_missing)
             # single direct fill
             seen = set()
             for g in need:
@@ -464,9 +498,9 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, common: tuple[int, ...] | None = N
                     continue
                 seen.add(g)
                 if pool.count(g):
-                    net = craft_val(c, m - 1, M - 1) - cur - alt(g, pool.src(g))
+                    net = craft_val(c, m - 1, all_missing - 1) - cur - alt(g, pool.src(g))
                     if net > best_net:
-                        best_net, best = net, ("fill", c, (g,), (), None)
+                        best_net, best = net, Fill(c, (g,), (), None)
             # completion, directly and with at most one traded / harbour cube
             tmp = Counter(pool.goods())
             have, short = [], []
@@ -478,139 +512,194 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, common: tuple[int, ...] | None = N
                     short.append(g)
             if len(short) == 0 and m >= 2:
                 cost = sum(alt(g) for g in have)
-                net = c[1] - cur - cost
+                net = c.vp - cur - cost
                 if net > best_net:
-                    best_net, best = net, ("fill", c, tuple(have), (), None)
+                    best_net, best = net, Fill(c, tuple(have), (), None)
             if len(short) == 1 and (common[short[0]] > 0):
-                k = 2 if harbour else 3
                 rest = [g for g, n in tmp.items() for _ in range(n)]
-                if len(rest) >= k:
+                if len(rest) >= trade_cubes:
                     rest.sort(key=alt)
-                    give = tuple(sorted(rest[:k]))
+                    give = tuple(sorted(rest[:trade_cubes]))
                     cost = sum(alt(g) for g in have) + sum(alt(g) for g in give)
-                    net = craft_val(c, 0, M - m) - cur - cost
+                    net = craft_val(c, 0, all_missing - m) - cur - cost
                     if net > best_net:
-                        best_net, best = net, ("fill", c, tuple(have), give, short[0])
+                        best_net, best = net, Fill(c, tuple(have), give, short[0])
             # a single traded fill (no completion)
             if len(short) >= 1 and m - 1 >= 1:
                 g = short[0]
                 if common[g] > 0:
-                    k = 2 if harbour else 3
                     rest = [x for x, n in Counter(pool.goods()).items() for _ in range(n)]
-                    if len(rest) >= k:
+                    if len(rest) >= trade_cubes:
                         rest.sort(key=alt)
-                        give = tuple(sorted(rest[:k]))
-                        net = craft_val(c, m - 1, M - 1) - cur - sum(alt(x) for x in give)
+                        give = tuple(sorted(rest[:trade_cubes]))
+                        net = (craft_val(c, m - 1, all_missing - 1) - cur
+                               - sum(alt(x) for x in give))
                         if net > best_net:
-                            best_net, best = net, ("fill", c, (), give, g)
+                            best_net, best = net, Fill(c, (), give, g)
         if best is None:
             break
-        _, c, direct, give, traded = best
-        for g in direct:
+        c = best.craftsman
+        for g in best.direct:
             pool.take(g)
-            c[2].remove(g)
+            c.need.remove(g)
             if want_steps:
-                steps.append(("assign", g, "craftsman", c[0]))
-        if traded is not None:
-            for g in give:
+                steps.append(Assign(g, "craftsman", c.card))
+        if best.traded is not None:
+            for g in best.give:
                 pool.take(g)
                 common[g] += 1
-            common[traded] -= 1
-            c[2].remove(traded)
+            common[best.traded] -= 1
+            c.need.remove(best.traded)
             if want_steps:
-                steps.append(("harbour" if harbour else "trade", give, traded, "craftsman", c[0]))
-    M = total_missing()
+                steps.append(trade(best.give))
+    all_missing = total_missing()
     value = 0.0
     for c in crafts:
-        value += craft_val(c, len(c[2]), M)
-        plan.fills[c[0]] = len(c[2])
+        value += craft_val(c, len(c.need), all_missing)
 
     # ---- trades for prophecy VP (Jarl) with cubes worth little
     if prophecies:
         while True:
-            k = 2 if harbour else 3
             goods = pool.goods()
-            if len(goods) < k:
+            if len(goods) < trade_cubes:
                 break
             cand = [g for g in prophecies if common[g] > 0]
             if not cand:
                 break
             goods.sort(key=alt)
-            give = tuple(sorted(goods[:k]))
-            if 2.0 - sum(alt(g) for g in give) <= 0.05:
+            give = tuple(sorted(goods[:trade_cubes]))
+            if PROPHECY_VP - sum(alt(g) for g in give) <= 0.05:
                 break
             g = cand[0]
             for x in give:
                 pool.take(x)
                 common[x] += 1
             common[g] -= 1
-            value += 2.0
+            value += PROPHECY_VP
             if want_steps:
-                steps.append(("harbour" if harbour else "trade", give, g, "prophecy",
-                              prophecies[g]))
+                steps.append(trade(give))
 
     # ---- leftovers: warehouse / storage / prophecy / merchant / sell / lose
-    left = [(g, "h") for g in pool.hand] + [(g, "s") for g in pool.storage] + \
-           [(g, "w") for g in pool.warehouse]
+    left = [Cube(g, "h") for g in pool.hand] + [Cube(g, "s") for g in pool.storage] + \
+           [Cube(g, "w") for g in pool.warehouse]
     # Warehouse slots: 1 VP at the end + keep value.
-    wh_val = [kv[g] + (1.0 if ctx.R >= 0 else 0) for g in range(8)]
-    cand = sorted(left, key=lambda x: (wh_val[x[0]] - free_use(x[0]), x[1] == "w"), reverse=True)
+    wh_val = [keep_worth[g] + (1.0 if ctx.rounds_left >= 0 else 0) for g in range(N_GOODS)]
+    cand = sorted(left, key=lambda x: (wh_val[x.good] - free_use(x.good), x.src == "w"),
+                  reverse=True)
     to_wh = []
     for x in cand:
         if len(to_wh) >= wh_cap:
             break
-        if wh_val[x[0]] - free_use(x[0]) > 0:
+        if wh_val[x.good] - free_use(x.good) > 0:
             to_wh.append(x)
     for x in to_wh:
         left.remove(x)
-        value += wh_val[x[0]]
-        if want_steps and x[1] != "w":
-            steps.append(("assign", x[0], "warehouse", ""))
+        value += wh_val[x.good]
+        if want_steps and x.src != "w":
+            steps.append(Assign(x.good, "warehouse", ""))
     # Storage: one hand or storage cube.
-    st_cand = [x for x in left if x[1] in "hs"]
-    occupant = [x for x in left if x[1] == "s"]
-    if occupant and free_use(occupant[0][0]) <= 0:
+    st_cand = [x for x in left if x.src in "hs"]
+    occupant = [x for x in left if x.src == "s"]
+    if occupant and free_use(occupant[0].good) <= 0:
         st_cand = occupant  # the stored cube has nowhere better to go: it stays
     keep = None
     if st_cand:
-        best_keep = max(st_cand, key=lambda x: (kv[x[0]] - free_use(x[0]), x[1] == "s"))
-        if kv[best_keep[0]] - free_use(best_keep[0]) > 0:
+        best_keep = max(st_cand, key=lambda x: (keep_worth[x.good] - free_use(x.good),
+                                                x.src == "s"))
+        if keep_worth[best_keep.good] - free_use(best_keep.good) > 0:
             keep = best_keep
     if keep is not None:
         left.remove(keep)
-        value += kv[keep[0]]
+        value += keep_worth[keep.good]
     hand_left = []
     for g, src in left:
         fu = free_use(g)
         if fu > 0:
             value += fu
             if want_steps:
-                if g in prophecies and (g not in merchants or 2.0 >= merchants[g][0] * cv):
-                    steps.append(("assign", g, "prophecy", prophecies[g]))
+                if g in prophecies and (g not in merchants
+                                        or PROPHECY_VP >= merchants[g].coins * coin_worth):
+                    steps.append(Assign(g, "prophecy", prophecies[g]))
                 else:
-                    steps.append(("assign", g, "merchant", merchants[g][1]))
+                    steps.append(Assign(g, "merchant", merchants[g].card))
         elif src == "h":
             hand_left.append(g)
         else:  # stays where it is
-            value += kv[g] + (1.0 if src == "w" else 0.0)
-    if keep is not None and keep[1] == "h" and want_steps:
-        steps.append(("assign", keep[0], "storage", ""))
+            value += keep_worth[g] + (1.0 if src == "w" else 0.0)
+    if keep is not None and keep.src == "h" and want_steps:
+        steps.append(Assign(keep.good, "storage", ""))
     pairs = len(hand_left) // 2
-    value += pairs * cv
+    value += pairs * coin_worth
     if want_steps:
         hand_left.sort()
         for i in range(pairs):
-            steps.append(("sell", tuple(sorted(hand_left[2 * i:2 * i + 2]))))
+            steps.append(Sell(tuple(hand_left[2 * i:2 * i + 2])))
     plan.value = value
     return plan
 
 
 # ---------------------------------------------------------------------------- player value
 
-_SKALD_COUNTS = {"skald_ships": "ship", "skald_merchants": "merchant",
-                 "skald_warriors": "warrior", "skald_craftsmen": "craftsman",
-                 "skald_journeys": "journey"}
 
+class Owned(NamedTuple):
+    """What player_value gathered about a player's cards, for the effect values."""
+    ctx: Ctx
+    p: int
+    player: PlayerState
+    new_cards: tuple[str, ...]   # cards valued as if the player had them
+    counts: Counter              # the player's cards by type
+    journeys: list[int]          # VP of the player's journeys
+    coins: int
+
+
+def _skald(card_type: str, growth: float) -> Callable[[Owned], float]:
+    """A skald: a VP per card of its type now, and more as the player buys them."""
+    return lambda o: o.counts[card_type] + growth * o.ctx.rounds_left
+
+
+def _new_skald_coins(o: Owned) -> float:
+    # A skald of coins already owned counts through the coin's worth (Ctx.coin_worth).
+    if any(o.ctx.by_id[c].effect == "skald_coins" for c in o.new_cards):
+        return o.coins + 0.6 * o.ctx.rounds_left
+    return 0.0
+
+
+def _jarls_hall(o: Owned) -> float:
+    if o.ctx.rounds_left > 0 or o.ctx.st.phase in ("demand", "purchase", "reservation"):
+        return 2.2 * o.ctx.coin_worth(o.p)
+    return 0
+
+
+def _once_card(o: Owned) -> float:
+    return 0.8 if o.ctx.rounds_left > 0 else 0.3
+
+
+# Effect -> its worth to a player holding it, in VP-equivalents (card effects not named
+# here are worth nothing beyond the card's type: Shield wall counts through the defence,
+# Treasure hoard and Loki's tribute through the coins they bring when bought).
+EFFECT_VALUES: dict[str, Callable[[Owned], float]] = {
+    "skald_ships": _skald("ship", 0.35),
+    "skald_merchants": _skald("merchant", 0.1),
+    "skald_warriors": _skald("warrior", 0.2),
+    "skald_craftsmen": _skald("craftsman", 0.15),
+    "skald_journeys": _skald("journey", 0.05),
+    "skald_coins": _new_skald_coins,
+    "saga_teller": lambda o: (max(o.journeys, default=0)
+                              + (1.0 if o.ctx.rounds_left > 2 and not o.journeys else 0.0)),
+    # room to keep cubes for later + 1 VP per cube at the end
+    "warehouse": lambda o: min(2.5, 0.3 * o.ctx.rounds_left),
+    "toll_house": lambda o: o.ctx.rounds_left * o.ctx.coin_worth(o.p),
+    "jarls_hall": _jarls_hall,
+    "hired_hands": lambda o: 1.0 * (o.player.brown
+                                    if holds(o.ctx.st, o.player, "hired_hands") else 2),
+    "harbour_market": lambda o: min(2.5, 0.3 * o.ctx.rounds_left),
+    "workshop": _once_card,
+    "loki_theft": _once_card,
+    "loki_trickery": _once_card,
+    "trading_post": lambda o: 1.0,
+    "glory": lambda o: max(a.gain for a in o.ctx.attacks) * 0.5 if o.ctx.attacks else 0.0,
+    "danegeld": lambda o: 0.4 * sum(a.loss for a in o.ctx.attacks) * 0.5,
+}
 
 _PLAN_CARDS = ("craftsman", "merchant", "prophecy")
 _PLAN_EFFECTS = ("warehouse", "harbour_market")
@@ -626,11 +715,10 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
     by_id = ctx.by_id
     h = holding_of(st, p, extra_cards, extra_cubes)
     h.coins += coin_delta
-    R = ctx.R
-    cv = ctx.cv(p)
+    coin_worth = ctx.coin_worth(p)
     pr = ctx.params
     v = pl.vp + extra_vp
-    if ctx.R <= 0 and st.phase == "end":
+    if ctx.rounds_left <= 0 and st.phase == "end":
         return float(pl.vp)
     if plan_value is None:
         plan_value = plan_unload(ctx, p, h).value
@@ -645,11 +733,8 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
         t = card.type
         counts[t] += 1
         if t == "merchant":
-            if pr.merchant_share:
-                mine = ctx.future[card.goods[0]] / ctx.n * pr.merchant_share
-                v += card.vp + mine * card.coins_per_good * cv * 0.8
-            else:
-                v += card.vp + pr.merchant_future * R * card.coins_per_good * cv
+            mine = ctx.future[card.goods[0]] / ctx.n * pr.merchant_share
+            v += card.vp + mine * card.coins_per_good * coin_worth * 0.8
         elif t == "journey":
             v += card.vp
             journeys.append(card.vp)
@@ -658,60 +743,22 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
         elif t == "warrior":
             warriors.append(card.defence)
         elif t == "prophecy":
-            if pr.merchant_share:
-                v += ctx.future[card.goods[0]] / ctx.n * pr.merchant_share * 2.0
-            else:
-                v += min(3.0, 0.35 * R) * 2.0 * 0.5
+            v += ctx.future[card.goods[0]] / ctx.n * pr.merchant_share * PROPHECY_VP
         if card.effect:
             effects.append(card.effect)
-    v += FEAST_VP[min(feasts, 4)]
-    if feasts and feasts < 4 and ctx.feasts_left:
-        v += 0.15 * (FEAST_VP[min(feasts + 1, 4)] - FEAST_VP[feasts]) * min(1, ctx.feasts_left)
-    coins = h.coins
+    v += feast_vp(feasts)
+    if feasts and ctx.feasts_left:   # a step up the feast table to come (none from 4 on)
+        v += 0.15 * (feast_vp(feasts + 1) - feast_vp(feasts)) * min(1, ctx.feasts_left)
+    owned = Owned(ctx, p, pl, extra_cards, counts, journeys, h.coins)
     dp = sum(warriors)
     for eff in effects:
-        if eff == "shield_wall":
-            dp += max(warriors, default=0)
-        elif eff in _SKALD_COUNTS:
-            n = counts[_SKALD_COUNTS[eff]]
-            grow = {"ship": 0.35, "merchant": 0.1, "warrior": 0.2, "craftsman": 0.15,
-                    "journey": 0.05}[_SKALD_COUNTS[eff]]
-            v += n + grow * R
-        elif eff == "skald_coins":
-            if eff_new(extra_cards, ctx, eff):  # owned ones count through cv
-                v += coins + 0.6 * R
-        elif eff == "saga_teller":
-            v += max(journeys, default=0) + (1.0 if R > 2 and not journeys else 0.0)
-        elif eff == "warehouse":
-            v += min(2.5, 0.3 * R)  # room to keep cubes for later + 1 VP per cube at the end
-        elif eff == "toll_house":
-            v += R * cv
-        elif eff == "jarls_hall":
-            v += 2.2 * cv if R > 0 or st.phase in ("demand", "purchase", "reservation") else 0
-        elif eff == "hired_hands":
-            v += 1.0 * (pl.brown if cid_in_area(pl, "hired_hands", by_id) else 2)
-        elif eff == "harbour_market":
-            v += min(2.5, 0.3 * R)
-        elif eff in ("workshop", "loki_theft", "loki_trickery"):
-            v += 0.8 if R > 0 else 0.3
-        elif eff == "trading_post":
-            v += 1.0
-        elif eff == "glory":
-            if ctx.attacks:
-                v += max(g for g, _ in ctx.attacks) * 0.5
-        elif eff == "danegeld":
-            v += 0.4 * sum(l for _, l in ctx.attacks) * 0.5
+        dp += EFFECTS[eff].defence_bonus(warriors)
+        value = EFFECT_VALUES.get(eff)
+        if value is not None:
+            v += value(owned)
     v += ctx.attack_value(p, dp)
-    v += coins * cv
+    v += h.coins * coin_worth
     return v
-
-
-def eff_new(extra_cards: tuple[str, ...], ctx: Ctx, effect: str) -> bool:
-    return any(ctx.by_id[c].effect == effect for c in extra_cards)
-
-
-def cid_in_area(pl, effect: str, by_id) -> bool:
-    return any(by_id[c].effect == effect for c in pl.cards)
 
 
 def base_values(ctx: Ctx, p: int) -> tuple[float, float]:
@@ -728,11 +775,13 @@ def card_value(ctx: Ctx, p: int, cid: str, cubes: tuple[int, ...] = (),
     card = ctx.by_id[cid]
     coin_delta = 0
     extra_cards: tuple[str, ...] = (cid,)
-    if card.effect == "treasure_hoard":
-        coin_delta = 4
-        extra_cards = ()
-    elif card.effect == "loki_tribute":
-        coin_delta = sum(1 for i, o in enumerate(ctx.st.players) if i != p and o.coins > 0)
+    effect = EFFECTS[card.effect] if card.effect else None
+    if effect is not None and effect.leaves_at_unloading():
+        # An immediate card (Treasure hoard, Loki's tribute) is not kept: it is worth the
+        # coins the engine pays when it is bought.
+        bought = ctx.st.copy()
+        effect.on_buy(bought, p, [])
+        coin_delta = bought.players[p].coins - ctx.st.players[p].coins
         extra_cards = ()
     pv = None
     if not cubes and card.type not in _PLAN_CARDS and card.effect not in _PLAN_EFFECTS:

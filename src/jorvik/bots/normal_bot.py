@@ -41,12 +41,16 @@ import itertools
 import random
 
 from jorvik.engine import (
-    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, Harbour, Pass, Place, Reserve, Sell,
-    Steal, Swap, Take, TakeOff, Trade, UseCard, current_player, legal_actions, viking_owner,
+    RESERVATION_ROW, Action, Assign, Buy, DanegeldChoice, Decline, Discard, Done, GameState,
+    GloryChoice, Pass, Place, PlaceCube, Reserve, Steal, Swap, Take, TakeCube, TakeOff, Theft,
+    Trickery, UseCard, WorkshopTakeOff, complete, current_player, empty_fields, legal_actions,
+    price_due, theft_targets, viking_owner,
 )
 
-from .heuristics import DEFAULT, Ctx, Holding, Params, _sigmoid, base_values, card_value, \
-    holding_of, plan_unload
+from .heuristics import (
+    DEFAULT, N_GOODS, PROPHECY_VP, Ctx, Holding, Params, _sigmoid, base_values, card_value,
+    holding_of, plan_unload, warehouse_room,
+)
 
 BIG = 1e9
 UNPAID_RESERVATION = -0.2   # the score of a reservation that would not be bought
@@ -79,9 +83,7 @@ class NormalBot:
         p = current_player(st)
         ctx = Ctx(st, self.params)
         if st.pending:
-            kind = st.pending[-1][0]
-            a = self._pending(ctx, p, kind, legal)
-            return [(0.0, a)]
+            return [(0.0, self._pending(ctx, p, legal))]
         ph = st.phase
         if ph == "demand":
             return self._demand(ctx, p, legal)
@@ -121,7 +123,8 @@ class NormalBot:
                 got = 0.0
             else:
                 pr = self.params
-                got = _sigmoid((vals[(o, slot)] - price * ctx.cv(o) - pr.pbuy_margin) / pr.pbuy_scale)
+                gain = vals[(o, slot)] - price * ctx.coin_worth(o)
+                got = _sigmoid((gain - pr.pbuy_margin) / pr.pbuy_scale)
             vals.pbuy[key] = got
         return got
 
@@ -131,12 +134,12 @@ class NormalBot:
         when `length` vikings stand in it at purchase time."""
         reach = 1.0
         v_me = vals[(me, slot)]
-        cv = ctx.cv(me)
+        coin_worth = ctx.coin_worth(me)
         for j in range(i, len(owners)):
             o = owners[j]
             price = length - j
             if o == me:
-                buy = v_me - price * cv if coins >= price - 1e-9 else -BIG
+                buy = v_me - price * coin_worth if coins >= price - 1e-9 else -BIG
                 cont = self._column_util(ctx, vals, me, slot, owners, length, coins, j + 1)
                 return reach * max(buy, cont, 0.0)
             reach *= 1.0 - self._p_buy(ctx, vals, o, slot, int(round(price)))
@@ -153,7 +156,7 @@ class NormalBot:
             if o == me:
                 break
             pb = self._p_buy(ctx, vals, o, slot, int(round(price)))
-            out += reach * pb * ctx.cv(o)
+            out += reach * pb * ctx.coin_worth(o)
             reach *= 1.0 - pb
         return self.params.pump * out
 
@@ -172,7 +175,7 @@ class NormalBot:
             for j, o in enumerate(owners):
                 price = L - j
                 if o == me:
-                    if vals[(me, c)] - price * ctx.cv(me) > 0:
+                    if vals[(me, c)] - price * ctx.coin_worth(me) > 0:
                         spent += reach * price
                     break
                 reach *= 1.0 - self._p_buy(ctx, vals, o, c, int(round(price)))
@@ -210,7 +213,7 @@ class NormalBot:
                 mine = sum(1 for _, code, _ in st.reservation if viking_owner(code) == me)
                 coins = pl.coins - self._committed(ctx, vals, me, -1, extra)
                 if coins >= price + mine:
-                    u = vals[(me, s)] - (price + mine) * ctx.cv(me)
+                    u = vals[(me, s)] - (price + mine) * ctx.coin_worth(me)
                 else:
                     u = UNPAID_RESERVATION
                 u = max(u, UNPAID_RESERVATION)
@@ -221,7 +224,6 @@ class NormalBot:
             if getattr(a, "brown", False):
                 if own_left:
                     continue
-                u -= 0.0
             if self.noise:
                 u += self.rng.gauss(0.0, self.noise)
             scored.append((u, a))
@@ -236,17 +238,16 @@ class NormalBot:
         st = ctx.st
         pl = st.players[me]
         vals = self._values(ctx)
-        cv = ctx.cv(me)
+        coin_worth = ctx.coin_worth(me)
         if st.phase == "purchase":
             c = st.turn
             slot = c
             owners = [viking_owner(v) for v in st.columns[c]]
-            price = len(owners)
             cont = self._column_util(ctx, vals, me, slot, owners, len(owners), pl.coins, 1)
         else:
             slot = ("r", 0)
-            price = len(st.reservation)
             cont = 0.0
+        price = price_due(st)
         v = vals[(me, slot)]
         later = self._later_options(ctx, vals, me)
 
@@ -263,10 +264,10 @@ class NormalBot:
         for a in legal:
             if isinstance(a, Buy):
                 if a.hall:
-                    hall_worth = 2.2 * cv if ctx.R > 0 else 0.0
+                    hall_worth = 2.2 * coin_worth if ctx.rounds_left > 0 else 0.0
                     u = v - hall_worth + best_later(pl.coins)
                 else:
-                    u = v - price * cv + best_later(pl.coins - price)
+                    u = v - price * coin_worth + best_later(pl.coins - price)
             elif isinstance(a, Pass):
                 u = max(cont, 0.0) + best_later(pl.coins)
             else:
@@ -279,7 +280,7 @@ class NormalBot:
         """(price, expected gain) of cards later in this purchase phase I may get."""
         st = ctx.st
         out = []
-        cv = ctx.cv(me)
+        coin_worth = ctx.coin_worth(me)
         if st.phase == "purchase":
             for c in range(st.turn + 1, 6):
                 owners = [viking_owner(v) for v in st.columns[c]]
@@ -290,7 +291,7 @@ class NormalBot:
                 for j, o in enumerate(owners):
                     price = L - j
                     if o == me:
-                        gain = vals[(me, c)] - price * cv
+                        gain = vals[(me, c)] - price * coin_worth
                         if gain > 0:
                             out.append((price, reach * gain))
                         break
@@ -300,7 +301,7 @@ class NormalBot:
             for i, (_, code, _) in enumerate(res):
                 if viking_owner(code) == me:
                     price = len(res) - i
-                    gain = vals[(me, ("r", i))] - price * cv
+                    gain = vals[(me, ("r", i))] - price * coin_worth
                     if gain > 0:
                         out.append((price, gain))
         else:
@@ -308,7 +309,7 @@ class NormalBot:
             for i in range(1, len(res)):
                 if viking_owner(res[i][1]) == me:
                     price = len(res) - i
-                    gain = vals[(me, ("r", i))] - price * cv
+                    gain = vals[(me, ("r", i))] - price * coin_worth
                     if gain > 0:
                         out.append((price, gain))
         return out[:8]
@@ -322,10 +323,8 @@ class NormalBot:
             if self._want_use(ctx, me, a.card):
                 return a
         h = holding_of(st, me)
-        plan = plan_unload(ctx, me, h, want_steps=True)
         legal_set = set(legal)
-        for step in plan.steps:
-            a = _step_action(step)
+        for a in plan_unload(ctx, me, h, want_steps=True).steps:
             if a in legal_set:
                 return a
         return Done()
@@ -333,10 +332,10 @@ class NormalBot:
     def _want_use(self, ctx: Ctx, me: int, cid: str) -> bool:
         st = ctx.st
         eff = ctx.by_id[cid].effect
-        last = ctx.R <= 0
+        last = ctx.rounds_left <= 0
         if eff == "trading_post":
             base = plan_unload(ctx, me, holding_of(st, me)).value
-            best = max((self._place_value(ctx, me, g)[0] for g in range(8) if st.common[g]),
+            best = max((self._place_value(ctx, me, g)[0] for g in range(N_GOODS) if st.common[g]),
                        default=base)
             return best - base > (0.05 if last else 1.2)
         if eff == "loki_theft":
@@ -356,7 +355,7 @@ class NormalBot:
         by_id = ctx.by_id
         base = plan_unload(ctx, me, h).value
         best = (base, Discard())
-        wh_cap = sum(4 for c in h.cards if by_id[c].effect == "warehouse")
+        wh_cap = warehouse_room(ctx, h.cards)
         for cid in h.cards:
             card = by_id[cid]
             t = card.type
@@ -370,11 +369,11 @@ class NormalBot:
                     if val > best[0] + 1e-9:
                         best = (val, Assign(g, "craftsman", cid))
             elif t == "merchant" and card.goods[0] == g:
-                val = base + card.coins_per_good * ctx.cv(me)
+                val = base + card.coins_per_good * ctx.coin_worth(me)
                 if val > best[0] + 1e-9:
                     best = (val, Assign(g, "merchant", cid))
             elif t == "prophecy" and card.goods[0] == g:
-                val = base + 2.0
+                val = base + PROPHECY_VP
                 if val > best[0] + 1e-9:
                     best = (val, Assign(g, "prophecy", cid))
         if len(h.warehouse) < wh_cap:
@@ -389,30 +388,22 @@ class NormalBot:
         by_id = ctx.by_id
         base = plan_unload(ctx, me, holding_of(st, me)).value
         best: tuple[float, Action | None] = (0.0, None)
-        for v, other in enumerate(st.players):
-            if v == me:
-                continue
-            for cid, cubes in other.filled.items():
-                card = by_id[cid]
-                if not cubes or len(cubes) >= len(card.goods):
-                    continue
-                m = len(card.goods) - len(cubes)
-                loss = card.vp * (ctx.p_complete(m) - ctx.p_complete(m + 1))
-                for g in sorted(set(cubes)):
-                    mine = self._place_value(ctx, me, g)[0] - base
-                    gain = mine + loss / max(1, ctx.n - 1)
-                    if gain > best[0]:
-                        best = (gain, Steal(v, cid, g))
+        for victim, cid, g in theft_targets(st, me):
+            m = len(empty_fields(st, st.players[victim], cid))
+            loss = by_id[cid].vp * (ctx.p_complete(m) - ctx.p_complete(m + 1))
+            mine = self._place_value(ctx, me, g)[0] - base
+            gain = mine + loss / max(1, ctx.n - 1)
+            if gain > best[0]:
+                best = (gain, Steal(victim, cid, g))
         return best
 
     def _best_workshop(self, ctx: Ctx, me: int) -> tuple[float, Action | None]:
         st = ctx.st
-        by_id = ctx.by_id
         h = holding_of(st, me)
         base = plan_unload(ctx, me, h).value
         best: tuple[float, Action | None] = (0.0, None)
         for cid, cubes in h.filled.items():
-            if len(cubes) >= len(by_id[cid].goods):
+            if complete(st, st.players[me], cid):
                 continue  # never break up a complete craftsman
             for g in sorted(set(cubes)):
                 filled = dict(h.filled)
@@ -427,42 +418,39 @@ class NormalBot:
 
     # ------------------------------------------------------------------ pending decisions
 
-    def _pending(self, ctx: Ctx, me: int, kind: str, legal: list[Action]) -> Action:
-        st = ctx.st
-        dec = st.pending[-1]
+    def _pending(self, ctx: Ctx, me: int, legal: list[Action]) -> Action:
         legal_set = set(legal)
-        if kind == "take":
-            best = None
-            for a in legal:
-                if isinstance(a, Take):
-                    val = self._place_value(ctx, me, a.good)[0]
-                    if best is None or val > best[0]:
-                        best = (val, a)
-            return best[1] if best else legal[0]
-        if kind == "place_cube":
-            _, a = self._place_value(ctx, me, dec[2])
-            return a if a in legal_set else Discard()
-        if kind == "workshop":
-            gain, a = self._best_workshop(ctx, me)
-            if a is not None and gain > 0.3 and a in legal_set:
-                return a
-            return Decline()
-        if kind == "theft":
-            _, a = self._best_theft(ctx, me)
-            if a is not None and a in legal_set:
-                return a
-            return next(x for x in legal if isinstance(x, Steal))
-        if kind == "glory":
-            gain = dec[2]
-            later = [g for g, _ in ctx.attacks]
-            use = gain >= 3 or not later or max(later) <= gain or ctx.R <= 1
-            return UseCard(dec[3]) if use and UseCard(dec[3]) in legal_set else Decline()
-        if kind == "danegeld":
-            loss = dec[2]
-            use = loss > 2 * ctx.cv(me)
-            return UseCard(dec[3]) if use and UseCard(dec[3]) in legal_set else Decline()
-        if kind == "trickery":
-            return self._trickery(ctx, me, legal)
+        match ctx.st.pending[-1]:
+            case TakeCube():
+                best = None
+                for a in legal:
+                    if isinstance(a, Take):
+                        val = self._place_value(ctx, me, a.good)[0]
+                        if best is None or val > best[0]:
+                            best = (val, a)
+                return best[1] if best else legal[0]
+            case PlaceCube(good=good):
+                _, a = self._place_value(ctx, me, good)
+                return a if a in legal_set else Discard()
+            case WorkshopTakeOff():
+                gain, a = self._best_workshop(ctx, me)
+                if a is not None and gain > 0.3 and a in legal_set:
+                    return a
+                return Decline()
+            case Theft():
+                _, a = self._best_theft(ctx, me)
+                if a is not None and a in legal_set:
+                    return a
+                return next(x for x in legal if isinstance(x, Steal))
+            case GloryChoice(value=gain, card=cid):
+                later = [a.gain for a in ctx.attacks]
+                use = gain >= 3 or not later or max(later) <= gain or ctx.rounds_left <= 1
+                return UseCard(cid) if use and UseCard(cid) in legal_set else Decline()
+            case DanegeldChoice(value=loss, card=cid):
+                use = loss > 2 * ctx.coin_worth(me)
+                return UseCard(cid) if use and UseCard(cid) in legal_set else Decline()
+            case Trickery():
+                return self._trickery(ctx, me, legal)
         return legal[0]
 
     def _trickery(self, ctx: Ctx, me: int, legal: list[Action]) -> Action:
@@ -531,17 +519,3 @@ class _Values(dict):
             cid, goods = st.spaces[slot], st.space_goods[slot]
         v = self[key] = card_value(ctx, q, cid, goods, b)
         return v
-
-
-def _step_action(step: tuple) -> Action:
-    kind = step[0]
-    if kind == "assign":
-        _, g, to, cid = step
-        return Assign(g, to, cid)
-    if kind == "trade":
-        return Trade(tuple(step[1]))
-    if kind == "harbour":
-        return Harbour(tuple(step[1]))
-    if kind == "sell":
-        return Sell(tuple(step[1]))
-    return Done()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .playout import bot_seed
 from .random_bot import RandomBot
 
 
@@ -49,3 +50,8 @@ def make_bot(name: str, seed: int | None = None, **options: Any) -> Any:
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (choose from {', '.join(sorted(BOTS))})") from None
     return factory(seed=seed, **options)
+
+
+def seat_bots(lineup: list[str], seed: int, **options: Any) -> list[Any]:
+    """One bot per seat for the game with `seed`: lineup[i] in seat i, seeded by `bot_seed`."""
+    return [make_bot(name, seed=bot_seed(seed, i), **options) for i, name in enumerate(lineup)]

@@ -125,16 +125,13 @@ def test_load_game_refuses_a_missing_path():
 async def test_closing_the_review_early_stops_the_judging():
     import time
     from textual.app import App
-    from jorvik.bots import make_bot
-    from jorvik.engine import apply_action, current_player, is_over, make_record, new_game
+    from jorvik.bots import play_out, seat_bots
+    from jorvik.engine import make_record, new_game
     from jorvik.tui.text import Seats
     st0 = new_game(["Anna", "Bela"], seed=2)
-    bots = [make_bot("normal", seed=1), make_bot("normal", seed=2)]
-    st, actions = st0, []
-    while not is_over(st):
-        a = bots[current_player(st)].choose(st)
-        st, _ = apply_action(st, a)
-        actions.append(a)
+    actions = []
+    play_out(st0, seat_bots(["normal", "normal"], 2),
+             watch=lambda _before, a, _after: actions.append(a))
     screen = ReviewScreen(make_record(st0, actions), Seats(["Anna", "Bela"], ["blue", "red"],
                                                            [None, None]))
 

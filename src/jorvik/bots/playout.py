@@ -1,0 +1,44 @@
+"""The one loop that lets bots play a game on: simulations, tournaments, the search bots'
+rollouts and the tests all play through `play_out`."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from jorvik.engine import Action, GameState, apply_action, current_player, is_over
+
+MAX_DECISIONS = 20_000   # far beyond any real game; a game that runs past it is stuck
+
+# watch(state before, action chosen, state after) -> True to stop the play-out there
+Watch = Callable[[GameState, Action, GameState], Any]
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in `seat` of the game with `seed` (one formula for every runner,
+    so a game is the same whoever plays it)."""
+    return seed * 16 + seat
+
+
+def play_out(st: GameState, bots: Any, *, stop_round: int | None = None,
+             max_decisions: int = MAX_DECISIONS, watch: Watch | None = None
+             ) -> tuple[GameState, int]:
+    """Play `st` on with `bots` (one per seat, or one bot for every seat) until the game is
+    over, the round passes `stop_round`, `max_decisions` decisions were made or `watch`
+    says stop. Returns the state reached and the number of decisions made."""
+    if isinstance(bots, Sequence):
+        seats = bots
+
+        def choose(s: GameState) -> Action:
+            return seats[current_player(s)].choose(s)
+    else:
+        choose = bots.choose
+    last_round = stop_round if stop_round is not None else 1 << 30
+    n = 0
+    while n < max_decisions and not is_over(st) and st.round <= last_round:
+        a = choose(st)
+        nxt, _ = apply_action(st, a)
+        n += 1
+        if watch is not None and watch(st, a, nxt):
+            return nxt, n
+        st = nxt
+    return st, n
