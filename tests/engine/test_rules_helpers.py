@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from jorvik.engine import (
-    CUBES_IN_PLAY, GOODS, GOODS_IN_PLAY, GOODS_PER_MODE, RESERVATION_ROW, STORAGE_SPACES,
-    VIKINGS_PER_PLAYER, WAREHOUSE_SPACES, Buy, Decline, DanegeldChoice, GloryChoice, Pass,
+    CUBES_IN_PLAY, GOODS, GOODS_IN_PLAY, GOODS_PER_MODE, RESERVATION_ROW,
+    SELL_COINS, STORAGE_SPACES, VIKINGS_PER_PLAYER, WAREHOUSE_SPACES, Buy, Decline,
+    DanegeldChoice, GloryChoice, Harbour, Pass, Sell,
     PlaceCube, Take, TakeCube, Theft, Trade, UseCard, WorkshopTakeOff, complete, current_player,
     empty_fields, feast_vp, fill_order, holds, legal_actions, new_game, next_price, price_due,
     price_now, reservation_price, storage_capacity, theft_targets, viking_code, viking_is_brown,
@@ -191,3 +192,17 @@ def test_glory_doubles_the_vp_gained_or_is_kept():
     assert used.players[0].vp == vp + 6 and "C23" not in used.players[0].cards
     kept = play(st, Decline())
     assert kept.players[0].vp == vp + 3 and "C23" in kept.players[0].cards
+
+
+# ---- the exchanges of the unloading phase (RULES.md §4.4)
+
+def test_trade_is_3_for_1_and_sell_2_for_1_coin():
+    assert (Trade.cubes, Sell.cubes, SELL_COINS, Harbour.cubes) == (3, 2, 1, 2)
+    three = legal_actions(unloading(cards=["A02"], loading=["B08"], goods=[LEATHER, WOOL, JET]))
+    assert {len(a.give) for a in three if isinstance(a, Trade)} == {3}
+    assert {len(a.give) for a in three if isinstance(a, Sell)} == {2}
+    two = legal_actions(unloading(cards=["A02"], loading=["B08"], goods=[LEATHER, WOOL]))
+    assert not any(isinstance(a, Trade) for a in two)   # 3 cubes needed, 2 at hand
+    assert any(isinstance(a, Sell) for a in two)
+    assert not any(isinstance(a, Harbour) for a in two)  # only with the Harbour market
+

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from jorvik.bots import make_bot
+from jorvik.bots import bot_seed, make_bot
 from jorvik.cli import main
 from jorvik.engine import apply_action, current_player, new_game
 from jorvik.tui import exit_code
@@ -99,9 +99,9 @@ async def test_a_game_started_without_a_seed_resumes_as_the_same_game(players, m
 
 def _bot_reference(names: list[str], mode: str, seed: int, moves: int) -> dict:
     """The game the killed process played, played again here by the same bots (the app
-    seeds seat p's bot with seed * 10 + p)."""
+    seeds seat p's bot as every runner does, with bot_seed)."""
     st = new_game(names, mode=mode, seed=seed)
-    bots = [make_bot("easy", seed=seed * 10 + p) for p in range(len(names))]
+    bots = [make_bot("easy", seed=bot_seed(seed, p)) for p in range(len(names))]
     for _ in range(moves):
         st, _ = apply_action(st, bots[current_player(st)].choose(st))
     return st.to_dict()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from jorvik.bots import make_bot
+from jorvik.bots import seat_bots
 from jorvik.carddata import load_cards
 from jorvik.engine import current_player, final_scores
 from jorvik.i18n.cards import card_name, good_letter
@@ -26,7 +26,7 @@ def bot_game(n: int, seed: int, until_round: int | None = None) -> Session:
     to the end); every state on the way is kept in the session."""
     seats = Seats(NAMES[:n], COLOURS[:n], [None] * n)
     s = Session.start(load_cards(), seats, "jarl", seed, None, autosave=False)
-    bots = [make_bot("normal", seed=seed * 10 + i) for i in range(n)]
+    bots = seat_bots(["normal"] * n, seed)
     while not s.over and (until_round is None or s.state.round < until_round
                           or s.state.phase != "demand"):
         s.apply(bots[current_player(s.state)].choose(s.state))

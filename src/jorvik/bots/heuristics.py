@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
 from jorvik.engine import (
-    GOODS, Action, Assign, GameState, Harbour, PlayerState, Sell, Trade, defence, empty_fields,
-    feast_vp, fill_order, holds,
+    GOODS, PROPHECY_VP, Action, Assign, GameState, Harbour, PlayerState, Sell, Trade, defence,
+    empty_fields, feast_vp, fill_order, holds,
 )
 from jorvik.engine.effects import EFFECTS
 
@@ -71,11 +71,6 @@ class Params:
 
 DEFAULT = Params()
 N_GOODS = len(GOODS)   # goods are numbered 0..N_GOODS-1 (Karl uses the first five)
-# The exchange rules of the unloading phase as the planner counts them (RULES.md §4.4; the
-# engine offers them as actions but names no constant for them).
-PROPHECY_VP = 2.0      # VP a cube sacrificed to a prophecy brings
-TRADE_CUBES = 3        # cubes given for one in a trade ...
-HARBOUR_CUBES = 2      # ... and at the Harbour market
 
 
 def _sigmoid(x: float) -> float:
@@ -428,7 +423,7 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool = False) -> Plan:
         elif card.effect:
             wh_cap += EFFECTS[card.effect].extra_storage()
             harbour = harbour or card.effect == "harbour_market"
-    trade_cubes = HARBOUR_CUBES if harbour else TRADE_CUBES
+    trade_cubes = Harbour.cubes if harbour else Trade.cubes
     trade = Harbour if harbour else Trade
     plan = Plan()
     steps = plan.steps

@@ -41,14 +41,14 @@ import itertools
 import random
 
 from jorvik.engine import (
-    RESERVATION_ROW, Action, Assign, Buy, DanegeldChoice, Decline, Discard, Done, GameState,
-    GloryChoice, Pass, Place, PlaceCube, Reserve, Steal, Swap, Take, TakeCube, TakeOff, Theft,
-    Trickery, UseCard, WorkshopTakeOff, complete, current_player, empty_fields, legal_actions,
-    price_due, theft_targets, viking_owner,
+    PROPHECY_VP, RESERVATION_ROW, Action, Assign, Buy, DanegeldChoice, Decline, Discard, Done,
+    GameState, GloryChoice, Pass, Place, PlaceCube, Reserve, Steal, Swap, Take, TakeCube, TakeOff,
+    Theft, Trickery, UseCard, WorkshopTakeOff, complete, current_player, empty_fields,
+    legal_actions, price_due, theft_targets, viking_owner,
 )
 
 from .heuristics import (
-    DEFAULT, N_GOODS, PROPHECY_VP, Ctx, Holding, Params, _sigmoid, base_values, card_value,
+    DEFAULT, N_GOODS, Ctx, Holding, Params, _sigmoid, base_values, card_value,
     holding_of, plan_unload, warehouse_room,
 )
 

@@ -28,7 +28,7 @@ from .pending import (
 from .purchase import next_price, price_due, price_now, reservation_price
 from .scoring import SCORE_CATEGORIES, feast_vp, final_scores
 from .supply import defence, fill_order, next_attack
-from .unloading import storage_capacity
+from .unloading import PROPHECY_VP, SELL_COINS, storage_capacity
 from .record import RECORD_FORMAT, RecordError, make_record, replay
 from .state import GameState, PlayerState, viking_code, viking_is_brown, viking_owner
 

@@ -126,6 +126,7 @@ class _GivesCubes(Action):
 class Trade(_GivesCubes):
     """Unloading: put 3 cubes into the common goods area, then take 1 cube from there."""
     type: ClassVar[str] = "trade"
+    cubes: ClassVar[int] = 3          # given for one cube of choice
     give: tuple[int, ...]
     source: tuple[str, ...] = ()
 
@@ -134,6 +135,7 @@ class Trade(_GivesCubes):
 class Sell(_GivesCubes):
     """Unloading: put 2 cubes into the common goods area for 1 coin."""
     type: ClassVar[str] = "sell"
+    cubes: ClassVar[int] = 2          # given for SELL_COINS coins
     give: tuple[int, ...]
     source: tuple[str, ...] = ()
 
@@ -142,6 +144,7 @@ class Sell(_GivesCubes):
 class Harbour(_GivesCubes):
     """Harbour market (unloading): put 2 cubes into the common goods area, then take 1."""
     type: ClassVar[str] = "harbour"
+    cubes: ClassVar[int] = 2          # given for one cube of choice
     give: tuple[int, ...]
     source: tuple[str, ...] = ()
 

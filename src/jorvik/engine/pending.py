@@ -16,11 +16,6 @@ class Decision:
     def to_json(self) -> list[Any]:
         return [self.kind, *(getattr(self, f.name) for f in fields(self))]
 
-    def __getitem__(self, i: int) -> Any:
-        # Transition only: the bots still read a decision as the old tuple (dec[0] the kind,
-        # dec[2], dec[3]); this goes once they read the names (see the issue 12 notes).
-        return self.to_json()[i]
-
 
 @dataclass(frozen=True, slots=True)
 class TakeCube(Decision):

@@ -17,6 +17,9 @@ from .modes import INCOME_BONUS
 from .pending import PlaceCube, TakeCube, Theft, WorkshopTakeOff
 from .state import GameState, PlayerState
 
+PROPHECY_VP = 2   # a cube placed on a prophecy scores 2 VP at once
+SELL_COINS = 1    # Sell: Sell.cubes cubes for 1 coin
+
 
 def storage_capacity(st: GameState, p: int) -> tuple[int, int]:
     """(board storage spaces, Warehouse spaces) of player p."""
@@ -139,19 +142,16 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
                 if src != "warehouse" and wh_free:
                     out.append(_assign(g, "warehouse", "", src))
     pool = tuple(sorted(hand + storage + warehouse))
-    if len(pool) >= 2:
-        gives = [(Sell, 2)]
-        if len(pool) >= 3:
-            gives.insert(0, (Trade, 3))
-        if holds(st, pl, "harbour_market"):
-            gives.append((Harbour, 2))
-        for cls, k in gives:
-            if not several:
-                out.extend(_gives(cls, pool, k))
-                continue
-            for a in _gives(cls, pool, k):
-                out.append(a)
-                out.extend(cls(a.give, s) for s in _other_sources(a.give, places))
+    harbour = holds(st, pl, "harbour_market")
+    for cls in (Trade, Sell, Harbour):
+        if len(pool) < cls.cubes or (cls is Harbour and not harbour):
+            continue
+        if not several:
+            out.extend(_gives(cls, pool, cls.cubes))
+            continue
+        for a in _gives(cls, pool, cls.cubes):
+            out.append(a)
+            out.extend(cls(a.give, s) for s in _other_sources(a.give, places))
     out.extend(any_phase_uses(st, p))
     out.append(Done())
     return out
@@ -281,10 +281,10 @@ def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list) -> No
         to_common(st, (g,))
         ev.append({"type": "coins", "player": p, "amount": coins, "reason": "merchant"})
     elif to == "prophecy":
-        pl.vp += 2
-        pl.vp_prophecy += 2
+        pl.vp += PROPHECY_VP
+        pl.vp_prophecy += PROPHECY_VP
         to_common(st, (g,))
-        ev.append({"type": "vp", "player": p, "amount": 2, "reason": "prophecy"})
+        ev.append({"type": "vp", "player": p, "amount": PROPHECY_VP, "reason": "prophecy"})
     elif to == "storage":
         pl.storage = pl.storage + (g,)
     elif to == "warehouse":
@@ -327,8 +327,8 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
     to_common(st, a.give)
     gave = [GOODS[g] for g in a.give]
     if isinstance(a, Sell):
-        pl.coins += 1
-        ev.append({"type": "sold", "player": p, "goods": gave, "coins": 1})
+        pl.coins += SELL_COINS
+        ev.append({"type": "sold", "player": p, "goods": gave, "coins": SELL_COINS})
     else:
         ev.append({"type": "traded" if isinstance(a, Trade) else "harbour_market",
                    "player": p, "goods": gave})

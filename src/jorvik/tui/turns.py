@@ -19,10 +19,12 @@ from .session import Session
 Words = Callable[[], str]   # a note for the log in the language at the time it is shown
 
 
-def bot_seed(game_seed: int | None, p: int) -> int:
+def seat_seed(game_seed: int | None, p: int) -> int:
     """Seat p's bot's seed: from the game's seed (every game has one), so that a game replays
-    with the same bots and two games without --seed do not share their bots."""
-    return (game_seed or 0) * 10 + p
+    with the same bots and two games without --seed do not share their bots; the same formula
+    as `jorvik simulate` and `jorvik tournament`."""
+    from jorvik.bots import bot_seed
+    return bot_seed(game_seed or 0, p)
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ class BotTurns:
             from jorvik.bots import make_bot
             seats = self.session.seats
             level = seats.bots[p] or "easy"
-            seed = bot_seed(self.session.first.seed, p)
+            seed = seat_seed(self.session.first.seed, p)
             try:
                 bot = make_bot(level, seed=seed, think=self.think_time)
             except ValueError:
@@ -85,7 +87,7 @@ class BotTurns:
     def replace(self, p: int) -> Any:
         """Seat p plays on as 'easy' (after its bot failed: the game must never stop)."""
         from jorvik.bots import make_bot
-        bot = make_bot("easy", seed=bot_seed(self.session.first.seed, p))
+        bot = make_bot("easy", seed=seat_seed(self.session.first.seed, p))
         self._bots[p] = bot
         return bot
 
