@@ -43,3 +43,37 @@ def test_choosing_a_reserved_viking_then_a_column_viking_gives_that_swap():
     swaps = [c.action for c in second.choices if isinstance(c.action, Swap)]
     assert swaps and all(RESERVATION_ROW in (a.column_a, a.column_b) for a in swaps)
     assert all(a in legal_actions(st) for a in swaps)
+
+
+def test_every_choice_of_a_very_long_list_has_its_own_key():
+    """More choices than digits and free letters (issue: every item of a list longer than 10
+    has a key): the rest take Shift+letter, and no two share a key."""
+    from rich.text import Text
+
+    from jorvik.tui.choices import Choice, _number
+    from jorvik.tui.keys import key_label
+    choices = [Choice(Text(f"choice {i}")) for i in range(45)]
+    _number(choices)
+    keys = [c.key for c in choices]
+    assert None not in keys and len(set(keys)) == 45
+    assert keys[:10] == list("1234567890") and keys[10] == "a" and keys[25] == "A"
+    assert len({key_label(k) for k in keys}) == 45   # the screen shows them apart too
+
+
+async def test_a_shift_letter_picks_its_choice_on_the_game_screen():
+    """The game screen binds every choice key, capitals included: a choice numbered with a
+    capital (as the 26th and later items of a long list are) is picked by Shift+letter."""
+    from tui_helpers import make_app
+    app = make_app("--players", "2", "--names", "Ann,Bob", "--seed", "3", "--no-handover",
+                   autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        before = len(screen.session.states)
+        first = screen.menu.choices[0]
+        assert first.action is not None
+        first.key = "Q"                      # as if it were far down a long list
+        await pilot.press("Q")
+        await pilot.pause()
+        assert len(screen.session.states) == before + 1
+        assert screen.session.actions[-1] == first.action
