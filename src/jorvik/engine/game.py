@@ -17,7 +17,9 @@ from .demand import (
 from .effects import EFFECTS
 from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
 from .pending import AttackChoice, Decision, PlaceCube, TakeCube, Theft, Trickery, WorkshopTakeOff
-from .purchase import do_purchase, end_purchase, price_due, purchase_options
+from .purchase import (
+    do_purchase, end_purchase, price_due, price_now, purchase_options, reservation_price,
+)
 from .scoring import final_scores
 from .state import GameState, PlayerState, viking_owner
 from .supply import fill_spaces, reveal_final_attack, resolve_attack_choice, start_round
@@ -155,10 +157,10 @@ def _legal(st: GameState) -> list[Action]:
         return out
     if ph == "purchase":
         p = viking_owner(st.columns[st.turn][0])
-        return purchase_options(st, p, price_due(st))
+        return purchase_options(st, p, price_now(st, st.turn + 1))
     if ph == "reservation":
         p = viking_owner(st.reservation[0][1])
-        return purchase_options(st, p, price_due(st))
+        return purchase_options(st, p, reservation_price(st))
     if ph == "unloading":
         return unloading_options(st, st.turn)
     return []

@@ -142,9 +142,8 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
                 if src != "warehouse" and wh_free:
                     out.append(_assign(g, "warehouse", "", src))
     pool = tuple(sorted(hand + storage + warehouse))
-    harbour = holds(st, pl, "harbour_market")
     for cls in (Trade, Sell, Harbour):
-        if len(pool) < cls.cubes or (cls is Harbour and not harbour):
+        if len(pool) < cls.cubes or (cls is Harbour and not holds(st, pl, "harbour_market")):
             continue
         if not several:
             out.extend(_gives(cls, pool, cls.cubes))
