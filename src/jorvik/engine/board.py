@@ -6,7 +6,7 @@ from __future__ import annotations
 from .actions import Action, UseCard
 from .cards import GOODS, CardSet
 from .effects import EFFECTS
-from .state import GameState, PlayerState, viking_is_brown, viking_owner
+from .state import GameState, PlayerState
 
 COLUMN_SIZE = 8      # vikings in one demand column
 START_VP = 10
@@ -93,14 +93,6 @@ def to_common(st: GameState, goods) -> None:
     for g in goods:
         common[g] += 1
     st.common = tuple(common)
-
-
-def return_viking(st: GameState, code: int) -> None:
-    """A viking leaves the board: an own one goes home, a brown one to the box."""
-    if viking_is_brown(code):
-        st.brown_boxed += 1
-    else:
-        st.mut(viking_owner(code)).vikings += 1
 
 
 def remove_one(t: tuple[int, ...], g: int) -> tuple[int, ...]:

@@ -4,10 +4,10 @@ reservation row; Jarl's hall, cards that act when bought, brown vikings to the b
 from __future__ import annotations
 
 from .actions import RESERVATION_ROW, Action, Buy, Pass
-from .board import any_phase_uses, discard_space, holds, return_viking, to_box
+from .board import any_phase_uses, discard_space, holds, to_box
 from .cards import GOODS
 from .effects import EFFECTS
-from .state import GameState, viking_owner
+from .state import GameState, return_viking, viking_owner
 
 
 def price_now(st: GameState, column: int) -> int:

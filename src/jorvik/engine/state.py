@@ -10,7 +10,8 @@ from .pending import Decision
 
 
 # A viking in a demand column or the reservation row is one small int: player * 2 + brown.
-# These three are the only places that know it.
+# These three and return_viking (below, on the hot path of every purchase) are the only places
+# that know it.
 def viking_code(player: int, brown: bool = False) -> int:
     """The code of player `player`'s viking (a brown one, placed from Hired hands, if `brown`)."""
     return player * 2 + brown
@@ -187,3 +188,11 @@ class GameState:
             "players": [p.to_dict() for p in self.players],
             "result": self.result,
         }
+
+
+def return_viking(st: GameState, code: int) -> None:
+    """A viking leaves the board: an own one goes home, a brown one to the box."""
+    if code & 1:                                # viking_is_brown, without the call
+        st.brown_boxed += 1
+    else:
+        st.mut(code >> 1).vikings += 1          # viking_owner
