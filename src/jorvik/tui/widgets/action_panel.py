@@ -15,7 +15,7 @@ from ..keys import key_label
 from ..messages import ChoiceMade
 from .choice_list import ChoiceList
 from .lines import TextLines
-from .memo import Memo
+from .memo import Memo, component_style
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -51,7 +51,7 @@ class ActionPanel(Memo, Vertical):
             options.clear()
             return
         items = []
-        key_style = self.get_component_rich_style("actions--key", partial=True)
+        key_style = component_style(self, "actions--key")
         for c in menu.choices:
             label = Text(f"{key_label(c.key):>3} ", style=key_style)
             label.append_text(c.label)
@@ -72,7 +72,7 @@ class ActionPanel(Memo, Vertical):
                 head.append("\n")
             if spin:
                 head.append(spin + " ",
-                            style=self.get_component_rich_style("actions--key", partial=True))
+                            style=component_style(self, "actions--key"))
             head.append_text(note)
         self.query_one("#prompt", TextLines).set(head)
 

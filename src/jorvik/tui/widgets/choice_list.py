@@ -14,6 +14,7 @@ from textual.message import Message
 from ..keys import key, translated
 from ..text import clamp
 from .lines import Lines
+from .memo import component_style
 
 INDENT = 5  # continuation lines of a long choice start under its words, not its key
 
@@ -92,7 +93,7 @@ class ChoiceList(Lines):
             line = line.copy()
             if item == self.highlighted:
                 line.pad_right(width - line.cell_len)
-                line.stylize(self.get_component_rich_style("choices--highlight", partial=True))
+                line.stylize(component_style(self, "choices--highlight"))
             out.append(line)
         # More choices than there is room for: an arrow at the edge says where.
         for y, more in ((0, self._top > 0), (len(out) - 1, self._top + height < len(lines))):
@@ -102,8 +103,7 @@ class ChoiceList(Lines):
                 if line.cell_len >= width:
                     line.truncate(width - 1)
                 line.pad_right(width - 1 - line.cell_len)
-                line.append(mark, style=self.get_component_rich_style("choices--more",
-                                                                      partial=True))
+                line.append(mark, style=component_style(self, "choices--more"))
         return out
 
     def _set(self, index: int | None) -> None:

@@ -14,7 +14,7 @@ from ..keys import key_label, space_key
 from ..messages import SpaceClicked, SpaceHovered
 from ..text import Seats, card_name, card_text, clamp, cubes
 from .lines import Lines
-from .memo import Memo
+from .memo import Memo, component_style
 
 
 
@@ -78,7 +78,7 @@ class SpaceWidget(Memo, Lines):
         self.changed()
 
     def _price_style(self) -> Style:
-        return self.get_component_rich_style("space--price", partial=True)
+        return component_style(self, "space--price")
 
     def build(self, width: int, height: int) -> list[Text]:
         card, goods, column, seats = self._view
@@ -113,8 +113,7 @@ class SpaceWidget(Memo, Lines):
                                              cubes(goods) if goods else Text("-")), width, 1)
             room = top - len(lines)
             if room > 0:
-                lines += clamp(Text(card_text(card), style=self.get_component_rich_style(
-                    "space--text", partial=True)), width, room)
+                lines += clamp(Text(card_text(card), style=component_style(self, "space--text")), width, room)
         lines = lines[:top]
         if demand:
             lines += [Text()] * (top - len(lines))

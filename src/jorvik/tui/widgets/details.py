@@ -12,7 +12,7 @@ from jorvik.i18n import get_language
 from ..text import card_name, card_text, clamp
 from .column import card_values
 from .lines import Lines
-from .memo import Memo
+from .memo import Memo, component_style
 
 
 class CardDetails(Memo, Lines):
@@ -30,7 +30,7 @@ class CardDetails(Memo, Lines):
         self.changed()
 
     def _text_style(self) -> Style:
-        return self.get_component_rich_style("details--text", partial=True)
+        return component_style(self, "details--text")
 
     def build(self, width: int, height: int) -> list[Text]:
         card = self._card
@@ -40,7 +40,7 @@ class CardDetails(Memo, Lines):
             text.style = self._text_style()
             return clamp(text, width, height)
         line = Text(card_name(card),
-                    style=self.get_component_rich_style("details--name", partial=True))
+                    style=component_style(self, "details--name"))
         line.append("  ")
         line.append_text(card_values(card))
         line.append("  ")

@@ -9,7 +9,7 @@ from jorvik.i18n import get_language, t
 
 from ..text import cube
 from .lines import TextLines
-from .memo import Memo
+from .memo import Memo, component_style
 
 
 class SupplyBar(Memo, TextLines):
@@ -30,7 +30,7 @@ class SupplyBar(Memo, TextLines):
             card = by_id[nxt]
             line.append("│ ")
             line.append(t("tui.board.next_attack", gain=card.picts_gain, loss=card.picts_loss),
-                        style=self.get_component_rich_style("supply--attack", partial=True))
+                        style=component_style(self, "supply--attack"))
             line.append(" ")
         line.append("│ " + t("tui.board.bag", count=len(st.bag)) + " │ ")
         per = {s: 0 for s in "ABCD"}

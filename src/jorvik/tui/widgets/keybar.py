@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from .lines import Lines
+from .memo import component_style
 
 
 class KeyBar(Lines):
@@ -31,8 +32,8 @@ class KeyBar(Lines):
         app = self.app
         line, right = Text(), Text()
         seen: set[str] = set()
-        key_style = self.get_component_rich_style("keybar--key", partial=True)
-        disabled = self.get_component_rich_style("keybar--disabled", partial=True)
+        key_style = component_style(self, "keybar--key")
+        disabled = component_style(self, "keybar--disabled")
         for active in screen.active_bindings.values():
             binding, enabled = active.binding, active.enabled
             if binding.action in ("command_palette", "app.command_palette"):

@@ -14,6 +14,7 @@ from jorvik.i18n import t
 from ..session import LogEntry
 from ..text import clamp
 from .lines import Lines
+from .memo import component_style
 
 SCROLL_STEP = 3
 
@@ -100,7 +101,7 @@ class GameLog(Lines):
         entry = self._entries[pos] if pos < len(self._entries) else None
         fresh = entry is not None and entry.index > self._fresh and self._fresh > 0
         out = Text("▍" if fresh else " ",
-                   style=self.get_component_rich_style("log--fresh", partial=True))
+                   style=component_style(self, "log--fresh"))
         out.append_text(line)
         if pos < self._round_start:
             out.stylize("dim")

@@ -24,3 +24,17 @@ class Memo:
 
     def forget(self) -> None:
         self._memo = None
+
+
+# The colours of a widget's component classes (jorvik.tcss) never change while the app runs:
+# each is looked up once per widget class, not on every repaint.
+_STYLES: dict[tuple[type, str], object] = {}
+
+
+def component_style(widget, name: str):
+    """`widget.get_component_rich_style(name, partial=True)`, remembered per widget class."""
+    key = (type(widget), name)
+    style = _STYLES.get(key)
+    if style is None:
+        style = _STYLES[key] = widget.get_component_rich_style(name, partial=True)
+    return style

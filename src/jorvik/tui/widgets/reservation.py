@@ -11,14 +11,14 @@ from jorvik.i18n import get_language, t
 from ..text import Seats, card_name, cubes
 from .column import price_text
 from .lines import TextLines
-from .memo import Memo
+from .memo import Memo, component_style
 
 
 class ReservationRow(Memo, TextLines):
     COMPONENT_CLASSES = {"reservation--label", "reservation--price"}
 
     def _style(self, part: str) -> Style:
-        return self.get_component_rich_style(f"reservation--{part}", partial=True)
+        return component_style(self, f"reservation--{part}")
 
     def show(self, st: GameState, seats: Seats) -> None:
         sig = (st.reservation, tuple(seats.names), get_language())

@@ -11,7 +11,7 @@ from jorvik.i18n import get_language, level_name, t
 
 from ..text import Seats
 from .lines import TextLines
-from .memo import Memo
+from .memo import Memo, component_style
 
 
 def season_of(st: GameState) -> str | None:
@@ -81,7 +81,7 @@ class StatusBar(Memo, TextLines):
         line = Text()
         if self.warning is not None:
             line.append(f" {self.warning()} ",
-                        style=self.get_component_rich_style("status--warning", partial=True))
+                        style=component_style(self, "status--warning"))
             line.append(" ")
         line.append(t("tui.status.round", round=st.round), style="bold")
         if seasons:
