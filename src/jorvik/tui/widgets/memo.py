@@ -1,6 +1,10 @@
-"""Repaint only on a change: a widget remembers what its picture was last made from."""
+"""Repaint only on a change: a widget remembers what its picture was last made from; and the
+component-class colours, looked up once per widget class."""
 
 from __future__ import annotations
+
+from rich.style import Style
+from textual.widget import Widget
 
 _NOTHING = object()
 
@@ -28,10 +32,10 @@ class Memo:
 
 # The colours of a widget's component classes (jorvik.tcss) never change while the app runs:
 # each is looked up once per widget class, not on every repaint.
-_STYLES: dict[tuple[type, str], object] = {}
+_STYLES: dict[tuple[type, str], Style] = {}
 
 
-def component_style(widget, name: str):
+def component_style(widget: Widget, name: str) -> Style:
     """`widget.get_component_rich_style(name, partial=True)`, remembered per widget class."""
     key = (type(widget), name)
     style = _STYLES.get(key)
