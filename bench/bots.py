@@ -31,6 +31,7 @@ import time
 
 from jorvik.bots import play_out, seat_bots
 from jorvik.engine import legal_actions, new_game
+from jorvik.i18n.cli import label
 from jorvik.tournament import play_game, tournament
 
 PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
@@ -143,10 +144,7 @@ def report_table(args) -> None:
                       f"{o['cards_bought']:>6.1f} {o['cards_boxed_after_own_first_place']:>5.1f}"
                       f" {time.perf_counter() - t0:>6.0f}")
                 sys.stdout.flush()
-    print(f"   total {time.perf_counter() - t_all:.0f} s. missed: unloading turns ended with a "
-          f"craftsman completable from the cubes at hand (total over the games); picts: net "
-          f"VP from attacks; bought: cards bought; boxed: cards passed while first in line "
-          f"that went to the box (means per game)")
+    print(f"   total {time.perf_counter() - t_all:.0f} s. {label('behaviour_legend')}")
 
 
 def report_normal_easy(args) -> None:
