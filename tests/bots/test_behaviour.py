@@ -15,7 +15,7 @@ from engine.helpers import (
 from jorvik.bots import make_bot
 from jorvik.bots.heuristics import Ctx, card_value, completable
 from jorvik.engine import (
-    Assign, Buy, GameState, Pass, Place, Reserve, apply_action, current_player, legal_actions,
+    Assign, Buy, GameState, Place, Reserve, apply_action, current_player, legal_actions,
     viking_owner,
 )
 

@@ -14,7 +14,7 @@ from jorvik.bots import make_bot
 from jorvik.bots.evaluation import (
     FEATURES, MODELS, WeightsFileError, features, load_evaluation, margin_of, parse_weights,
 )
-from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
+from jorvik.engine import apply_action, legal_actions, new_game
 from jorvik.tournament import play_game
 
 from .test_bots_play import play_checked

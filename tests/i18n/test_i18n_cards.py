@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from jorvik import i18n
 from jorvik.carddata import load_cards

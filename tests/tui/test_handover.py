@@ -3,7 +3,6 @@ too), Enter on it only dismisses it, and it tells what the others did since."""
 
 from __future__ import annotations
 
-from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import HandoverScreen
 from tui_helpers import make_app
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from jorvik.carddata import load_cards
-from jorvik.engine import Buy, Pass, Place, legal_actions
+from jorvik.engine import Pass, Place, legal_actions
 from jorvik.tui.session import Session
 from jorvik.tui.text import Seats
 from jorvik.tui.screens.game import GameScreen
