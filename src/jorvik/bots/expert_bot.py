@@ -41,6 +41,9 @@ from .hard_bot import HardBot
 from .heuristics import Ctx
 
 
+BANK_CAP = 10.0   # the bank holds at most this many decisions' `think`
+
+
 class ExpertBot(HardBot):
     """The hard bot's candidates and budget, searched with racing, endgame playouts and the
     learned evaluation."""
@@ -49,17 +52,38 @@ class ExpertBot(HardBot):
 
     def __init__(self, seed: int | None = None, think: float | None = None,
                  playouts: int | None = None, top_k: int = 7, horizon: int = 0,
-                 endgame: int = 2, noise: float = 0.35, z: float = 2.5,
+                 endgame: int = 2, noise: float = 0.35, z: float = 3.0,
                  stop: threading.Event | None = None, evaluation: Evaluation | None = None,
-                 cpu_clock: bool = False, **_: object):
+                 cpu_clock: bool = False, stretch: float = 3.0,
+                 race_from: int = 16, var_floor: float = 1.0, learned: bool = False,
+                 **_: object):
         super().__init__(seed, think=think, playouts=playouts, top_k=top_k, horizon=horizon,
                          noise=noise, cpu_clock=cpu_clock)
         self.endgame = endgame
         self.z = z
+        self.race_from = race_from
+        self.var_floor = var_floor
         self.stop = stop
         # the app's hook (as on the hard bot): a callable saying the search must end now
         self.should_stop: Callable[[], bool] | None = None
-        self.evaluation = evaluation or load_evaluation()
+        # the learned evaluation at the cut instead of the heuristic value (off by default:
+        # see the module's docstring for what it measured)
+        self.evaluation = evaluation or (load_evaluation() if learned else None)
+        # the time bank: seconds of `think` that decisions settled early left unused
+        self.stretch = stretch
+        self.bank = 0.0
+
+    def _allowance(self) -> float:
+        if self.think is None:
+            return 0.0
+        return self.think + min(self.bank, (self.stretch - 1.0) * self.think)
+
+    def _settle(self) -> None:
+        """Book this decision's time: what it left of `think` goes to the bank, what it took
+        beyond `think` comes out of it."""
+        if self.think is not None:
+            used = self.clock() - self._t0
+            self.bank = min(max(0.0, self.bank + self.think - used), BANK_CAP * self.think)
 
     def _stopped(self) -> bool:
         return ((self.stop is not None and self.stop.is_set())
@@ -81,9 +105,10 @@ class ExpertBot(HardBot):
             iters += 1
             if last or len(alive) == 1:
                 break
-            if iters >= 6 and iters % 2 == 0:
+            if iters >= self.race_from and iters % 2 == 0:
                 alive[:] = self._race(alive, samples, iters)
         best = max(alive, key=lambda j: (sums[j], -j))
+        self._settle()
         self.last_stats = {"iterations": iters, "candidates": k, "alive": len(alive),
                            "means": [sums[j] / max(1, len(samples[j])) for j in range(k)]}
         return cands[best]
@@ -98,10 +123,12 @@ class ExpertBot(HardBot):
                 continue
             d = [a - b for a, b in zip(samples[lead][:iters], samples[j][:iters])]
             mean = sum(d) / len(d)
-            var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
+            var = max(sum((x - mean) ** 2 for x in d) / (len(d) - 1), self.var_floor)
             if mean <= self.z * math.sqrt(var / len(d)) + 1e-9:
                 keep.append(j)
         return keep
 
     def _score(self, ctx: Ctx, me: int) -> float:
+        if self.evaluation is None:
+            return super()._score(ctx, me)
         return self.evaluation.margins(ctx.st, ctx)[me]
