@@ -1,5 +1,5 @@
-"""The `expert` bot: the hard bot's determinized search with racing, playouts to the final
-scores near the end and a learned evaluation of unfinished games (bench/bots.py measures it).
+"""The `expert` bot: the hard bot's determinized search with racing, a time bank, and
+playouts to the final scores near the end (bench/bots.py measures it against `hard`).
 
 For a decision in the demand, purchase or reservation phase (as the hard bot, and
 pruned the same way: the heuristic's best ``top_k`` actions, never a reservation it could not
@@ -13,19 +13,31 @@ pay for) it:
    placement for every player, to the next round's supply (``horizon`` more rounds), and in
    the last ``endgame`` rounds on to the end of the game (exact final scores, the last
    attacks included);
-3. scores the end of a playout by the final margin when the game is over, else by the learned
-   evaluation (:mod:`jorvik.bots.evaluation`: features of each player's position → final
-   margin, fitted on self-play games by ``tools/fit_expert.py``);
-4. races the candidates: from the sixth sample on, a candidate whose paired difference to the
-   leader is more than ``z`` standard errors below is dropped, so the budget goes to the close
-   ones.
+3. scores the end of a playout by the final margin when the game is over, else by the
+   heuristic value's margin, as the hard bot does;
+4. races the candidates: from the ``race_from``-th sample on, a candidate whose paired
+   difference to the leader is more than ``z`` standard errors below is dropped (the spread
+   is taken as at least ``var_floor``, so a few equal samples do not end a race), and the
+   search ends when one candidate is left.
 
-Budget: ``think`` seconds per decision (default 1.0; it stops when the next sample would not
-fit, after at least one; CPU seconds of this process with ``cpu_clock``) or ``playouts``
-samples (reproducible). ``stop`` (a threading.Event) or ``should_stop`` (a callable, the
-hard bot's hook) ends the search between playouts, e.g. when the app quits; it then answers
-with the best candidate so far (the heuristic's choice before the first whole sample). Unloading and small pending decisions go to the heuristic planner, as in
-the hard bot.
+Budget: ``think`` seconds per searched decision *on average* (default 1.0; CPU seconds of this
+process with ``cpu_clock``): the time a decision settled early by the race leaves unused goes
+to a bank, from which a later, closer decision may take up to ``stretch`` × think in all (the
+bank holds at most ``BANK_CAP`` × think); a search stops when the next sample would not fit,
+after at least one. Or ``playouts`` samples (reproducible; no bank). ``stop`` (a
+threading.Event) or ``should_stop`` (a callable, the hard bot's hook) ends the search between
+playouts, e.g. when the app quits; it then answers with the best candidate so far (the
+heuristic's choice before the first whole sample). Unloading and small pending decisions go to
+the heuristic planner, as in the hard bot.
+
+The learned evaluation (:mod:`jorvik.bots.evaluation`: features of each player's position →
+final margin, fitted on self-play games by ``tools/fit_expert.py``) replaces the heuristic
+value at the cut with ``learned=True`` (or an ``evaluation``). It is off by default: it
+predicts the final margin of held-out self-play games a little better than the heuristic
+value (R² +0.00 to +0.02 by table), but in play against two `hard` bots the expert did worse
+with it: 3-player Jarl, 0.1 s per decision, the same 24 games for each of three search
+settings, mean margin to the best rival −8.4, −5.4 and −4.5 VP with it (−5.0 refitted),
+−3.6, −3.7 and −0.8 without (a `hard` bot in the same seat: −7.0).
 """
 
 from __future__ import annotations
