@@ -11,6 +11,8 @@ import time
 import pytest
 
 from jorvik.bots import make_bot
+from jorvik.bots.expert_bot import ExpertBot
+from jorvik.bots.heuristics import Ctx, player_value
 from jorvik.bots.evaluation import (
     FEATURES, MODELS, WeightsFileError, features, load_evaluation, margin_of, parse_weights,
 )
@@ -151,3 +153,14 @@ def test_racing_keeps_a_candidate_whose_small_lead_has_no_spread_yet():
     close = [x - 0.1 for x in lead]
     far = [x - 5.0 for x in lead]
     assert bot._race([0, 1, 2], [lead, close, far], 16) == [0, 1]
+
+
+def test_the_learned_evaluation_scores_the_cut_only_when_asked_for():
+    st = new_game(["A", "B", "C"], mode="jarl", seed=3)
+    ctx = Ctx(st)
+    plain = make_bot("expert", seed=1, playouts=1)
+    learned = ExpertBot(1, playouts=1, learned=True)
+    assert plain.evaluation is None
+    assert learned._score(ctx, 0) == pytest.approx(load_evaluation().margins(st, ctx)[0])
+    assert plain._score(ctx, 0) == pytest.approx(
+        margin_of([player_value(ctx, i) for i in range(3)], 0))
