@@ -7,11 +7,12 @@ For every mode and table size it plays `--games` games between heuristic bots (w
 viking-placement noise the search bots' playouts use, so the positions vary), takes the
 position at the start of every round's demand phase, and fits, per mode and table size, a ridge
 regression from the features (jorvik.bots.evaluation.FEATURES) of each player's position to
-their final margin (own − ½ best other − ½ mean other), as a correction of the heuristic
-value's margin (the value, the VP already scored and defence keep weight 0). A fifth of the
-games is held out: the
-script prints how much of the margin's variance the fit explains there, next to the heuristic
-`player_value` difference alone. Deterministic for a seed; games run in --workers processes.
+their final margin (own − ½ best other − ½ mean other): margin ≈ k·(value + w·features), a
+correction w of the heuristic value's margin with the value's scale k fitted beside it (the VP
+already scored and defence keep weight 0). A fifth of the games is held out: the script prints
+how much of the margin's variance the fit explains there, next to the heuristic
+`player_value` difference alone, and ships no correction for a model whose fit does not
+explain more than the value alone. Deterministic for a seed; games run in --workers processes.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from jorvik.bots.normal_bot import NormalBot
 from jorvik.bots.playout import play_out
 from jorvik.engine import new_game
 
-FIXED = ("vp", "value", "value*left", "defence", "attack_value", "defence*left")
+FIXED = ("vp", "value", "value*left", "defence", "attack_value", "defence*left")  # weight 0
 OUT = Path(__file__).resolve().parent.parent / "src" / "jorvik" / "bots" / "expert_weights.json"
 
 
@@ -120,25 +121,35 @@ def main(argv: list[str] | None = None) -> int:
         x, y, game = data[name]
         train = game >= max(1, args.games // 5)   # the first fifth of the games is held out
         xtr, ytr, xte, yte = x[train], y[train], x[~train], y[~train]
-        # The fit corrects the heuristic value's margin (Evaluation.margins adds it back). The
-        # value itself and the VP already scored keep weight 0: scaling them would rescale the
-        # coins inside the value too, and a bot fitted that way hoards coins. Defence keeps
-        # the heuristic's attack model: self-play between bots that all contest the attacks
-        # says a lead in defence fades, and a bot fitted that way gives the attacks away.
+        # The fit corrects the heuristic value's margin (Evaluation.margins adds it back):
+        # final margin ≈ k·(value + w·features), with the value's scale k fitted beside the
+        # correction (a search ranks candidates the same under any positive k, so only w is
+        # shipped; with k held at 1 the correction had to absorb the value's scale and
+        # pushed the search away from open craftsmen). The VP already scored keep weight 0:
+        # they are inside the value. Defence keeps the heuristic's attack model: self-play
+        # between bots that all contest the attacks says a lead in defence fades, and a bot
+        # fitted that way gives the attacks away.
         free = [i for i, f in enumerate(FEATURES) if f not in FIXED]
-        w = np.zeros(len(FEATURES))
-        w[free] = ridge(xtr[:, free], ytr - xtr[:, value], args.lam)
+        coef = ridge(xtr[:, [value, *free]], ytr, args.lam)
         k = float(xtr[:, value] @ ytr / (xtr[:, value] @ xtr[:, value]))
+        w = np.zeros(len(FEATURES))
+        if coef[0] > 0.05:
+            w[free] = coef[1:] / coef[0]
+        fitted = r2(coef[0] * (xte[:, value] + xte @ w), yte)
+        alone = r2(k * xte[:, value], yte)
+        if fitted <= alone:   # no better than the value alone on the held-out games: no correction
+            w[:] = 0.0
         print(f"{name}: {args.games} games, {len(ytr)} rows to fit, {len(yte)} held out; "
-              f"R² held out {r2(xte[:, value] + xte @ w, yte):.3f} "
-              f"(player_value alone {r2(k * xte[:, value], yte):.3f})")
+              f"R² held out {fitted:.3f} (player_value alone {alone:.3f}); value scale "
+              f"{coef[0]:.2f}{'' if w.any() else '; no correction shipped'}")
         sys.stdout.flush()
         models[name] = [round(float(v), 6) for v in w]
     secs = time.perf_counter() - t0
     doc = {"format": WEIGHTS_FORMAT, "features": list(FEATURES),
            "fitted": {"script": "tools/fit_expert.py", "seed": args.seed,
                       "games_per_model": args.games, "games": args.games * len(MODELS),
-                      "ridge": args.lam, "fixed_at_zero": list(FIXED)},
+                      "ridge": args.lam, "fixed_at_zero": list(FIXED),
+                      "value_scale_fitted": True},
            "models": models}
     args.out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     print(f"{args.games * len(MODELS)} games ({secs:.0f} s, positions from --data reused when "

@@ -11,6 +11,8 @@ import time
 import pytest
 
 from jorvik.bots import make_bot
+from jorvik.bots.expert_bot import ExpertBot
+from jorvik.bots.heuristics import Ctx, player_value
 from jorvik.bots.evaluation import (
     FEATURES, MODELS, WeightsFileError, features, load_evaluation, margin_of, parse_weights,
 )
@@ -102,3 +104,63 @@ def test_expert_in_a_tournament_from_the_command_line(capsys):
     assert rc == 0
     data = json.loads(capsys.readouterr().out)
     assert [b["name"] for b in data["bots"]] == ["expert", "normal"]
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_time_a_decision_leaves_unused_is_spent_on_later_ones_within_the_stretch():
+    """`think` is a budget per searched decision on average: a decision settled early banks
+    the rest, a later one may take up to `stretch` × think, never more than was saved."""
+    bot = make_bot("expert", seed=1, think=1.0)
+    bot.clock = clock = FakeClock()
+    assert bot._allowance() == 1.0                 # nothing saved yet
+    bot._t0 = 0.0
+    clock.now = 0.25                               # settled after a quarter of its second
+    bot._settle()
+    assert bot.bank == pytest.approx(0.75)
+    assert bot._allowance() == pytest.approx(1.75)
+    for _ in range(20):                            # many quick decisions: the bank is capped
+        bot._t0 = clock.now
+        bot._settle()
+    assert bot._allowance() == pytest.approx(bot.stretch * 1.0)
+    bot._t0 = clock.now
+    clock.now += 3.0                               # a long one takes its time out of the bank
+    bot._settle()
+    assert bot.bank == pytest.approx(10.0 - 2.0)
+
+
+def test_a_search_with_a_playout_budget_banks_nothing():
+    bot = make_bot("expert", seed=1, playouts=2)
+    assert bot._allowance() == 0.0
+    st = new_game(["A", "B"], mode="karl", seed=4)
+    while len(legal_actions(st)) < 3:
+        st, _ = apply_action(st, legal_actions(st)[0])
+    bot.choose(st)
+    assert bot.bank == 0.0
+
+
+def test_racing_keeps_a_candidate_whose_small_lead_has_no_spread_yet():
+    """Identical samples say nothing about the spread: a candidate 0.1 VP behind in every one
+    of 16 samples is kept (the variance floor), one 5 VP behind is dropped."""
+    bot = make_bot("expert", seed=1, playouts=1)
+    lead = [float(i % 7) for i in range(16)]
+    close = [x - 0.1 for x in lead]
+    far = [x - 5.0 for x in lead]
+    assert bot._race([0, 1, 2], [lead, close, far], 16) == [0, 1]
+
+
+def test_the_learned_evaluation_scores_the_cut_only_when_asked_for():
+    st = new_game(["A", "B", "C"], mode="jarl", seed=3)
+    ctx = Ctx(st)
+    plain = make_bot("expert", seed=1, playouts=1)
+    learned = ExpertBot(1, playouts=1, learned=True)
+    assert plain.evaluation is None
+    assert learned._score(ctx, 0) == pytest.approx(load_evaluation().margins(st, ctx)[0])
+    assert plain._score(ctx, 0) == pytest.approx(
+        margin_of([player_value(ctx, i) for i in range(3)], 0))

@@ -1,5 +1,5 @@
-"""The `expert` bot: the hard bot's determinized search with racing, playouts to the final
-scores near the end and a learned evaluation of unfinished games (bench/bots.py measures it).
+"""The `expert` bot: the hard bot's determinized search with racing, a time bank, and
+playouts to the final scores near the end (bench/bots.py measures it against `hard`).
 
 For a decision in the demand, purchase or reservation phase (as the hard bot, and
 pruned the same way: the heuristic's best ``top_k`` actions, never a reservation it could not
@@ -13,19 +13,31 @@ pay for) it:
    placement for every player, to the next round's supply (``horizon`` more rounds), and in
    the last ``endgame`` rounds on to the end of the game (exact final scores, the last
    attacks included);
-3. scores the end of a playout by the final margin when the game is over, else by the learned
-   evaluation (:mod:`jorvik.bots.evaluation`: features of each player's position → final
-   margin, fitted on self-play games by ``tools/fit_expert.py``);
-4. races the candidates: from the sixth sample on, a candidate whose paired difference to the
-   leader is more than ``z`` standard errors below is dropped, so the budget goes to the close
-   ones.
+3. scores the end of a playout by the final margin when the game is over, else by the
+   heuristic value's margin, as the hard bot does;
+4. races the candidates: from the ``race_from``-th sample on, a candidate whose paired
+   difference to the leader is more than ``z`` standard errors below is dropped (the spread
+   is taken as at least ``var_floor``, so a few equal samples do not end a race), and the
+   search ends when one candidate is left.
 
-Budget: ``think`` seconds per decision (default 1.0; it stops when the next sample would not
-fit, after at least one; CPU seconds of this process with ``cpu_clock``) or ``playouts``
-samples (reproducible). ``stop`` (a threading.Event) or ``should_stop`` (a callable, the
-hard bot's hook) ends the search between playouts, e.g. when the app quits; it then answers
-with the best candidate so far (the heuristic's choice before the first whole sample). Unloading and small pending decisions go to the heuristic planner, as in
-the hard bot.
+Budget: ``think`` seconds per searched decision *on average* (default 1.0; CPU seconds of this
+process with ``cpu_clock``): the time a decision settled early by the race leaves unused goes
+to a bank, from which a later, closer decision may take up to ``stretch`` × think in all (the
+bank holds at most ``BANK_CAP`` × think); a search stops when the next sample would not fit,
+after at least one. Or ``playouts`` samples (reproducible; no bank). ``stop`` (a
+threading.Event) or ``should_stop`` (a callable, the hard bot's hook) ends the search between
+playouts, e.g. when the app quits; it then answers with the best candidate so far (the
+heuristic's choice before the first whole sample). Unloading and small pending decisions go to
+the heuristic planner, as in the hard bot.
+
+The learned evaluation (:mod:`jorvik.bots.evaluation`: features of each player's position →
+final margin, fitted on self-play games by ``tools/fit_expert.py``) replaces the heuristic
+value at the cut with ``learned=True`` (or an ``evaluation``). It is off by default: it
+predicts the final margin of held-out self-play games a little better than the heuristic
+value (R² +0.00 to +0.02 by table), but in play against two `hard` bots the expert did worse
+with it: 3-player Jarl, 0.1 s per decision, the same 24 games for each of three search
+settings, mean margin to the best rival −8.4, −5.4 and −4.5 VP with it (−5.0 refitted),
+−3.6, −3.7 and −0.8 without (a `hard` bot in the same seat: −7.0).
 """
 
 from __future__ import annotations
@@ -41,6 +53,9 @@ from .hard_bot import HardBot
 from .heuristics import Ctx
 
 
+BANK_CAP = 10.0   # the bank holds at most this many decisions' `think`
+
+
 class ExpertBot(HardBot):
     """The hard bot's candidates and budget, searched with racing, endgame playouts and the
     learned evaluation."""
@@ -49,17 +64,38 @@ class ExpertBot(HardBot):
 
     def __init__(self, seed: int | None = None, think: float | None = None,
                  playouts: int | None = None, top_k: int = 7, horizon: int = 0,
-                 endgame: int = 2, noise: float = 0.35, z: float = 2.5,
+                 endgame: int = 2, noise: float = 0.35, z: float = 3.0,
                  stop: threading.Event | None = None, evaluation: Evaluation | None = None,
-                 cpu_clock: bool = False, **_: object):
+                 cpu_clock: bool = False, stretch: float = 3.0,
+                 race_from: int = 16, var_floor: float = 1.0, learned: bool = False,
+                 **_: object):
         super().__init__(seed, think=think, playouts=playouts, top_k=top_k, horizon=horizon,
                          noise=noise, cpu_clock=cpu_clock)
         self.endgame = endgame
         self.z = z
+        self.race_from = race_from
+        self.var_floor = var_floor
         self.stop = stop
         # the app's hook (as on the hard bot): a callable saying the search must end now
         self.should_stop: Callable[[], bool] | None = None
-        self.evaluation = evaluation or load_evaluation()
+        # the learned evaluation at the cut instead of the heuristic value (off by default:
+        # see the module's docstring for what it measured)
+        self.evaluation = evaluation or (load_evaluation() if learned else None)
+        # the time bank: seconds of `think` that decisions settled early left unused
+        self.stretch = stretch
+        self.bank = 0.0
+
+    def _allowance(self) -> float:
+        if self.think is None:
+            return 0.0
+        return self.think + min(self.bank, (self.stretch - 1.0) * self.think)
+
+    def _settle(self) -> None:
+        """Book this decision's time: what it left of `think` goes to the bank, what it took
+        beyond `think` comes out of it."""
+        if self.think is not None:
+            used = self.clock() - self._t0
+            self.bank = min(max(0.0, self.bank + self.think - used), BANK_CAP * self.think)
 
     def _stopped(self) -> bool:
         return ((self.stop is not None and self.stop.is_set())
@@ -81,9 +117,10 @@ class ExpertBot(HardBot):
             iters += 1
             if last or len(alive) == 1:
                 break
-            if iters >= 6 and iters % 2 == 0:
+            if iters >= self.race_from and iters % 2 == 0:
                 alive[:] = self._race(alive, samples, iters)
         best = max(alive, key=lambda j: (sums[j], -j))
+        self._settle()
         self.last_stats = {"iterations": iters, "candidates": k, "alive": len(alive),
                            "means": [sums[j] / max(1, len(samples[j])) for j in range(k)]}
         return cands[best]
@@ -98,10 +135,12 @@ class ExpertBot(HardBot):
                 continue
             d = [a - b for a, b in zip(samples[lead][:iters], samples[j][:iters])]
             mean = sum(d) / len(d)
-            var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
+            var = max(sum((x - mean) ** 2 for x in d) / (len(d) - 1), self.var_floor)
             if mean <= self.z * math.sqrt(var / len(d)) + 1e-9:
                 keep.append(j)
         return keep
 
     def _score(self, ctx: Ctx, me: int) -> float:
+        if self.evaluation is None:
+            return super()._score(ctx, me)
         return self.evaluation.margins(ctx.st, ctx)[me]

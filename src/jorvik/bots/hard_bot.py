@@ -95,6 +95,10 @@ class HardBot:
     def _stopped(self) -> bool:
         return self.should_stop is not None and self.should_stop()
 
+    def _allowance(self) -> float:
+        """Seconds this decision may take (from ``_t0``)."""
+        return self.think or 0.0
+
     def _samples(self, st: GameState, cands: list[Action], alive: list[int], stop_round: int
                  ) -> Iterator[tuple[list[tuple[int, float]], bool]]:
         """The search's samples while the budget lasts. Each plays every candidate in `alive`
@@ -105,7 +109,7 @@ class HardBot:
         me = current_player(st)
         canon = canonical(st)
         clock = self.clock
-        deadline = self._t0 + (self.think or 0.0)
+        deadline = self._t0 + self._allowance()
         slowest = 0.0
         iters = 0
         while not self._stopped():
