@@ -68,7 +68,7 @@ class ExpertBot(HardBot):
                  stop: threading.Event | None = None, evaluation: Evaluation | None = None,
                  cpu_clock: bool = False, stretch: float = 3.0,
                  race_from: int = 16, var_floor: float = 1.0, learned: bool = False,
-                 **_: object):
+                 synced_noise: bool = True, demand_horizon: int = 1, **_: object):
         super().__init__(seed, think=think, playouts=playouts, top_k=top_k, horizon=horizon,
                          noise=noise, cpu_clock=cpu_clock)
         self.endgame = endgame
@@ -84,6 +84,8 @@ class ExpertBot(HardBot):
         # the time bank: seconds of `think` that decisions settled early left unused
         self.stretch = stretch
         self.bank = 0.0
+        self.synced_noise = synced_noise
+        self.demand_horizon = demand_horizon
 
     def _allowance(self) -> float:
         if self.think is None:
@@ -107,7 +109,7 @@ class ExpertBot(HardBot):
         sums = [0.0] * k
         samples: list[list[float]] = [[] for _ in range(k)]
         iters = 0
-        stop_round = st.round + self.horizon
+        stop_round = st.round + (self.demand_horizon if st.phase == "demand" else self.horizon)
         if Ctx(st).rounds_left < self.endgame:   # near the end: play on to the final scores
             stop_round = 10_000
         for done, last in self._samples(st, cands, alive, stop_round):
@@ -139,6 +141,10 @@ class ExpertBot(HardBot):
             if mean <= self.z * math.sqrt(var / len(d)) + 1e-9:
                 keep.append(j)
         return keep
+
+    def _rollout(self, s: GameState, me: int, stop_round: int, seed: int) -> float:
+        self.rollout_bot.noise_key = seed if self.synced_noise else None
+        return super()._rollout(s, me, stop_round, seed)
 
     def _score(self, ctx: Ctx, me: int) -> float:
         if self.evaluation is None:

@@ -53,6 +53,8 @@ from .heuristics import (
 )
 
 BIG = 1e9
+_NOISE_MASK = 4095
+_NOISE = (lambda r: tuple(r.gauss(0.0, 1.0) for _ in range(_NOISE_MASK + 1)))(random.Random(14))
 UNPAID_RESERVATION = -0.2   # the score of a reservation that would not be bought
 
 
@@ -64,6 +66,7 @@ class NormalBot:
         self.rng = random.Random(seed)
         self.params = params or DEFAULT
         self.noise = noise
+        self.noise_key: int | None = None
         self._vcache: dict = {}
 
     # ------------------------------------------------------------------ entry
@@ -225,7 +228,11 @@ class NormalBot:
                 if own_left:
                     continue
             if self.noise:
-                u += self.rng.gauss(0.0, self.noise)
+                if self.noise_key is None:
+                    u += self.rng.gauss(0.0, self.noise)
+                else:
+                    u += self.noise * _NOISE[hash((self.noise_key, st.round, me, pl.vikings,
+                                                   a)) & _NOISE_MASK]
             scored.append((u, a))
         if not scored:
             return [(0.0, legal[0])]
