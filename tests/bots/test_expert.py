@@ -164,3 +164,55 @@ def test_the_learned_evaluation_scores_the_cut_only_when_asked_for():
     assert learned._score(ctx, 0) == pytest.approx(load_evaluation().margins(st, ctx)[0])
     assert plain._score(ctx, 0) == pytest.approx(
         margin_of([player_value(ctx, i) for i in range(3)], 0))
+
+
+def _demand_state(players: int = 4, mode: str = "jarl", seed: int = 12):
+    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+    while st.phase != "demand" or len(legal_actions(st)) < 3:
+        st, _ = apply_action(st, legal_actions(st)[0])
+    return st
+
+
+class _StopRounds(ExpertBot):
+    """An expert that notes where each of its rollouts was told to stop."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.stops: set[int] = set()
+
+    def _rollout(self, s, me, stop_round, seed):
+        self.stops.add(stop_round)
+        return super()._rollout(s, me, stop_round, seed)
+
+
+def test_placing_a_viking_is_judged_one_round_further_than_a_purchase():
+    """A viking placed now pays off in this round's purchases and, through what they bring,
+    in the next round's: the expert plays a placement on to the end of the next round, a
+    purchase (settled by this round's unloading) only to the end of this one."""
+    st = _demand_state()
+    bot = _StopRounds(1, playouts=2)
+    bot.choose(st)
+    assert bot.stops == {st.round + 1}
+    while st.phase != "purchase" or len(legal_actions(st)) < 2:
+        st, _ = apply_action(st, legal_actions(st)[0])
+    bot.stops.clear()
+    bot.choose(st)
+    assert bot.stops <= {st.round}
+
+
+def test_the_rollouts_noise_is_the_same_for_the_same_decision_whatever_came_before():
+    """Common random numbers: a rollout's random nudge to a placement belongs to the decision
+    (round, player, vikings left, the placement), not to how many random numbers the rollout
+    drew before it, so the candidates' rollouts stay comparable after they part ways."""
+    from jorvik.bots.normal_bot import NormalBot
+    st = _demand_state(seed=13)
+    keyed_a, keyed_b = NormalBot(1, noise=5.0), NormalBot(2, noise=5.0)
+    keyed_a.noise_key = keyed_b.noise_key = 77
+    for _ in range(7):
+        keyed_b.rng.random()                      # b has drawn other numbers before
+    assert keyed_a.rank(st) == keyed_b.rank(st)
+    free_a, free_b = NormalBot(1, noise=5.0), NormalBot(2, noise=5.0)
+    assert free_a.rank(st) != free_b.rank(st)     # without a key the nudges differ
+    other_key = NormalBot(1, noise=5.0)
+    other_key.noise_key = 78
+    assert other_key.rank(st) != keyed_a.rank(st)
