@@ -216,3 +216,13 @@ def test_the_rollouts_noise_is_the_same_for_the_same_decision_whatever_came_befo
     other_key = NormalBot(1, noise=5.0)
     other_key.noise_key = 78
     assert other_key.rank(st) != keyed_a.rank(st)
+
+
+def test_racing_drops_a_candidate_that_came_out_exactly_as_the_leader_every_time():
+    """Two moves that led to the same result in all 16 samples cannot be told apart by more:
+    the race ends with the first of them (the heuristic's preference) instead of spending the
+    time a closer decision could use."""
+    bot = make_bot("expert", seed=1, playouts=1)
+    lead = [float(i % 5) for i in range(16)]
+    assert bot._race([0, 1], [lead, list(lead)], 16) == [0]
+    assert bot._race([0, 1, 2], [lead, list(lead), [x - 0.1 for x in lead]], 16) == [0, 2]

@@ -21,8 +21,9 @@ pay for) it:
    heuristic value's margin, as the hard bot does;
 4. races the candidates: from the ``race_from``-th sample on, a candidate whose paired
    difference to the leader is more than ``z`` standard errors below is dropped (the spread
-   is taken as at least ``var_floor``, so a few equal samples do not end a race), and the
-   search ends when one candidate is left.
+   is taken as at least ``var_floor``, so a few equal samples do not end a race), and so is
+   one that came out exactly as the leader in every sample (e.g. buying a card and passing
+   on it when both lead to the same play); the search ends when one candidate is left.
 
 Why one round further for placements: what a viking brings (a card, its cubes, coins kept or
 spent) is mostly worth something in the next round, where the heuristic value at the cut has
@@ -140,7 +141,9 @@ class ExpertBot(HardBot):
         return cands[best]
 
     def _race(self, alive: list[int], samples: list[list[float]], iters: int) -> list[int]:
-        """Drop the candidates clearly behind the leader on the samples they share."""
+        """Drop the candidates clearly behind the leader on the samples they share, and those
+        that came out exactly as the leader in every one of them: the samples cannot tell them
+        apart, so more of them would only spend time a closer decision could use."""
         lead = max(alive, key=lambda j: sum(samples[j][:iters]))
         keep = []
         for j in alive:
@@ -148,6 +151,8 @@ class ExpertBot(HardBot):
                 keep.append(j)
                 continue
             d = [a - b for a, b in zip(samples[lead][:iters], samples[j][:iters])]
+            if not any(d):
+                continue
             mean = sum(d) / len(d)
             var = max(sum((x - mean) ** 2 for x in d) / (len(d) - 1), self.var_floor)
             if mean <= self.z * math.sqrt(var / len(d)) + 1e-9:
