@@ -114,11 +114,13 @@ class FakeClock:
         return self.now
 
 
-def test_time_a_decision_leaves_unused_is_spent_on_later_ones_within_the_stretch():
+def test_time_a_decision_leaves_unused_is_spent_on_later_placements_within_the_stretch():
     """`think` is a budget per searched decision on average: a decision settled early banks
-    the rest, a later one may take up to `stretch` × think, never more than was saved."""
+    the rest, a later placement may take up to `stretch` × think, never more than was saved;
+    a purchase takes at most think, whatever is saved."""
     bot = make_bot("expert", seed=1, think=1.0)
     bot.clock = clock = FakeClock()
+    bot._placing = True
     assert bot._allowance() == 1.0                 # nothing saved yet
     bot._t0 = 0.0
     clock.now = 0.25                               # settled after a quarter of its second
@@ -133,6 +135,8 @@ def test_time_a_decision_leaves_unused_is_spent_on_later_ones_within_the_stretch
     clock.now += 3.0                               # a long one takes its time out of the bank
     bot._settle()
     assert bot.bank == pytest.approx(10.0 - 2.0)
+    bot._placing = False
+    assert bot._allowance() == 1.0
 
 
 def test_a_search_with_a_playout_budget_banks_nothing():
@@ -218,11 +222,13 @@ def test_the_rollouts_noise_is_the_same_for_the_same_decision_whatever_came_befo
     assert other_key.rank(st) != keyed_a.rank(st)
 
 
-def test_racing_drops_a_candidate_that_came_out_exactly_as_the_leader_every_time():
-    """Two moves that led to the same result in all 16 samples cannot be told apart by more:
+def test_racing_drops_a_candidate_that_came_out_as_the_leader_every_time():
+    """Two moves that led to the same result (give or take a coin's tie-break, 0.01 VP) in
+    all 16 samples cannot be told apart by more:
     the race ends with the first of them (the heuristic's preference) instead of spending the
     time a closer decision could use."""
     bot = make_bot("expert", seed=1, playouts=1)
     lead = [float(i % 5) for i in range(16)]
     assert bot._race([0, 1], [lead, list(lead)], 16) == [0]
+    assert bot._race([0, 1], [lead, [x - 0.01 * (i % 2) for i, x in enumerate(lead)]], 16) == [0]
     assert bot._race([0, 1, 2], [lead, list(lead), [x - 0.1 for x in lead]], 16) == [0, 2]

@@ -22,8 +22,9 @@ pay for) it:
 4. races the candidates: from the ``race_from``-th sample on, a candidate whose paired
    difference to the leader is more than ``z`` standard errors below is dropped (the spread
    is taken as at least ``var_floor``, so a few equal samples do not end a race), and so is
-   one that came out exactly as the leader in every sample (e.g. buying a card and passing
-   on it when both lead to the same play); the search ends when one candidate is left.
+   one that came out within ``SAME`` (0.05 VP) of the leader in every sample (e.g. buying a
+   card or passing on it when both lead to the same play); the search ends when one
+   candidate is left.
 
 Why one round further for placements: what a viking brings (a card, its cubes, coins kept or
 spent) is mostly worth something in the next round, where the heuristic value at the cut has
@@ -35,8 +36,9 @@ times as much; purchases need no such depth (two candidates, settled by a few sa
 
 Budget: ``think`` seconds per searched decision *on average* (default 1.0; CPU seconds of this
 process with ``cpu_clock``): the time a decision settled early by the race leaves unused goes
-to a bank, from which a later, closer decision may take up to ``stretch`` × think in all (the
-bank holds at most ``BANK_CAP`` × think); a search stops when the next sample would not fit,
+to a bank, from which a later, closer placement may take up to ``stretch`` × think in all (the
+bank holds at most ``BANK_CAP`` × think; a purchase or reservation takes at most think: with
+two candidates a few samples settle it); a search stops when the next sample would not fit,
 after at least one. Or ``playouts`` samples (reproducible; no bank). ``stop`` (a
 threading.Event) or ``should_stop`` (a callable, the hard bot's hook) ends the search between
 playouts, e.g. when the app quits; it then answers with the best candidate so far (the
@@ -67,6 +69,7 @@ from .heuristics import Ctx
 
 
 BANK_CAP = 10.0   # the bank holds at most this many decisions' `think`
+SAME = 0.05       # VP: two candidates this close in every sample count as one
 
 
 class ExpertBot(HardBot):
@@ -98,11 +101,14 @@ class ExpertBot(HardBot):
         self.stretch = stretch
         self.bank = 0.0
         self.synced_noise = synced_noise
+        self._placing = False   # the decision being searched places a viking
         self.demand_horizon = demand_horizon
 
     def _allowance(self) -> float:
         if self.think is None:
             return 0.0
+        if not self._placing:   # purchases settle on few samples: the bank is for placements
+            return self.think
         return self.think + min(self.bank, (self.stretch - 1.0) * self.think)
 
     def _settle(self) -> None:
@@ -122,7 +128,8 @@ class ExpertBot(HardBot):
         sums = [0.0] * k
         samples: list[list[float]] = [[] for _ in range(k)]
         iters = 0
-        stop_round = st.round + (self.demand_horizon if st.phase == "demand" else self.horizon)
+        self._placing = st.phase == "demand"
+        stop_round = st.round + (self.demand_horizon if self._placing else self.horizon)
         if Ctx(st).rounds_left < self.endgame:   # near the end: play on to the final scores
             stop_round = 10_000
         for done, last in self._samples(st, cands, alive, stop_round):
@@ -142,8 +149,9 @@ class ExpertBot(HardBot):
 
     def _race(self, alive: list[int], samples: list[list[float]], iters: int) -> list[int]:
         """Drop the candidates clearly behind the leader on the samples they share, and those
-        that came out exactly as the leader in every one of them: the samples cannot tell them
-        apart, so more of them would only spend time a closer decision could use."""
+        that came out within ``SAME`` of the leader in every one of them (a coin's tie-break
+        worth at most): the samples cannot tell them apart, so more of them would only spend
+        time a closer decision could use."""
         lead = max(alive, key=lambda j: sum(samples[j][:iters]))
         keep = []
         for j in alive:
@@ -151,7 +159,7 @@ class ExpertBot(HardBot):
                 keep.append(j)
                 continue
             d = [a - b for a, b in zip(samples[lead][:iters], samples[j][:iters])]
-            if not any(d):
+            if max(map(abs, d)) < SAME:
                 continue
             mean = sum(d) / len(d)
             var = max(sum((x - mean) ** 2 for x in d) / (len(d) - 1), self.var_floor)
