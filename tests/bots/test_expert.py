@@ -114,11 +114,13 @@ class FakeClock:
         return self.now
 
 
-def test_time_a_decision_leaves_unused_is_spent_on_later_ones_within_the_stretch():
+def test_time_a_decision_leaves_unused_is_spent_on_later_placements_within_the_stretch():
     """`think` is a budget per searched decision on average: a decision settled early banks
-    the rest, a later one may take up to `stretch` × think, never more than was saved."""
+    the rest, a later placement may take up to `stretch` × think, never more than was saved;
+    a purchase takes at most think, whatever is saved."""
     bot = make_bot("expert", seed=1, think=1.0)
     bot.clock = clock = FakeClock()
+    bot._placing = True
     assert bot._allowance() == 1.0                 # nothing saved yet
     bot._t0 = 0.0
     clock.now = 0.25                               # settled after a quarter of its second
@@ -133,6 +135,8 @@ def test_time_a_decision_leaves_unused_is_spent_on_later_ones_within_the_stretch
     clock.now += 3.0                               # a long one takes its time out of the bank
     bot._settle()
     assert bot.bank == pytest.approx(10.0 - 2.0)
+    bot._placing = False
+    assert bot._allowance() == 1.0
 
 
 def test_a_search_with_a_playout_budget_banks_nothing():
@@ -164,3 +168,82 @@ def test_the_learned_evaluation_scores_the_cut_only_when_asked_for():
     assert learned._score(ctx, 0) == pytest.approx(load_evaluation().margins(st, ctx)[0])
     assert plain._score(ctx, 0) == pytest.approx(
         margin_of([player_value(ctx, i) for i in range(3)], 0))
+
+
+def _demand_state(players: int = 4, mode: str = "jarl", seed: int = 12):
+    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+    while st.phase != "demand" or len(legal_actions(st)) < 3:
+        st, _ = apply_action(st, legal_actions(st)[0])
+    return st
+
+
+class _StopRounds(ExpertBot):
+    """An expert that notes where each of its rollouts was told to stop."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.stops: set[int] = set()
+
+    def _rollout(self, s, me, stop_round, seed):
+        self.stops.add(stop_round)
+        return super()._rollout(s, me, stop_round, seed)
+
+
+def test_placing_a_viking_is_judged_one_round_further_than_a_purchase():
+    """A viking placed now pays off in this round's purchases and, through what they bring,
+    in the next round's: the expert plays a placement on to the end of the next round, a
+    purchase (settled by this round's unloading) only to the end of this one."""
+    st = _demand_state()
+    bot = _StopRounds(1, playouts=2)
+    bot.choose(st)
+    assert bot.stops == {st.round + 1}
+    while st.phase != "purchase" or len(legal_actions(st)) < 2:
+        st, _ = apply_action(st, legal_actions(st)[0])
+    bot.stops.clear()
+    bot.choose(st)
+    assert bot.stops <= {st.round}
+
+
+def test_the_rollouts_noise_is_the_same_for_the_same_decision_whatever_came_before():
+    """Common random numbers: a rollout's random nudge to a placement belongs to the decision
+    (round, player, vikings left, the placement), not to how many random numbers the rollout
+    drew before it, so the candidates' rollouts stay comparable after they part ways."""
+    from jorvik.bots.normal_bot import NormalBot
+    st = _demand_state(seed=13)
+    keyed_a, keyed_b = NormalBot(1, noise=5.0), NormalBot(2, noise=5.0)
+    keyed_a.noise_key = keyed_b.noise_key = 77
+    for _ in range(7):
+        keyed_b.rng.random()                      # b has drawn other numbers before
+    assert keyed_a.rank(st) == keyed_b.rank(st)
+    free_a, free_b = NormalBot(1, noise=5.0), NormalBot(2, noise=5.0)
+    assert free_a.rank(st) != free_b.rank(st)     # without a key the nudges differ
+    other_key = NormalBot(1, noise=5.0)
+    other_key.noise_key = 78
+    assert other_key.rank(st) != keyed_a.rank(st)
+
+
+def test_racing_drops_a_candidate_that_came_out_as_the_leader_every_time():
+    """Two moves that led to the same result (give or take a coin's tie-break, 0.01 VP) in
+    all 16 samples cannot be told apart by more:
+    the race ends with the first of them (the heuristic's preference) instead of spending the
+    time a closer decision could use."""
+    bot = make_bot("expert", seed=1, playouts=1)
+    lead = [float(i % 5) for i in range(16)]
+    assert bot._race([0, 1], [lead, list(lead)], 16) == [0]
+    assert bot._race([0, 1], [lead, [x - 0.01 * (i % 2) for i, x in enumerate(lead)]], 16) == [0]
+    assert bot._race([0, 1, 2], [lead, list(lead), [x - 0.1 for x in lead]], 16) == [0, 2]
+
+
+def test_a_placement_is_searched_deeper_only_when_the_budget_buys_enough_samples():
+    """Deeper samples cost more and spread wider: with too few of them the placement is
+    better judged at the next round's start, like a purchase."""
+    st = _demand_state()
+    slow = _StopRounds(1, think=0.05)
+    slow._deep_cost = 1.0                          # a deep rollout took a second lately
+    slow.choose(st)
+    assert slow.stops == {st.round}
+    fast = _StopRounds(1, think=0.05)
+    fast._deep_cost = 1e-7
+    fast.choose(st)
+    assert fast.stops == {st.round + 1}
+    assert fast._deep_cost is not None and fast._deep_cost < 1.0   # it measured its own cost

@@ -1,5 +1,6 @@
-"""The `expert` bot: the hard bot's determinized search with racing, a time bank, and
-playouts to the final scores near the end (bench/bots.py measures it against `hard`).
+"""The `expert` bot: the hard bot's determinized search, looking one round further when it
+places vikings, with racing, a time bank and playouts to the final scores near the end
+(bench/bots.py measures it against `hard`, bench/search.py its decisions).
 
 For a decision in the demand, purchase or reservation phase (as the hard bot, and
 pruned the same way: the heuristic's best ``top_k`` actions, never a reservation it could not
@@ -10,20 +11,42 @@ pay for) it:
    (``hard_bot.canonical``), so the bot never reads the hidden order;
 2. plays every candidate still in the race on that same determinization with the same playout
    random numbers (common random numbers): the heuristic bot with a little noise in viking
-   placement for every player, to the next round's supply (``horizon`` more rounds), and in
-   the last ``endgame`` rounds on to the end of the game (exact final scores, the last
-   attacks included);
+   placement for every player. A placement (demand phase) is played on to the end of the
+   *next* round (``demand_horizon`` = 1 more round) when its budget buys at least
+   ``DEEP_MIN_SAMPLES`` such samples (at the cost the last ones took), else, like a purchase
+   or reservation, to the next round's supply (``horizon``), and in the last ``endgame`` rounds everything on to the end of
+   the game (exact final scores, the last attacks included). The noise is keyed to the
+   decision it nudges (``synced_noise``: round, player, vikings left, placement), not drawn
+   in sequence, so two candidates' rollouts that part ways still meet the same nudges;
 3. scores the end of a playout by the final margin when the game is over, else by the
    heuristic value's margin, as the hard bot does;
 4. races the candidates: from the ``race_from``-th sample on, a candidate whose paired
    difference to the leader is more than ``z`` standard errors below is dropped (the spread
-   is taken as at least ``var_floor``, so a few equal samples do not end a race), and the
-   search ends when one candidate is left.
+   is taken as at least ``var_floor``, so a few equal samples do not end a race), and so is
+   one that came out within ``SAME`` (0.05 VP) of the leader in every sample (e.g. buying a
+   card or passing on it when both lead to the same play); the search ends when one
+   candidate is left.
+
+Why one round further for placements: what a viking brings (a card, its cubes, coins kept or
+spent) is mostly worth something in the next round, where the heuristic value at the cut has
+to guess it. Measured by bench/search.py (4-player Jarl, 40 placements from hard-bot games,
+each candidate valued by 60 playouts to the end of the game): the mean regret of the choice
+was 0.84 VP for `hard` at 0.2 s, 0.41 for the expert at 0.2 s (0.43 ± 0.19 less, paired) and
+0.38 at 0.6 s; the heuristic's own choice 0.65. A sample one round further costs about three
+times as much and spreads about three times as wide, so it pays only with enough of them:
+valued against the playouts to the end (an offline analysis of 60 of those placements), the
+deeper estimate is the better one from about 12 samples per candidate on, hence
+``DEEP_MIN_SAMPLES``. Against `hard` at 0.2 s (20 games a table, two runs), searching every
+placement one round further won 60–65% of 2-player Karl games (55% without it) and 35–45% of
+3-player ones (30%), but 15–25% of 4-player (40%) and 17.5–20% of 5-player ones (40%), where a
+round has the most decisions and a 0.2 s placement buys only 5–9 deep samples. Purchases need
+no such depth (two candidates, settled by a few samples).
 
 Budget: ``think`` seconds per searched decision *on average* (default 1.0; CPU seconds of this
 process with ``cpu_clock``): the time a decision settled early by the race leaves unused goes
-to a bank, from which a later, closer decision may take up to ``stretch`` × think in all (the
-bank holds at most ``BANK_CAP`` × think); a search stops when the next sample would not fit,
+to a bank, from which a later, closer placement may take up to ``stretch`` × think in all (the
+bank holds at most ``BANK_CAP`` × think; a purchase or reservation takes at most think: with
+two candidates a few samples settle it); a search stops when the next sample would not fit,
 after at least one. Or ``playouts`` samples (reproducible; no bank). ``stop`` (a
 threading.Event) or ``should_stop`` (a callable, the hard bot's hook) ends the search between
 playouts, e.g. when the app quits; it then answers with the best candidate so far (the
@@ -54,11 +77,13 @@ from .heuristics import Ctx
 
 
 BANK_CAP = 10.0   # the bank holds at most this many decisions' `think`
+SAME = 0.05       # VP: two candidates this close in every sample count as one
+DEEP_MIN_SAMPLES = 12   # a placement is searched one round further only with this many samples
 
 
 class ExpertBot(HardBot):
-    """The hard bot's candidates and budget, searched with racing, endgame playouts and the
-    learned evaluation."""
+    """The hard bot's candidates and budget, searched one round deeper for placements, with
+    racing, a time bank and endgame playouts."""
 
     name = "expert"
 
@@ -68,7 +93,7 @@ class ExpertBot(HardBot):
                  stop: threading.Event | None = None, evaluation: Evaluation | None = None,
                  cpu_clock: bool = False, stretch: float = 3.0,
                  race_from: int = 16, var_floor: float = 1.0, learned: bool = False,
-                 **_: object):
+                 synced_noise: bool = True, demand_horizon: int = 1, **_: object):
         super().__init__(seed, think=think, playouts=playouts, top_k=top_k, horizon=horizon,
                          noise=noise, cpu_clock=cpu_clock)
         self.endgame = endgame
@@ -84,10 +109,16 @@ class ExpertBot(HardBot):
         # the time bank: seconds of `think` that decisions settled early left unused
         self.stretch = stretch
         self.bank = 0.0
+        self.synced_noise = synced_noise
+        self._placing = False   # the decision being searched places a viking
+        self._deep_cost: float | None = None   # seconds per rollout one round further, lately
+        self.demand_horizon = demand_horizon
 
     def _allowance(self) -> float:
         if self.think is None:
             return 0.0
+        if not self._placing:   # purchases settle on few samples: the bank is for placements
+            return self.think
         return self.think + min(self.bank, (self.stretch - 1.0) * self.think)
 
     def _settle(self) -> None:
@@ -107,7 +138,9 @@ class ExpertBot(HardBot):
         sums = [0.0] * k
         samples: list[list[float]] = [[] for _ in range(k)]
         iters = 0
-        stop_round = st.round + self.horizon
+        self._placing = st.phase == "demand"
+        deep = self._placing and self.demand_horizon > self.horizon and self._deep_pays(k)
+        stop_round = st.round + (self.demand_horizon if deep else self.horizon)
         if Ctx(st).rounds_left < self.endgame:   # near the end: play on to the final scores
             stop_round = 10_000
         for done, last in self._samples(st, cands, alive, stop_round):
@@ -120,13 +153,28 @@ class ExpertBot(HardBot):
             if iters >= self.race_from and iters % 2 == 0:
                 alive[:] = self._race(alive, samples, iters)
         best = max(alive, key=lambda j: (sums[j], -j))
+        rollouts = sum(len(x) for x in samples)
+        if deep and rollouts and self.think is not None:
+            cost = (self.clock() - self._t0) / rollouts
+            self._deep_cost = cost if self._deep_cost is None else 0.7 * self._deep_cost + 0.3 * cost
         self._settle()
         self.last_stats = {"iterations": iters, "candidates": k, "alive": len(alive),
                            "means": [sums[j] / max(1, len(samples[j])) for j in range(k)]}
         return cands[best]
 
+    def _deep_pays(self, k: int) -> bool:
+        """Whether this placement's budget buys at least ``DEEP_MIN_SAMPLES`` samples of its
+        `k` candidates one round further (at the cost the last such searches took; always
+        with a playout budget, and the first time)."""
+        if self.think is None or self._deep_cost is None:
+            return True
+        return self._allowance() >= DEEP_MIN_SAMPLES * k * self._deep_cost
+
     def _race(self, alive: list[int], samples: list[list[float]], iters: int) -> list[int]:
-        """Drop the candidates clearly behind the leader on the samples they share."""
+        """Drop the candidates clearly behind the leader on the samples they share, and those
+        that came out within ``SAME`` of the leader in every one of them (a coin's tie-break
+        worth at most): the samples cannot tell them apart, so more of them would only spend
+        time a closer decision could use."""
         lead = max(alive, key=lambda j: sum(samples[j][:iters]))
         keep = []
         for j in alive:
@@ -134,11 +182,17 @@ class ExpertBot(HardBot):
                 keep.append(j)
                 continue
             d = [a - b for a, b in zip(samples[lead][:iters], samples[j][:iters])]
+            if max(map(abs, d)) < SAME:
+                continue
             mean = sum(d) / len(d)
             var = max(sum((x - mean) ** 2 for x in d) / (len(d) - 1), self.var_floor)
             if mean <= self.z * math.sqrt(var / len(d)) + 1e-9:
                 keep.append(j)
         return keep
+
+    def _rollout(self, s: GameState, me: int, stop_round: int, seed: int) -> float:
+        self.rollout_bot.noise_key = seed if self.synced_noise else None
+        return super()._rollout(s, me, stop_round, seed)
 
     def _score(self, ctx: Ctx, me: int) -> float:
         if self.evaluation is None:

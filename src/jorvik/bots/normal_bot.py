@@ -31,8 +31,10 @@ How it decides (all from public information, see :mod:`jorvik.bots.heuristics`):
 * **Attacks.** Glory on a big gain, Danegeld when the VP lost are worth more than 2 coins.
   Loki: Trickery swaps two vikings when that gains it a card cheaply.
 
-Deterministic: no randomness unless ``noise`` > 0 (used by the search bot's playouts), from
-its own seeded generator. Typical decision time well under a millisecond.
+Deterministic: no randomness unless ``noise`` > 0 (used by the search bots' playouts), from
+its own seeded generator, or with ``noise_key`` set from a fixed table of nudges looked up by
+the key and the decision (the expert's playouts: the same nudge for the same decision in
+every candidate's rollout). Typical decision time well under a millisecond.
 """
 
 from __future__ import annotations
@@ -53,6 +55,10 @@ from .heuristics import (
 )
 
 BIG = 1e9
+_NOISE_MASK = 4095   # keyed noise: a fixed table of 4096 standard normal nudges
+_NOISE_RNG = random.Random(14)
+_NOISE = tuple(_NOISE_RNG.gauss(0.0, 1.0) for _ in range(_NOISE_MASK + 1))
+del _NOISE_RNG
 UNPAID_RESERVATION = -0.2   # the score of a reservation that would not be bought
 
 
@@ -64,6 +70,8 @@ class NormalBot:
         self.rng = random.Random(seed)
         self.params = params or DEFAULT
         self.noise = noise
+        # set: the noise is looked up by (key, decision) instead of drawn from `rng`
+        self.noise_key: int | None = None
         self._vcache: dict = {}
 
     # ------------------------------------------------------------------ entry
@@ -225,7 +233,11 @@ class NormalBot:
                 if own_left:
                     continue
             if self.noise:
-                u += self.rng.gauss(0.0, self.noise)
+                if self.noise_key is None:
+                    u += self.rng.gauss(0.0, self.noise)
+                else:
+                    u += self.noise * _NOISE[hash((self.noise_key, st.round, me, pl.vikings,
+                                                   a)) & _NOISE_MASK]
             scored.append((u, a))
         if not scored:
             return [(0.0, legal[0])]

@@ -1,0 +1,130 @@
+"""How good the search bots' decisions are, measured without playing whole matches.
+
+    uv run python bench/search.py                                  # 4-player Jarl, defaults
+    uv run python bench/search.py --mode karl --players 3 --positions 40 --truth 60
+
+A match between two search bots needs hundreds of games to show a few VP a game; this measures
+the decisions themselves. It
+
+1. collects demand-phase positions (placing a viking: the decisions where the search bots
+   differ most from the heuristic) from games of `hard` bots on a small playout budget;
+2. values every candidate the search bots consider (the heuristic's best seven) by playing the
+   game *to the end* from it, `--truth` times on re-drawn hidden deck and bag orders with the
+   same random numbers for every candidate: the "truth" is the mean final margin (own score
+   against the best and the mean other, the search bots' utility) under heuristic play;
+3. lets each bot decide each position on a fresh budget of `--think` seconds of CPU time and
+   prints its regret: the truth of the best candidate minus the truth of the one it chose, in
+   VP, averaged over the positions (0 = always the best; the heuristic bot's own choice is the
+   first row). The truth is itself an estimate: its noise adds the same amount to every row,
+   so compare rows, not the figures with zero.
+
+Nothing here is a test: it prints what it measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import random
+import statistics
+import sys
+import time
+
+from jorvik.bots import make_bot
+from jorvik.bots.expert_bot import ExpertBot
+from jorvik.bots.hard_bot import HardBot
+from jorvik.bots.normal_bot import UNPAID_RESERVATION
+from jorvik.engine import Reserve, apply_action, current_player, is_over, legal_actions, new_game
+
+END = 1 << 20   # a stop round past any game: play to the end
+
+
+def candidates(st, policy) -> list:
+    """The actions the search bots consider here, best first by the heuristic (at most 7)."""
+    ranked = policy.rank(st, legal_actions(st))[:7]
+    return [a for u, a in ranked if not (isinstance(a, Reserve) and u <= UNPAID_RESERVATION)]
+
+
+def collect(mode: str, players: int, count: int, seed: int) -> list:
+    """`count` demand-phase positions with at least two candidates, from hard-bot games."""
+    rng = random.Random(seed)
+    found = []
+    game = 0
+    while len(found) < count:
+        st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed + game)
+        bots = [HardBot(seed * 97 + game * 8 + i, playouts=4) for i in range(players)]
+        while not is_over(st) and len(found) < count:
+            p = current_player(st)
+            if (st.phase == "demand" and not st.pending and len(legal_actions(st)) > 1
+                    and len(candidates(st, bots[p].policy)) > 1 and rng.random() < 0.15):
+                found.append(st.copy())
+            st, _ = apply_action(st, bots[p].choose(st))
+        game += 1
+    return found
+
+
+def judge(job) -> dict:
+    """The truth of every candidate at one position, and each bot's choice there."""
+    k, st, samples, thinks, bots = job
+    probe = ExpertBot(k)
+    cands = candidates(st, probe.policy)
+    sampler = ExpertBot(10_000 + k, playouts=samples)
+    sampler._t0 = 0.0
+    sums = [0.0] * len(cands)
+    n = 0
+    for done, _ in sampler._samples(st, cands, list(range(len(cands))), END):
+        for j, v in done:
+            sums[j] += v
+        n += 1
+    truth = [s / n for s in sums]
+    chosen = {"heuristic (normal)": cands[0]}
+    for think in thinks:
+        for name in bots:
+            bot = make_bot(name, seed=k, think=think, cpu_clock=True)
+            chosen[f"{name} ({think:g} s)"] = bot.choose(st)
+    best = max(truth)
+    return {name: best - truth[cands.index(a)] for name, a in chosen.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mode", default="jarl", choices=("karl", "jarl"))
+    ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5))
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--truth", type=int, default=80, help="playouts to the end per candidate")
+    ap.add_argument("--think", default="0.2,0.6", help="CPU seconds per decision, comma-separated")
+    ap.add_argument("--bots", default="hard,expert")
+    ap.add_argument("--seed", type=int, default=9100)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    positions = collect(args.mode, args.players, args.positions, args.seed)
+    print(f"== decisions of the search bots: {args.mode} {args.players}p, {len(positions)} "
+          f"demand positions (seed {args.seed}), truth = {args.truth} playouts to the end per "
+          f"candidate, {args.workers} workers")
+    sys.stdout.flush()
+    thinks = [float(x) for x in args.think.split(",")]
+    bots = args.bots.split(",")
+    rows: dict[str, list[float]] = {}
+    jobs = [(k, st, args.truth, thinks, bots) for k, st in enumerate(positions)]
+    with mp.Pool(args.workers) as pool:
+        for got in pool.map(judge, jobs):
+            for name, r in got.items():
+                rows.setdefault(name, []).append(r)
+    base = rows[f"{bots[0]} ({thinks[0]:g} s)"]
+    print(f"{'chooser':<24} {'regret (VP)':>11} {'± se':>6} {'best chosen':>11} "
+          f"{'vs ' + bots[0] + ' ' + format(thinks[0], 'g') + ' s':>16}")
+    for name, rs in rows.items():
+        n = len(rs)
+        se = statistics.stdev(rs) / n ** 0.5
+        diff = [a - b for a, b in zip(rs, base)]
+        dse = statistics.stdev(diff) / len(diff) ** 0.5 if any(diff) else 0.0
+        print(f"{name:<24} {sum(rs) / n:>11.3f} {se:>6.3f} {sum(r < 1e-9 for r in rs) / n:>11.0%} "
+              f"{sum(diff) / len(diff):>+10.3f} ± {dse:.3f}")
+    print(f"   total {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
