@@ -232,18 +232,3 @@ def test_racing_drops_a_candidate_that_came_out_as_the_leader_every_time():
     assert bot._race([0, 1], [lead, list(lead)], 16) == [0]
     assert bot._race([0, 1], [lead, [x - 0.01 * (i % 2) for i, x in enumerate(lead)]], 16) == [0]
     assert bot._race([0, 1, 2], [lead, list(lead), [x - 0.1 for x in lead]], 16) == [0, 2]
-
-
-def test_a_placement_is_searched_deeper_only_when_the_budget_buys_enough_samples():
-    """Deeper samples cost more and spread wider: with too few of them the placement is
-    better judged at the next round's start, like a purchase."""
-    st = _demand_state()
-    slow = _StopRounds(1, think=0.05)
-    slow._deep_cost = 1.0                          # a deep rollout took a second lately
-    slow.choose(st)
-    assert slow.stops == {st.round}
-    fast = _StopRounds(1, think=0.05)
-    fast._deep_cost = 1e-7
-    fast.choose(st)
-    assert fast.stops == {st.round + 1}
-    assert fast._deep_cost is not None and fast._deep_cost < 1.0   # it measured its own cost

@@ -12,9 +12,8 @@ pay for) it:
 2. plays every candidate still in the race on that same determinization with the same playout
    random numbers (common random numbers): the heuristic bot with a little noise in viking
    placement for every player. A placement (demand phase) is played on to the end of the
-   *next* round (``demand_horizon`` = 1 more round) when its budget buys at least
-   ``DEEP_MIN_SAMPLES`` such samples (at the cost the last ones took), else, like a purchase
-   or reservation, to the next round's supply (``horizon``), and in the last ``endgame`` rounds everything on to the end of
+   *next* round (``demand_horizon`` = 1 more round), a purchase or reservation to the next
+   round's supply (``horizon``), and in the last ``endgame`` rounds everything on to the end of
    the game (exact final scores, the last attacks included). The noise is keyed to the
    decision it nudges (``synced_noise``: round, player, vikings left, placement), not drawn
    in sequence, so two candidates' rollouts that part ways still meet the same nudges;
@@ -33,14 +32,7 @@ to guess it. Measured by bench/search.py (4-player Jarl, 40 placements from hard
 each candidate valued by 60 playouts to the end of the game): the mean regret of the choice
 was 0.84 VP for `hard` at 0.2 s, 0.41 for the expert at 0.2 s (0.43 ± 0.19 less, paired) and
 0.38 at 0.6 s; the heuristic's own choice 0.65. A sample one round further costs about three
-times as much and spreads about three times as wide, so it pays only with enough of them:
-valued against the playouts to the end (an offline analysis of 60 of those placements), the
-deeper estimate is the better one from about 12 samples per candidate on, hence
-``DEEP_MIN_SAMPLES``. Against `hard` at 0.2 s (20 games a table, two runs), searching every
-placement one round further won 60–65% of 2-player Karl games (55% without it) and 35–45% of
-3-player ones (30%), but 15–25% of 4-player (40%) and 17.5–20% of 5-player ones (40%), where a
-round has the most decisions and a 0.2 s placement buys only 5–9 deep samples. Purchases need
-no such depth (two candidates, settled by a few samples).
+times as much; purchases need no such depth (two candidates, settled by a few samples).
 
 Budget: ``think`` seconds per searched decision *on average* (default 1.0; CPU seconds of this
 process with ``cpu_clock``): the time a decision settled early by the race leaves unused goes
@@ -78,7 +70,6 @@ from .heuristics import Ctx
 
 BANK_CAP = 10.0   # the bank holds at most this many decisions' `think`
 SAME = 0.05       # VP: two candidates this close in every sample count as one
-DEEP_MIN_SAMPLES = 12   # a placement is searched one round further only with this many samples
 
 
 class ExpertBot(HardBot):
@@ -111,7 +102,6 @@ class ExpertBot(HardBot):
         self.bank = 0.0
         self.synced_noise = synced_noise
         self._placing = False   # the decision being searched places a viking
-        self._deep_cost: float | None = None   # seconds per rollout one round further, lately
         self.demand_horizon = demand_horizon
 
     def _allowance(self) -> float:
@@ -139,8 +129,7 @@ class ExpertBot(HardBot):
         samples: list[list[float]] = [[] for _ in range(k)]
         iters = 0
         self._placing = st.phase == "demand"
-        deep = self._placing and self.demand_horizon > self.horizon and self._deep_pays(k)
-        stop_round = st.round + (self.demand_horizon if deep else self.horizon)
+        stop_round = st.round + (self.demand_horizon if self._placing else self.horizon)
         if Ctx(st).rounds_left < self.endgame:   # near the end: play on to the final scores
             stop_round = 10_000
         for done, last in self._samples(st, cands, alive, stop_round):
@@ -153,22 +142,10 @@ class ExpertBot(HardBot):
             if iters >= self.race_from and iters % 2 == 0:
                 alive[:] = self._race(alive, samples, iters)
         best = max(alive, key=lambda j: (sums[j], -j))
-        rollouts = sum(len(x) for x in samples)
-        if deep and rollouts and self.think is not None:
-            cost = (self.clock() - self._t0) / rollouts
-            self._deep_cost = cost if self._deep_cost is None else 0.7 * self._deep_cost + 0.3 * cost
         self._settle()
         self.last_stats = {"iterations": iters, "candidates": k, "alive": len(alive),
                            "means": [sums[j] / max(1, len(samples[j])) for j in range(k)]}
         return cands[best]
-
-    def _deep_pays(self, k: int) -> bool:
-        """Whether this placement's budget buys at least ``DEEP_MIN_SAMPLES`` samples of its
-        `k` candidates one round further (at the cost the last such searches took; always
-        with a playout budget, and the first time)."""
-        if self.think is None or self._deep_cost is None:
-            return True
-        return self._allowance() >= DEEP_MIN_SAMPLES * k * self._deep_cost
 
     def _race(self, alive: list[int], samples: list[list[float]], iters: int) -> list[int]:
         """Drop the candidates clearly behind the leader on the samples they share, and those
