@@ -34,21 +34,15 @@ import time
 from jorvik.bots import make_bot
 from jorvik.bots.expert_bot import ExpertBot
 from jorvik.bots.hard_bot import HardBot
-from jorvik.bots.normal_bot import UNPAID_RESERVATION
-from jorvik.engine import Reserve, apply_action, current_player, is_over, legal_actions, new_game
+from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
 
 END = 1 << 20   # a stop round past any game: play to the end
-
-
-def candidates(st, policy) -> list:
-    """The actions the search bots consider here, best first by the heuristic (at most 7)."""
-    ranked = policy.rank(st, legal_actions(st))[:7]
-    return [a for u, a in ranked if not (isinstance(a, Reserve) and u <= UNPAID_RESERVATION)]
 
 
 def collect(mode: str, players: int, count: int, seed: int) -> list:
     """`count` demand-phase positions with at least two candidates, from hard-bot games."""
     rng = random.Random(seed)
+    probe = ExpertBot(seed)   # the expert weighs the most candidates (hard's are its first six)
     found = []
     game = 0
     while len(found) < count:
@@ -57,7 +51,7 @@ def collect(mode: str, players: int, count: int, seed: int) -> list:
         while not is_over(st) and len(found) < count:
             p = current_player(st)
             if (st.phase == "demand" and not st.pending and len(legal_actions(st)) > 1
-                    and len(candidates(st, bots[p].policy)) > 1 and rng.random() < 0.15):
+                    and len(probe.candidates(st)) > 1 and rng.random() < 0.15):
                 found.append(st.copy())
             st, _ = apply_action(st, bots[p].choose(st))
         game += 1
@@ -67,8 +61,7 @@ def collect(mode: str, players: int, count: int, seed: int) -> list:
 def judge(job) -> dict:
     """The truth of every candidate at one position, and each bot's choice there."""
     k, st, samples, thinks, bots = job
-    probe = ExpertBot(k)
-    cands = candidates(st, probe.policy)
+    cands = ExpertBot(k).candidates(st)
     sampler = ExpertBot(10_000 + k, playouts=samples)
     sampler._t0 = 0.0
     sums = [0.0] * len(cands)

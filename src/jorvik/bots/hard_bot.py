@@ -84,13 +84,18 @@ class HardBot:
             return legal[0]
         if st.pending or st.phase not in ("demand", "purchase", "reservation"):
             return self.policy.choose(st)
-        ranked = self.policy.rank(st, legal)
-        # A reservation the heuristic cannot pay for only boxes the card: never searched.
-        cands = [a for u, a in ranked[: self.top_k]
-                 if not (isinstance(a, Reserve) and u <= UNPAID_RESERVATION)] or [ranked[0][1]]
+        cands = self.candidates(st, legal)
         if len(cands) == 1:
             return cands[0]
         return self._search(st, cands)
+
+    def candidates(self, st: GameState, legal: list[Action] | None = None) -> list[Action]:
+        """The actions a search of `st` weighs: the heuristic's best ``top_k``, best first, never
+        a reservation the heuristic cannot pay for (it only boxes the card); at least the
+        heuristic's first choice."""
+        ranked = self.policy.rank(st, legal)
+        return [a for u, a in ranked[: self.top_k]
+                if not (isinstance(a, Reserve) and u <= UNPAID_RESERVATION)] or [ranked[0][1]]
 
     def _stopped(self) -> bool:
         return self.should_stop is not None and self.should_stop()
