@@ -158,7 +158,8 @@ class Ctx:
     """Public facts about a state, computed once and shared by every player's evaluation."""
 
     __slots__ = ("st", "n", "by_id", "params", "rounds_left", "attacks", "attack_defence",
-                 "demand", "feasts_left", "future", "_defs", "_coin_worth", "_keep_worth")
+                 "demand", "feasts_left", "future", "_defs", "_coin_worth", "_keep_worth",
+                 "_attack_value")
 
     def __init__(self, st: GameState, params: Params = DEFAULT):
         self.st = st
@@ -176,6 +177,7 @@ class Ctx:
         self._defs: list[int] | None = None
         self._coin_worth: dict[int, float] = {}
         self._keep_worth: dict[int, list[float]] = {}
+        self._attack_value: dict[tuple[int, float], float] = {}
 
     @property
     def defs(self) -> list[int]:
@@ -238,6 +240,9 @@ class Ctx:
         defence can still be bought before it."""
         if not self.attacks:
             return 0.0
+        got = self._attack_value.get((p, dp))
+        if got is not None:
+            return got
         pr = self.params
         others = [d for i, d in enumerate(self.defs) if i != p]
         total = 0.0
@@ -249,6 +254,7 @@ class Ctx:
                 top *= _sigmoid((dp - d + 0.5) / s)
                 bot *= _sigmoid((d - dp + 0.5) / s)
             total += (gain * top - loss * bot) / (1.0 + pr.attack_decay * k)
+        self._attack_value[(p, dp)] = total
         return total
 
 
@@ -394,9 +400,36 @@ def completable(st: GameState, p: int) -> bool:
     return False
 
 
+# The planner's values already found, by everything the planner reads (the holding, the
+# common supply, what a coin and a kept cube are worth, the rounds left). Positions repeat
+# across a search's rollouts and across a phase, so the same holdings are planned again and
+# again. Bounded; emptied when another card set or parameter set comes in (kept alive here,
+# so an identity check is enough).
+PLAN_CACHE = 8192
+_plans: dict[tuple, float] = {}
+_plans_for: list = [None, None]
+
+
 def plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool = False) -> Plan:
     """The best use of player p's cubes (see the module docstring). Value in VP-equivalents:
     craftsmen's expected VP after filling + kept cubes + coins and VP the cubes bring."""
+    if want_steps:
+        return _plan_unload(ctx, p, h, True)
+    if _plans_for[0] is not ctx.by_id or _plans_for[1] is not ctx.params:
+        _plans.clear()
+        _plans_for[:] = [ctx.by_id, ctx.params]
+    key = (h.cards, tuple(h.filled.items()), tuple(h.hand), tuple(h.storage),
+           tuple(h.warehouse), h.coins, tuple(ctx.st.common), ctx.coin_worth(p),
+           tuple(ctx.keep_worth(p)), ctx.rounds_left)
+    value = _plans.get(key)
+    if value is None:
+        if len(_plans) >= PLAN_CACHE:
+            del _plans[next(iter(_plans))]   # the oldest
+        value = _plans[key] = _plan_unload(ctx, p, h, False).value
+    return Plan(value)
+
+
+def _plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool) -> Plan:
     by_id = ctx.by_id
     coin_worth = ctx.coin_worth(p)
     keep_worth = ctx.keep_worth(p)

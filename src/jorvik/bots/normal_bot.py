@@ -60,6 +60,9 @@ _NOISE_RNG = random.Random(14)
 _NOISE = tuple(_NOISE_RNG.gauss(0.0, 1.0) for _ in range(_NOISE_MASK + 1))
 del _NOISE_RNG
 UNPAID_RESERVATION = -0.2   # the score of a reservation that would not be bought
+# card-value tables kept, least recently used dropped first: a search's rollouts all start from
+# the same position, so the first rounds' tables are shared by every rollout of a decision
+VALUE_CACHE = 512
 
 
 class NormalBot:
@@ -111,13 +114,15 @@ class NormalBot:
         key = (st.round, tuple(st.spaces), tuple(st.space_goods), st.reservation,
                tuple((pl.cards, pl.loading, pl.coins, pl.storage, pl.warehouse,
                       tuple(pl.filled.items()), pl.vp) for pl in st.players))
-        got = self._vcache.get(key)
-        if got is not None:
+        cache = self._vcache
+        got = cache.pop(key, None)
+        if got is None:
+            got = _Values(ctx)
+            if len(cache) >= VALUE_CACHE:
+                del cache[next(iter(cache))]   # the least recently used
+        else:
             got.ctx = ctx
-            return got
-        if len(self._vcache) > 64:
-            self._vcache.clear()
-        got = self._vcache[key] = _Values(ctx)
+        cache[key] = got   # last: the most recently used
         return got
 
     # ------------------------------------------------------------------ price ladder

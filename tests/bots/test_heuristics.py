@@ -1,0 +1,84 @@
+"""The heuristic's caches only save time: a value found again is the value computed afresh, and
+a bot with them decides exactly as a bot without them."""
+
+from __future__ import annotations
+
+import random
+
+from jorvik.bots import heuristics, normal_bot
+from jorvik.bots.heuristics import Ctx, Params, holding_of, plan_unload
+from jorvik.bots.normal_bot import NormalBot
+from jorvik.engine import apply_action, current_player, is_over, new_game
+from jorvik.tournament import play_game
+
+
+def _positions(seed: int, players: int, mode: str):
+    """Every state of a game between noisy heuristic bots."""
+    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+    bots = [NormalBot(seed * 16 + i, noise=0.5) for i in range(players)]
+    out = [st]
+    while not is_over(st):
+        st, _ = apply_action(st, bots[current_player(st)].choose(st))
+        out.append(st)
+    return out
+
+
+def _with_common(st, common):
+    s = st.copy()
+    s.common = common
+    return s
+
+
+def test_a_cached_unloading_plan_is_worth_what_the_planner_finds_afresh():
+    heuristics._plans.clear()
+    rng = random.Random(3)
+    states = _positions(7, 4, "jarl") + _positions(8, 3, "karl")
+    # the same holdings with an empty and a full common goods area: trades differ
+    states += [_with_common(s, c) for s in states[::3] for c in ((0,) * 8, (9,) * 8)]
+    checked = 0
+    for st in states:   # warm the cache on every position, then ask again in another order
+        ctx = Ctx(st)
+        for p in range(st.n):
+            plan_unload(ctx, p, holding_of(st, p))
+    rng.shuffle(states)
+    for st in states:
+        ctx = Ctx(st)
+        for p in range(st.n):
+            h = holding_of(st, p)
+            fresh = heuristics._plan_unload(ctx, p, holding_of(st, p), False).value
+            assert plan_unload(ctx, p, h).value == fresh
+            checked += 1
+    assert checked > 1000
+
+
+def test_other_parameters_do_not_reuse_the_plans_of_the_default_ones():
+    st = _positions(11, 2, "karl")[40]
+    ctx = Ctx(st)
+    before = plan_unload(ctx, 0, holding_of(st, 0)).value
+    other = Params(keep_base=Params().keep_base + 3.0)
+    ctx2 = Ctx(st, other)
+    assert plan_unload(ctx2, 0, holding_of(st, 0)).value == \
+        heuristics._plan_unload(ctx2, 0, holding_of(st, 0), False).value
+    assert plan_unload(Ctx(st), 0, holding_of(st, 0)).value == before
+
+
+def test_the_search_bots_decide_the_same_with_the_caches_as_without(monkeypatch):
+    options = {"playouts": 1}
+    with_caches = play_game(["expert", "hard"], "jarl", 21, bot_options=options)
+
+    def plan_afresh(ctx, p, h, want_steps=False):
+        return heuristics._plan_unload(ctx, p, h, want_steps)
+
+    monkeypatch.setattr(heuristics, "plan_unload", plan_afresh)
+    monkeypatch.setattr(normal_bot, "plan_unload", plan_afresh)
+    monkeypatch.setattr(normal_bot, "VALUE_CACHE", 1)
+    monkeypatch.setattr(Ctx, "attack_value", _attack_value_afresh(Ctx.attack_value))
+    without = play_game(["expert", "hard"], "jarl", 21, bot_options=options)
+    assert with_caches == without
+
+
+def _attack_value_afresh(method):
+    def afresh(self, p, dp):
+        self._attack_value.clear()
+        return method(self, p, dp)
+    return afresh
