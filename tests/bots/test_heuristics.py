@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from jorvik.bots import heuristics, normal_bot
 from jorvik.bots.heuristics import Ctx, Params, holding_of, plan_unload
 from jorvik.bots.normal_bot import NormalBot
@@ -29,7 +31,9 @@ def _with_common(st, common):
     return s
 
 
-def test_a_cached_unloading_plan_is_worth_what_the_planner_finds_afresh():
+@pytest.mark.parametrize("size", [heuristics.PLAN_CACHE, 16])
+def test_a_cached_unloading_plan_is_worth_what_the_planner_finds_afresh(monkeypatch, size):
+    monkeypatch.setattr(heuristics, "PLAN_CACHE", size)   # 16: the oldest plans are dropped
     heuristics._plans.clear()
     rng = random.Random(3)
     states = _positions(7, 4, "jarl") + _positions(8, 3, "karl")
@@ -49,6 +53,7 @@ def test_a_cached_unloading_plan_is_worth_what_the_planner_finds_afresh():
             assert plan_unload(ctx, p, h).value == fresh
             checked += 1
     assert checked > 1000
+    assert len(heuristics._plans) <= size
 
 
 def test_other_parameters_do_not_reuse_the_plans_of_the_default_ones():

@@ -424,7 +424,10 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool = False) -> Plan:
     value = _plans.get(key)
     if value is None:
         if len(_plans) >= PLAN_CACHE:
-            del _plans[next(iter(_plans))]   # the oldest
+            try:
+                _plans.pop(next(iter(_plans)), None)   # the oldest
+            except (RuntimeError, StopIteration):   # another thread (a hint) changed it
+                _plans.clear()
         value = _plans[key] = _plan_unload(ctx, p, h, False).value
     return Plan(value)
 
