@@ -39,9 +39,10 @@ and keyed noise: 55 / 30 / 40 / 40% and 70 / 37.5 / 15 / 15%): better at most ta
 in 4- and 5-player Karl, every figure within ±20 points of noise. With the heuristic's caches
 (the same decisions for the same samples, a playout about a quarter cheaper), 4- and 5-player
 Karl gave 25% and 17.5%, the expert's Picts VP −0.9 and −3.0 (hard's +0.0 / −0.3): it still
-loses the defence race at five; 4- and 5-player Jarl 20% and 45% (noise again, both ways). At 5-player Karl the deeper placements need more time than
-0.2 s: bench/search.py (30 placements) gave a regret of 0.81 VP for the expert at 0.2 s, 0.80
-for `hard`, 0.53 for the expert at 0.6 s and 0.73 for `hard` at 0.6 s.
+loses the defence race at five; 4- and 5-player Jarl 20% and 45% (noise again, both ways).
+At 5-player Karl the deeper placements need more time than 0.2 s: bench/search.py (30
+placements) gave a regret of 0.81 VP for the expert at 0.2 s, 0.80 for `hard`, 0.53 for the
+expert at 0.6 s and 0.73 for `hard` at 0.6 s.
 
 Budget: ``think`` seconds per searched decision *on average* (default 1.0; CPU seconds of this
 process with ``cpu_clock``): the time a decision settled early by the race leaves unused goes
