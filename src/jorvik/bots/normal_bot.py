@@ -146,16 +146,18 @@ class NormalBot:
         """My expected gain from a demand column whose vikings (top first) belong to `owners`,
         when `length` vikings stand in it at purchase time."""
         reach = 1.0
-        v_me = vals[(me, slot)]
-        coin_worth = ctx.coin_worth(me)
+        p_buy = self._p_buy
         for j in range(i, len(owners)):
             o = owners[j]
             price = length - j
             if o == me:
-                buy = v_me - price * coin_worth if coins >= price - 1e-9 else -BIG
+                if coins >= price - 1e-9:
+                    buy = vals[(me, slot)] - price * ctx.coin_worth(me)
+                else:
+                    buy = -BIG
                 cont = self._column_util(ctx, vals, me, slot, owners, length, coins, j + 1)
                 return reach * max(buy, cont, 0.0)
-            reach *= 1.0 - self._p_buy(ctx, vals, o, slot, int(round(price)))
+            reach *= 1.0 - p_buy(ctx, vals, o, slot, int(round(price)))
             if reach < 1e-4:
                 return 0.0
         return 0.0
@@ -173,12 +175,13 @@ class NormalBot:
             reach *= 1.0 - pb
         return self.params.pump * out
 
-    def _committed(self, ctx: Ctx, vals: dict, me: int, skip: int, extra: float) -> float:
-        """Coins I expect to spend on the other columns where I already stand."""
+    def _committed(self, ctx: Ctx, vals: dict, me: int, extra: float) -> list:
+        """Coins I expect to spend on each column where I already stand (0.0 elsewhere), then
+        on each of my reservations."""
         st = ctx.st
-        spent = 0.0
+        out = [0.0] * 6
         for c in range(6):
-            if c == skip or not st.columns[c]:
+            if not st.columns[c]:
                 continue
             owners = [viking_owner(v) for v in st.columns[c]]
             if me not in owners:
@@ -189,13 +192,22 @@ class NormalBot:
                 price = L - j
                 if o == me:
                     if vals[(me, c)] - price * ctx.coin_worth(me) > 0:
-                        spent += reach * price
+                        out[c] = reach * price
                     break
                 reach *= 1.0 - self._p_buy(ctx, vals, o, c, int(round(price)))
         res = st.reservation
         for i, (_, code, _) in enumerate(res):
             if viking_owner(code) == me:
-                spent += len(res) - i
+                out.append(len(res) - i)
+        return out
+
+    @staticmethod
+    def _spent(committed: list[float], skip: int) -> float:
+        """The coins of `committed` expected on everything but column `skip` (-1: none)."""
+        spent = 0.0
+        for c, x in enumerate(committed):
+            if c != skip:
+                spent += x
         return spent
 
     # ------------------------------------------------------------------ demand
@@ -209,22 +221,29 @@ class NormalBot:
         extra = min(2.0, self.params.extra_vikings * remaining / open_cols)
         scored: list[tuple[float, Action]] = []
         own_left = pl.vikings > 0
+        committed = self._committed(ctx, vals, me, extra)
+        by_column: dict[int, float] = {}   # a column's gain, the same for an own or a brown viking
         for a in legal:
+            if getattr(a, "brown", False) and own_left:
+                continue   # brown vikings are placed after the player's own
             if isinstance(a, Place):
                 c = a.column - 1
-                owners = [viking_owner(v) for v in st.columns[c]]
-                coins = pl.coins - self._committed(ctx, vals, me, c, extra)
-                L0 = len(owners) + extra
-                before = self._column_util(ctx, vals, me, c, owners, L0, coins)
-                after = self._column_util(ctx, vals, me, c, owners + [me], L0 + 1, coins)
-                u = after - before + self._pump(ctx, vals, me, c, owners, L0 + 1)
+                u = by_column.get(c)
+                if u is None:
+                    owners = [viking_owner(v) for v in st.columns[c]]
+                    coins = pl.coins - self._spent(committed, c)
+                    L0 = len(owners) + extra
+                    before = self._column_util(ctx, vals, me, c, owners, L0, coins)
+                    after = self._column_util(ctx, vals, me, c, owners + [me], L0 + 1, coins)
+                    u = after - before + self._pump(ctx, vals, me, c, owners, L0 + 1)
+                    by_column[c] = u
             elif isinstance(a, Reserve):
                 s = a.space - 1
                 # The row is paid leftmost first at its length then: a new reservation costs
                 # 1 + the reservations made after it, and one more for each of mine before it.
                 price = 1.0 + _later_reservations(st, remaining)
                 mine = sum(1 for _, code, _ in st.reservation if viking_owner(code) == me)
-                coins = pl.coins - self._committed(ctx, vals, me, -1, extra)
+                coins = pl.coins - self._spent(committed, -1)
                 if coins >= price + mine:
                     u = vals[(me, s)] - (price + mine) * ctx.coin_worth(me)
                 else:
@@ -234,9 +253,6 @@ class NormalBot:
                 u = 1.0  # stop placing brown vikings unless a placement is worth more
             else:
                 continue  # any-phase cards are used in the unloading phase
-            if getattr(a, "brown", False):
-                if own_left:
-                    continue
             if self.noise:
                 if self.noise_key is None:
                     u += self.rng.gauss(0.0, self.noise)
