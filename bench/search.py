@@ -2,6 +2,7 @@
 
     uv run python bench/search.py                                  # 4-player Jarl, defaults
     uv run python bench/search.py --mode karl --players 3 --positions 40 --truth 60
+    uv run python bench/search.py --players 5 --bots expert,expert:deep_max_players=5
 
 A match between two search bots needs hundreds of games to show a few VP a game; this measures
 the decisions themselves. It
@@ -24,6 +25,7 @@ Nothing here is a test: it prints what it measured.
 from __future__ import annotations
 
 import argparse
+import inspect
 import multiprocessing as mp
 import os
 import random
@@ -74,10 +76,28 @@ def judge(job) -> dict:
     chosen = {"heuristic (normal)": cands[0]}
     for think in thinks:
         for name in bots:
-            bot = make_bot(name, seed=k, think=think, cpu_clock=True)
-            chosen[f"{name} ({think:g} s)"] = bot.choose(st)
+            chosen[f"{name} ({think:g} s)"] = _bot(name, k, think).choose(st)
     best = max(truth)
     return {name: best - truth[cands.index(a)] for name, a in chosen.items()}
+
+
+SEARCHERS = {"hard": HardBot, "expert": ExpertBot}
+
+
+def _bot(spec: str, seed: int, think: float):
+    """A bot from `name` or `name:option=value+...` (a search bot with other settings, e.g.
+    ``expert:deep_max_players=5``; values are numbers)."""
+    name, _, opts = spec.partition(":")
+    if not opts:
+        return make_bot(name, seed=seed, think=think, cpu_clock=True)
+    cls = SEARCHERS[name]
+    kwargs = {}
+    for item in opts.split("+"):
+        key, _, value = item.partition("=")
+        if key not in inspect.signature(cls.__init__).parameters:
+            raise KeyError(key)
+        kwargs[key] = float(value) if "." in value else int(value)
+    return cls(seed, think=think, cpu_clock=True, **kwargs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -87,10 +107,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--truth", type=int, default=80, help="playouts to the end per candidate")
     ap.add_argument("--think", default="0.2,0.6", help="CPU seconds per decision, comma-separated")
-    ap.add_argument("--bots", default="hard,expert")
+    ap.add_argument("--bots", default="hard,expert",
+                    help="comma-separated; a search bot's settings after a colon, joined by +:"
+                         " expert:deep_max_players=5+top_k=5")
     ap.add_argument("--seed", type=int, default=9100)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args(argv)
+    bots = args.bots.split(",")
+    for spec in bots:
+        try:
+            _bot(spec, 0, 0.1)
+        except (KeyError, ValueError, TypeError):
+            ap.error(f"--bots: {spec!r} is not a bot (hard, expert, or one of them with "
+                     f"settings, e.g. expert:deep_max_players=5)")
+    if args.positions < 2 or args.truth < 1:
+        ap.error("--positions must be at least 2 and --truth at least 1")
     t0 = time.perf_counter()
     positions = collect(args.mode, args.players, args.positions, args.seed)
     print(f"== decisions of the search bots: {args.mode} {args.players}p, {len(positions)} "
@@ -98,7 +129,6 @@ def main(argv: list[str] | None = None) -> int:
           f"candidate, {args.workers} workers")
     sys.stdout.flush()
     thinks = [float(x) for x in args.think.split(",")]
-    bots = args.bots.split(",")
     rows: dict[str, list[float]] = {}
     jobs = [(k, st, args.truth, thinks, bots) for k, st in enumerate(positions)]
     with mp.Pool(args.workers) as pool:
@@ -106,14 +136,15 @@ def main(argv: list[str] | None = None) -> int:
             for name, r in got.items():
                 rows.setdefault(name, []).append(r)
     base = rows[f"{bots[0]} ({thinks[0]:g} s)"]
-    print(f"{'chooser':<24} {'regret (VP)':>11} {'± se':>6} {'best chosen':>11} "
+    w = max(24, *(len(name) for name in rows))
+    print(f"{'chooser':<{w}} {'regret (VP)':>11} {'± se':>6} {'best chosen':>11} "
           f"{'vs ' + bots[0] + ' ' + format(thinks[0], 'g') + ' s':>16}")
     for name, rs in rows.items():
         n = len(rs)
         se = statistics.stdev(rs) / n ** 0.5
         diff = [a - b for a, b in zip(rs, base)]
         dse = statistics.stdev(diff) / len(diff) ** 0.5 if any(diff) else 0.0
-        print(f"{name:<24} {sum(rs) / n:>11.3f} {se:>6.3f} {sum(r < 1e-9 for r in rs) / n:>11.0%} "
+        print(f"{name:<{w}} {sum(rs) / n:>11.3f} {se:>6.3f} {sum(r < 1e-9 for r in rs) / n:>11.0%} "
               f"{sum(diff) / len(diff):>+10.3f} ± {dse:.3f}")
     print(f"   total {time.perf_counter() - t0:.0f} s")
     return 0

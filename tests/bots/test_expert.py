@@ -232,3 +232,15 @@ def test_racing_drops_a_candidate_that_came_out_as_the_leader_every_time():
     assert bot._race([0, 1], [lead, list(lead)], 16) == [0]
     assert bot._race([0, 1], [lead, [x - 0.01 * (i % 2) for i, x in enumerate(lead)]], 16) == [0]
     assert bot._race([0, 1, 2], [lead, list(lead), [x - 0.1 for x in lead]], 16) == [0, 2]
+
+
+def test_at_five_players_a_placement_is_judged_at_the_next_rounds_start():
+    """Five players make the longest rounds: a sample one round further buys too few of them
+    at the usual budgets, so there a placement is cut where a purchase is."""
+    st = _demand_state(players=5, mode="karl")
+    bot = _StopRounds(1, playouts=2)
+    bot.choose(st)
+    assert bot.stops == {st.round}
+    deep = _StopRounds(1, playouts=2, deep_max_players=5)
+    deep.choose(st)
+    assert deep.stops == {st.round + 1}

@@ -1,6 +1,7 @@
 """The `expert` bot: the hard bot's determinized search, looking one round further when it
-places vikings, with racing, a time bank and playouts to the final scores near the end
-(bench/bots.py measures it against `hard`, bench/search.py its decisions).
+places vikings at a table of up to four, with racing, a time bank and playouts to the final
+scores near the end (bench/bots.py measures it against `hard`, bench/search.py its
+decisions).
 
 For a decision in the demand, purchase or reservation phase (as the hard bot, and
 pruned the same way: the heuristic's best ``top_k`` actions, never a reservation it could not
@@ -11,10 +12,11 @@ pay for) it:
    (``hard_bot.canonical``), so the bot never reads the hidden order;
 2. plays every candidate still in the race on that same determinization with the same playout
    random numbers (common random numbers): the heuristic bot with a little noise in viking
-   placement for every player. A placement (demand phase) is played on to the end of the
-   *next* round (``demand_horizon`` = 1 more round), a purchase or reservation to the next
-   round's supply (``horizon``), and in the last ``endgame`` rounds everything on to the end of
-   the game (exact final scores, the last attacks included). The noise is keyed to the
+   placement for every player. A placement (demand phase) at a table of up to
+   ``deep_max_players`` (4) is played on to the end of the *next* round (``demand_horizon``
+   = 1 more round); a purchase or reservation, and at five players a placement too, to the
+   next round's supply (``horizon``); and in the last ``endgame`` rounds everything on to the
+   end of the game (exact final scores, the last attacks included). The noise is keyed to the
    decision it nudges (``synced_noise``: round, player, vikings left, placement), not drawn
    in sequence, so two candidates' rollouts that part ways still meet the same nudges;
 3. scores the end of a playout by the final margin when the game is over, else by the
@@ -40,9 +42,18 @@ in 4- and 5-player Karl, every figure within ±20 points of noise. With the heur
 (the same decisions for the same samples, a playout about a quarter cheaper), 4- and 5-player
 Karl gave 25% and 17.5%, the expert's Picts VP −0.9 and −3.0 (hard's +0.0 / −0.3): it still
 loses the defence race at five; 4- and 5-player Jarl 20% and 45% (noise again, both ways).
-At 5-player Karl the deeper placements need more time than 0.2 s: bench/search.py (30
-placements) gave a regret of 0.81 VP for the expert at 0.2 s, 0.80 for `hard`, 0.53 for the
-expert at 0.6 s and 0.73 for `hard` at 0.6 s.
+At five players the deeper placements do not pay: a round there has the most decisions, so a
+sample one round further costs the most and spreads the widest, and 0.2–0.4 s buy too few of
+them. bench/search.py (60 playouts to the end per candidate; the expert with
+``deep_max_players=5`` is the deep search): 5-player Karl, 100 placements, regret 0.54 VP
+cut at the next round's start and 0.63–0.75 one round further at 0.2 s (two runs each; `hard`
+0.72–0.74), 0.45 and 0.60 at 0.4 s; 5-player Jarl, 60 placements, 0.67 and 0.70 at 0.2 s
+(`hard` 0.69), 0.51 and 0.63 at 0.4 s. At four players the deep search is kept: 4-player
+Jarl, 60 placements, 0.68 deep and 0.81 cut at the start at 0.2 s (`hard` 0.89), 0.58 and
+0.67 at 0.4 s; 4-player Karl could not tell them apart (1.08 deep, 1.05 cut; `hard` 0.98;
+± 0.2).
+Screening first (a few cheap samples of every candidate, the best three or four searched
+deeper) did no better than either at five players and was not kept.
 
 Budget: ``think`` seconds per searched decision *on average* (default 1.0; CPU seconds of this
 process with ``cpu_clock``): the time a decision settled early by the race leaves unused goes
@@ -80,6 +91,7 @@ from .heuristics import Ctx
 
 BANK_CAP = 10.0   # the bank holds at most this many decisions' `think`
 SAME = 0.05       # VP: two candidates this close in every sample count as one
+DEEP_MAX_PLAYERS = 4   # placements are searched one round further at tables up to this size
 
 
 class ExpertBot(HardBot):
@@ -94,7 +106,8 @@ class ExpertBot(HardBot):
                  stop: threading.Event | None = None, evaluation: Evaluation | None = None,
                  cpu_clock: bool = False, stretch: float = 3.0,
                  race_from: int = 16, var_floor: float = 1.0, learned: bool = False,
-                 synced_noise: bool = True, demand_horizon: int = 1, **_: object):
+                 synced_noise: bool = True, demand_horizon: int = 1,
+                 deep_max_players: int = DEEP_MAX_PLAYERS, **_: object):
         super().__init__(seed, think=think, playouts=playouts, top_k=top_k, horizon=horizon,
                          noise=noise, cpu_clock=cpu_clock)
         self.endgame = endgame
@@ -113,6 +126,7 @@ class ExpertBot(HardBot):
         self.synced_noise = synced_noise
         self._placing = False   # the decision being searched places a viking
         self.demand_horizon = demand_horizon
+        self.deep_max_players = deep_max_players
 
     def _allowance(self) -> float:
         if self.think is None:
@@ -139,7 +153,8 @@ class ExpertBot(HardBot):
         samples: list[list[float]] = [[] for _ in range(k)]
         iters = 0
         self._placing = st.phase == "demand"
-        stop_round = st.round + (self.demand_horizon if self._placing else self.horizon)
+        deep = self._placing and st.n <= self.deep_max_players
+        stop_round = st.round + (self.demand_horizon if deep else self.horizon)
         if Ctx(st).rounds_left < self.endgame:   # near the end: play on to the final scores
             stop_round = 10_000
         for done, last in self._samples(st, cands, alive, stop_round):
