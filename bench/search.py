@@ -8,7 +8,8 @@ A match between two search bots needs hundreds of games to show a few VP a game;
 the decisions themselves. It
 
 1. collects demand-phase positions (placing a viking: the decisions where the search bots
-   differ most from the heuristic) from games of `hard` bots on a small playout budget;
+   differ most from the heuristic), or with ``--phase purchase`` purchase and reservation
+   decisions (buy or pass), from games of `hard` bots on a small playout budget;
 2. values every candidate the search bots consider (the heuristic's best seven) by playing the
    game *to the end* from it, `--truth` times on re-drawn hidden deck and bag orders with the
    same random numbers for every candidate: the "truth" is the mean final margin (own score
@@ -41,8 +42,11 @@ from jorvik.engine import apply_action, current_player, is_over, legal_actions, 
 END = 1 << 20   # a stop round past any game: play to the end
 
 
-def collect(mode: str, players: int, count: int, seed: int) -> list:
-    """`count` demand-phase positions with at least two candidates, from hard-bot games."""
+PHASES = {"demand": ("demand",), "purchase": ("purchase", "reservation")}
+
+
+def collect(mode: str, players: int, count: int, seed: int, phase: str = "demand") -> list:
+    """`count` positions of `phase` with at least two candidates, from hard-bot games."""
     rng = random.Random(seed)
     probe = ExpertBot(seed)   # the expert weighs the most candidates (hard's are its first six)
     found = []
@@ -52,7 +56,7 @@ def collect(mode: str, players: int, count: int, seed: int) -> list:
         bots = [HardBot(seed * 97 + game * 8 + i, playouts=4) for i in range(players)]
         while not is_over(st) and len(found) < count:
             p = current_player(st)
-            if (st.phase == "demand" and not st.pending and len(legal_actions(st)) > 1
+            if (st.phase in PHASES[phase] and not st.pending and len(legal_actions(st)) > 1
                     and len(probe.candidates(st)) > 1 and rng.random() < 0.15):
                 found.append(st.copy())
             st, _ = apply_action(st, bots[p].choose(st))
@@ -104,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mode", default="jarl", choices=("karl", "jarl"))
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5))
+    ap.add_argument("--phase", default="demand", choices=tuple(PHASES))
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--truth", type=int, default=80, help="playouts to the end per candidate")
     ap.add_argument("--think", default="0.2,0.6", help="CPU seconds per decision, comma-separated")
@@ -123,9 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.positions < 2 or args.truth < 1:
         ap.error("--positions must be at least 2 and --truth at least 1")
     t0 = time.perf_counter()
-    positions = collect(args.mode, args.players, args.positions, args.seed)
+    positions = collect(args.mode, args.players, args.positions, args.seed, args.phase)
     print(f"== decisions of the search bots: {args.mode} {args.players}p, {len(positions)} "
-          f"demand positions (seed {args.seed}), truth = {args.truth} playouts to the end per "
+          f"{args.phase} positions (seed {args.seed}), truth = {args.truth} playouts to the end per "
           f"candidate, {args.workers} workers")
     sys.stdout.flush()
     thinks = [float(x) for x in args.think.split(",")]
