@@ -130,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     positions = collect(args.mode, args.players, args.positions, args.seed, args.phase)
     print(f"== decisions of the search bots: {args.mode} {args.players}p, {len(positions)} "
-          f"{args.phase} positions (seed {args.seed}), truth = {args.truth} playouts to the end per "
-          f"candidate, {args.workers} workers")
+          f"{args.phase} positions (seed {args.seed}), truth = {args.truth} playouts to the end "
+          f"per candidate, {args.workers} workers")
     sys.stdout.flush()
     thinks = [float(x) for x in args.think.split(",")]
     rows: dict[str, list[float]] = {}
@@ -149,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         se = statistics.stdev(rs) / n ** 0.5
         diff = [a - b for a, b in zip(rs, base)]
         dse = statistics.stdev(diff) / len(diff) ** 0.5 if any(diff) else 0.0
-        print(f"{name:<{w}} {sum(rs) / n:>11.3f} {se:>6.3f} {sum(r < 1e-9 for r in rs) / n:>11.0%} "
+        best = sum(r < 1e-9 for r in rs) / n
+        print(f"{name:<{w}} {sum(rs) / n:>11.3f} {se:>6.3f} {best:>11.0%} "
               f"{sum(diff) / len(diff):>+10.3f} ± {dse:.3f}")
     print(f"   total {time.perf_counter() - t0:.0f} s")
     return 0

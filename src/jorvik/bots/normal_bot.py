@@ -222,7 +222,7 @@ class NormalBot:
         scored: list[tuple[float, Action]] = []
         own_left = pl.vikings > 0
         committed = self._committed(ctx, vals, me, extra)
-        by_column: dict[int, float] = {}   # a column's gain, the same for an own or a brown viking
+        by_column: dict[int, float] = {}   # a column's gain: the same for own and brown vikings
         for a in legal:
             if getattr(a, "brown", False) and own_left:
                 continue   # brown vikings are placed after the player's own
