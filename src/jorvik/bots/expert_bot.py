@@ -53,7 +53,11 @@ Jarl, 60 placements, 0.68 deep and 0.81 cut at the start at 0.2 s (`hard` 0.89),
 0.67 at 0.4 s; 4-player Karl could not tell them apart (1.08 deep, 1.05 cut; `hard` 0.98;
 ± 0.2).
 Screening first (a few cheap samples of every candidate, the best three or four searched
-deeper) did no better than either at five players and was not kept.
+deeper) did no better than either at five players and was not kept. In matches against `hard`
+at 0.2 s (bench/bots.py, seeds 1000 and 2000, 20 games each) the expert cut at the start won
+2 + 3 of 40 five-player Karl games (12.5%; its Picts VP −0.7 / −1.9, hard's −0.8 / −0.4) and
+3.5 + 5.5 of 40 Jarl games (22.5%): the better placements against heuristic playouts did not
+show as wins there; the playouts' rivals are heuristic bots, the match's are `hard`.
 
 Budget: ``think`` seconds per searched decision *on average* (default 1.0; CPU seconds of this
 process with ``cpu_clock``): the time a decision settled early by the race leaves unused goes
