@@ -146,18 +146,16 @@ class NormalBot:
         """My expected gain from a demand column whose vikings (top first) belong to `owners`,
         when `length` vikings stand in it at purchase time."""
         reach = 1.0
-        p_buy = self._p_buy
+        v_me = vals[(me, slot)]
+        coin_worth = ctx.coin_worth(me)
         for j in range(i, len(owners)):
             o = owners[j]
             price = length - j
             if o == me:
-                if coins >= price - 1e-9:
-                    buy = vals[(me, slot)] - price * ctx.coin_worth(me)
-                else:
-                    buy = -BIG
+                buy = v_me - price * coin_worth if coins >= price - 1e-9 else -BIG
                 cont = self._column_util(ctx, vals, me, slot, owners, length, coins, j + 1)
                 return reach * max(buy, cont, 0.0)
-            reach *= 1.0 - p_buy(ctx, vals, o, slot, int(round(price)))
+            reach *= 1.0 - self._p_buy(ctx, vals, o, slot, int(round(price)))
             if reach < 1e-4:
                 return 0.0
         return 0.0
@@ -222,21 +220,17 @@ class NormalBot:
         scored: list[tuple[float, Action]] = []
         own_left = pl.vikings > 0
         committed = self._committed(ctx, vals, me, extra)
-        by_column: dict[int, float] = {}   # a column's gain: the same for own and brown vikings
         for a in legal:
             if getattr(a, "brown", False) and own_left:
                 continue   # brown vikings are placed after the player's own
             if isinstance(a, Place):
                 c = a.column - 1
-                u = by_column.get(c)
-                if u is None:
-                    owners = [viking_owner(v) for v in st.columns[c]]
-                    coins = pl.coins - self._spent(committed, c)
-                    L0 = len(owners) + extra
-                    before = self._column_util(ctx, vals, me, c, owners, L0, coins)
-                    after = self._column_util(ctx, vals, me, c, owners + [me], L0 + 1, coins)
-                    u = after - before + self._pump(ctx, vals, me, c, owners, L0 + 1)
-                    by_column[c] = u
+                owners = [viking_owner(v) for v in st.columns[c]]
+                coins = pl.coins - self._spent(committed, c)
+                L0 = len(owners) + extra
+                before = self._column_util(ctx, vals, me, c, owners, L0, coins)
+                after = self._column_util(ctx, vals, me, c, owners + [me], L0 + 1, coins)
+                u = after - before + self._pump(ctx, vals, me, c, owners, L0 + 1)
             elif isinstance(a, Reserve):
                 s = a.space - 1
                 # The row is paid leftmost first at its length then: a new reservation costs
