@@ -3,6 +3,7 @@
     uv run python bench/search.py                                  # 4-player Jarl, defaults
     uv run python bench/search.py --mode karl --players 3 --positions 40 --truth 60
     uv run python bench/search.py --players 5 --bots expert,expert:deep_max_players=5
+    uv run python bench/search.py --players 5 --truth-file /tmp/j5.json   # saved, then reused
 
 A match between two search bots needs hundreds of games to show a few VP a game; this measures
 the decisions themselves. It
@@ -64,9 +65,9 @@ def collect(mode: str, players: int, count: int, seed: int, phase: str = "demand
     return found
 
 
-def judge(job) -> dict:
-    """The truth of every candidate at one position, and each bot's choice there."""
-    k, st, samples, thinks, bots = job
+def truth_of(k: int, st, samples: int) -> list[float]:
+    """The mean final margin of every candidate at position `k` over `samples` playouts to the
+    end (the same determinizations and random numbers for every candidate)."""
     cands = ExpertBot(k).candidates(st)
     sampler = ExpertBot(10_000 + k, playouts=samples)
     sampler._t0 = 0.0
@@ -76,13 +77,77 @@ def judge(job) -> dict:
         for j, v in done:
             sums[j] += v
         n += 1
-    truth = [s / n for s in sums]
+    return [s / n for s in sums]
+
+
+def judge(job) -> tuple[list[float], dict]:
+    """The truth of every candidate at one position (computed unless given), and each bot's
+    regret there."""
+    k, st, samples, thinks, bots, truth = job
+    cands = ExpertBot(k).candidates(st)
+    if truth is None:
+        truth = truth_of(k, st, samples)
     chosen = {"heuristic (normal)": cands[0]}
     for think in thinks:
         for name in bots:
             chosen[f"{name} ({think:g} s)"] = _bot(name, k, think).choose(st)
     best = max(truth)
-    return {name: best - truth[cands.index(a)] for name, a in chosen.items()}
+    return truth, {name: best - truth[cands.index(a)] for name, a in chosen.items()}
+
+
+class TruthFileError(Exception):
+    """A truth file that cannot be used, as one line."""
+
+
+TRUTH_FORMAT = 1
+MAX_TRUTH_FILE = 20_000_000   # bytes: far above any real run's file
+
+
+def _settings(args) -> dict:
+    return {"format": TRUTH_FORMAT, "mode": args.mode, "players": args.players,
+            "phase": args.phase, "positions": args.positions, "seed": args.seed,
+            "truth": args.truth}
+
+
+def load_truth(path: str, settings: dict, positions: list) -> list[list[float]]:
+    """The truths a run with the same `settings` saved in `path`, checked against the
+    positions (regenerated from the seed) they belong to."""
+    import json
+    import math
+
+    try:
+        if os.path.getsize(path) > MAX_TRUTH_FILE:
+            raise TruthFileError(f"{path}: too large for a truth file")
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise TruthFileError(f"{path}: cannot read it ({e})") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("values"), list):
+        raise TruthFileError(f"{path}: not a truth file of bench/search.py")
+    theirs = {k: doc.get(k) for k in settings}
+    if theirs != settings:
+        diff = ", ".join(f"{k} {theirs[k]!r} (not {v!r})" for k, v in settings.items()
+                         if theirs[k] != v)
+        raise TruthFileError(f"{path}: saved for other settings: {diff}")
+    values = doc["values"]
+    if len(values) != len(positions):
+        raise TruthFileError(f"{path}: {len(values)} positions, not {len(positions)}")
+    for k, (row, st) in enumerate(zip(values, positions)):
+        want = len(ExpertBot(k).candidates(st))
+        if (not isinstance(row, list) or len(row) != want
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                           and math.isfinite(x) for x in row)):
+            raise TruthFileError(f"{path}: position {k}: not {want} numbers, one per candidate"
+                                 f" (saved by another version of the bots?)")
+    return [[float(x) for x in row] for row in values]
+
+
+def save_truth(path: str, settings: dict, values: list[list[float]]) -> None:
+    """Write a new truth file; never overwrites one (the caller checked it is not there)."""
+    import json
+
+    with open(path, "x", encoding="utf-8") as f:
+        json.dump({**settings, "values": values}, f)
 
 
 SEARCHERS = {"hard": HardBot, "expert": ExpertBot}
@@ -117,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
                          " expert:deep_max_players=5+top_k=5")
     ap.add_argument("--seed", type=int, default=9100)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--truth-file", default=None, metavar="PATH",
+                    help="reuse the truth saved here by a run with the same settings, or save"
+                         " it here if there is no such file (the truth is most of the time)")
     args = ap.parse_args(argv)
     bots = args.bots.split(",")
     for spec in bots:
@@ -129,17 +197,41 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--positions must be at least 2 and --truth at least 1")
     t0 = time.perf_counter()
     positions = collect(args.mode, args.players, args.positions, args.seed, args.phase)
+    saved = None
+    if args.truth_file and os.path.exists(args.truth_file):
+        try:
+            saved = load_truth(args.truth_file, _settings(args), positions)
+        except TruthFileError as e:
+            print(f"bench/search.py: {e}", file=sys.stderr)
+            return 2
+    elif args.truth_file:   # say now, not after the truth's minutes, that it cannot be saved
+        folder = os.path.dirname(os.path.abspath(args.truth_file))
+        if not (os.path.isdir(folder) and os.access(folder, os.W_OK)):
+            print(f"bench/search.py: {args.truth_file}: cannot save the truth there (no such "
+                  f"folder, or not writable)", file=sys.stderr)
+            return 2
     print(f"== decisions of the search bots: {args.mode} {args.players}p, {len(positions)} "
           f"{args.phase} positions (seed {args.seed}), truth = {args.truth} playouts to the end "
-          f"per candidate, {args.workers} workers")
+          f"per candidate{' (from ' + args.truth_file + ')' if saved else ''}, "
+          f"{args.workers} workers")
     sys.stdout.flush()
     thinks = [float(x) for x in args.think.split(",")]
     rows: dict[str, list[float]] = {}
-    jobs = [(k, st, args.truth, thinks, bots) for k, st in enumerate(positions)]
+    jobs = [(k, st, args.truth, thinks, bots, saved[k] if saved else None)
+            for k, st in enumerate(positions)]
+    truths = []
     with mp.Pool(args.workers) as pool:
-        for got in pool.map(judge, jobs):
+        for truth, got in pool.map(judge, jobs):
+            truths.append(truth)
             for name, r in got.items():
                 rows.setdefault(name, []).append(r)
+    if args.truth_file and saved is None:
+        try:
+            save_truth(args.truth_file, _settings(args), truths)
+            print(f"   truth saved to {args.truth_file}")
+        except OSError as e:
+            print(f"bench/search.py: {args.truth_file}: cannot save the truth ({e})",
+                  file=sys.stderr)
     base = rows[f"{bots[0]} ({thinks[0]:g} s)"]
     w = max(24, *(len(name) for name in rows))
     print(f"{'chooser':<{w}} {'regret (VP)':>11} {'± se':>6} {'best chosen':>11} "
