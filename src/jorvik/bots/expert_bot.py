@@ -58,6 +58,14 @@ at 0.2 s (bench/bots.py, seeds 1000 and 2000, 20 games each) the expert cut at t
 2 + 3 of 40 five-player Karl games (12.5%; its Picts VP −0.7 / −1.9, hard's −0.8 / −0.4) and
 3.5 + 5.5 of 40 Jarl games (22.5%): the better placements against heuristic playouts did not
 show as wins there; the playouts' rivals are heuristic bots, the match's are `hard`.
+With 100 games a cell (seed 3000) the 2-player figures came down: Jarl 51.0% (41.3–60.6%),
+Karl 55.5% (45.7–64.9%) — the 20-game figures above were mostly luck, and no cell yet shows
+the expert clearly stronger than `hard` in matches. On the same 100 five-player Karl
+placements its choices gave away 0.45–0.53 VP against `hard`'s 0.68–0.76 (three runs). Tried
+and not kept: a bias toward the heuristic's first choice (keep it unless another leads by
+0.5–1 VP or by 1–2 standard errors) gave away more (0.55–0.70), and so did playing to the
+final scores only in the last round or never (0.66 against 0.53); from three rounds before the
+end changed nothing.
 
 Budget: ``think`` seconds per searched decision *on average* (default 1.0; CPU seconds of this
 process with ``cpu_clock``): the time a decision settled early by the race leaves unused goes
