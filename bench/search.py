@@ -120,6 +120,9 @@ def load_truth(path: str, settings: dict, positions: list) -> list[list[float]]:
             raise TruthFileError(f"{path}: too large for a truth file")
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
+    except RecursionError:
+        raise TruthFileError(f"{path}: not a truth file of bench/search.py (nested too deeply)"
+                             ) from None
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise TruthFileError(f"{path}: cannot read it ({e})") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("values"), list):
