@@ -28,17 +28,21 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
+import math
 import multiprocessing as mp
 import os
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from jorvik.bots import make_bot
 from jorvik.bots.expert_bot import ExpertBot
 from jorvik.bots.hard_bot import HardBot
 from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
+from jorvik.settings import DataFileError, read_json_file
 
 END = 1 << 20   # a stop round past any game: play to the end
 
@@ -112,19 +116,12 @@ def _settings(args) -> dict:
 def load_truth(path: str, settings: dict, positions: list) -> list[list[float]]:
     """The truths a run with the same `settings` saved in `path`, checked against the
     positions (regenerated from the seed) they belong to."""
-    import json
-    import math
-
     try:
-        if os.path.getsize(path) > MAX_TRUTH_FILE:
-            raise TruthFileError(f"{path}: too large for a truth file")
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
-    except RecursionError:
-        raise TruthFileError(f"{path}: not a truth file of bench/search.py (nested too deeply)"
-                             ) from None
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise TruthFileError(f"{path}: cannot read it ({e})") from None
+        doc = read_json_file(Path(path), limit=MAX_TRUTH_FILE)
+    except DataFileError as e:
+        why = {"missing": "no such file", "not_a_file": "not a regular file",
+               "too_big": "too large for a truth file"}.get(e.reason, e.detail or e.reason)
+        raise TruthFileError(f"{path}: cannot read it ({why})") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("values"), list):
         raise TruthFileError(f"{path}: not a truth file of bench/search.py")
     theirs = {k: doc.get(k) for k in settings}
@@ -147,8 +144,6 @@ def load_truth(path: str, settings: dict, positions: list) -> list[list[float]]:
 
 def save_truth(path: str, settings: dict, values: list[list[float]]) -> None:
     """Write a new truth file; never overwrites one (the caller checked it is not there)."""
-    import json
-
     with open(path, "x", encoding="utf-8") as f:
         json.dump({**settings, "values": values}, f)
 
