@@ -220,6 +220,12 @@ class NormalBot:
         scored: list[tuple[float, Action]] = []
         own_left = pl.vikings > 0
         committed = self._committed(ctx, vals, me, extra)
+        # A new reservation's price, the same for every space: the row is paid leftmost first
+        # at its length then, so it costs 1 + the reservations made after it, and one more for
+        # each of mine before it; paid from the coins not expected on my columns and row.
+        res_price = (1.0 + _later_reservations(st, remaining)
+                     + sum(1 for _, code, _ in st.reservation if viking_owner(code) == me))
+        res_coins = pl.coins - self._spent(committed, -1)
         for a in legal:
             if getattr(a, "brown", False) and own_left:
                 continue   # brown vikings are placed after the player's own
@@ -232,14 +238,8 @@ class NormalBot:
                 after = self._column_util(ctx, vals, me, c, owners + [me], L0 + 1, coins)
                 u = after - before + self._pump(ctx, vals, me, c, owners, L0 + 1)
             elif isinstance(a, Reserve):
-                s = a.space - 1
-                # The row is paid leftmost first at its length then: a new reservation costs
-                # 1 + the reservations made after it, and one more for each of mine before it.
-                price = 1.0 + _later_reservations(st, remaining)
-                mine = sum(1 for _, code, _ in st.reservation if viking_owner(code) == me)
-                coins = pl.coins - self._spent(committed, -1)
-                if coins >= price + mine:
-                    u = vals[(me, s)] - (price + mine) * ctx.coin_worth(me)
+                if res_coins >= res_price:
+                    u = vals[(me, a.space - 1)] - res_price * ctx.coin_worth(me)
                 else:
                     u = UNPAID_RESERVATION
                 u = max(u, UNPAID_RESERVATION)
