@@ -244,3 +244,44 @@ def test_at_five_players_a_placement_is_judged_at_the_next_rounds_start():
     deep = _StopRounds(1, playouts=2, deep_max_players=5)
     deep.choose(st)
     assert deep.stops == {st.round + 1}
+
+
+# --------------------------------------------------------------------- the expert's knobs
+
+def _tuned_seat_wins(mode: str, players: int, seeds: range) -> float:
+    """Games won by one heuristic bot with the expert's knobs for `mode` (seats rotated)
+    against default heuristic bots."""
+    from jorvik.bots.heuristics import EXPERT_PARAMS
+    from jorvik.bots.normal_bot import NormalBot
+    from jorvik.bots.playout import play_out
+
+    won = 0.0
+    for seed in seeds:
+        seat = seed % players
+        bots = [NormalBot(params=EXPERT_PARAMS[mode] if i == seat else None)
+                for i in range(players)]
+        st, _ = play_out(new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed), bots)
+        winners = st.result["winners"]
+        won += 1.0 / len(winners) if seat in winners else 0.0
+    return won
+
+
+def test_the_expert_plays_and_plays_out_with_the_knobs_of_the_games_mode():
+    from jorvik.bots.heuristics import DEFAULT, EXPERT_PARAMS
+
+    bot = ExpertBot(1, playouts=1)
+    bot.choose(new_game(["A", "B"], mode="jarl", seed=3))
+    assert bot.policy.params is EXPERT_PARAMS["jarl"] is bot.rollout_bot.params
+    assert EXPERT_PARAMS["jarl"] != DEFAULT
+    bot.choose(new_game(["A", "B"], mode="karl", seed=3))
+    assert bot.policy.params is EXPERT_PARAMS["karl"] is bot.rollout_bot.params
+    mine = ExpertBot(1, playouts=1, params={"jarl": DEFAULT})
+    mine.choose(new_game(["A", "B"], mode="jarl", seed=3))
+    assert mine.policy.params is DEFAULT is mine.rollout_bot.params
+
+
+def test_the_expert_knobs_for_jarl_beat_the_default_heuristic_at_four_players():
+    # Deterministic (the heuristic bots draw no noise): 40 deals the knobs were not tuned on.
+    # Fair share 10 of 40 (the default knobs in the same seats win 7); tools/tune_heuristic.py
+    # measured 53% over 200 such deals.
+    assert _tuned_seat_wins("jarl", 4, range(50_000, 50_040)) >= 14

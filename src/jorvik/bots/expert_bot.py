@@ -98,7 +98,7 @@ from jorvik.engine import Action, GameState
 
 from .evaluation import Evaluation, load_evaluation
 from .hard_bot import HardBot
-from .heuristics import Ctx
+from .heuristics import EXPERT_PARAMS, Ctx, Params
 
 
 BANK_CAP = 10.0   # the bank holds at most this many decisions' `think`
@@ -119,7 +119,8 @@ class ExpertBot(HardBot):
                  cpu_clock: bool = False, stretch: float = 3.0,
                  race_from: int = 16, var_floor: float = 1.0, learned: bool = False,
                  synced_noise: bool = True, demand_horizon: int = 1,
-                 deep_max_players: int = DEEP_MAX_PLAYERS, **_: object):
+                 deep_max_players: int = DEEP_MAX_PLAYERS,
+                 params: dict[str, Params] | None = None, **_: object):
         super().__init__(seed, think=think, playouts=playouts, top_k=top_k, horizon=horizon,
                          noise=noise, cpu_clock=cpu_clock)
         self.endgame = endgame
@@ -139,6 +140,16 @@ class ExpertBot(HardBot):
         self._placing = False   # the decision being searched places a viking
         self.demand_horizon = demand_horizon
         self.deep_max_players = deep_max_players
+        # the heuristic's knobs by mode, for its choices and its playouts alike
+        self.params_by_mode = EXPERT_PARAMS if params is None else params
+
+    def choose(self, st: GameState) -> Action:
+        p = self.params_by_mode.get(st.mode, self.policy.params)
+        for bot in (self.policy, self.rollout_bot):
+            if bot.params is not p:
+                bot.params = p
+                bot._vcache.clear()   # card values depend on the knobs
+        return super().choose(st)
 
     def _allowance(self) -> float:
         if self.think is None:
