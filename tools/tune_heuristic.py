@@ -1,7 +1,7 @@
 """Tune the heuristic's knobs (heuristics.Params) by self-play, for the expert bot's policy.
 
-    uv run python tools/tune_heuristic.py --mode jarl            # the search the shipped set came from
-    uv run python tools/tune_heuristic.py --mode karl --games 300 --players 4
+    uv run python tools/tune_heuristic.py --mode karl --sweeps 1    # the shipped Karl set
+    uv run python tools/tune_heuristic.py --mode jarl --set lam=1.76,attack_spread=0.42,attack_spread_w=0.36
 
 A variant of the knobs plays `--games` games in one seat (seats rotated) against default
 `normal` bots at a `--players` table, on fixed seeds, so every variant meets the same deals.

@@ -1,7 +1,7 @@
-"""The `expert` bot: the hard bot's determinized search, looking one round further when it
-places vikings at a table of up to four, with racing, a time bank and playouts to the final
-scores near the end (bench/bots.py measures it against `hard`, bench/search.py its
-decisions).
+"""The `expert` bot: the hard bot's determinized search over a heuristic tuned by self-play,
+looking one round further when it places vikings at a table of up to four, with racing, a time
+bank and playouts to the final scores near the end (bench/bots.py measures it against `hard`,
+bench/search.py its decisions).
 
 For a decision in the demand, purchase or reservation phase (as the hard bot, and
 pruned the same way: the heuristic's best ``top_k`` actions, never a reservation it could not
@@ -27,6 +27,15 @@ pay for) it:
    one that came out within ``SAME`` (0.05 VP) of the leader in every sample (e.g. buying a
    card or passing on it when both lead to the same play); the search ends when one
    candidate is left.
+
+Its heuristic — which candidates it weighs, how every player plays in its playouts, how it
+unloads — runs on knobs of its own for each mode (``heuristics.EXPERT_PARAMS``, tuned by
+self-play with tools/tune_heuristic.py; ``params`` replaces them), where `hard` searches the
+default heuristic. That was the lever the search lacked: more samples barely helped (in 40
+four-player Karl games against three `hard` at 0.2 s, `hard` at 1 s won 30% and this expert
+at 1 s 35%, fair share 25%), a better playout policy did: with the Jarl knobs the expert won
+51.2% (36.3–65.9%) of 40 four-player Jarl games against three `hard` at 0.2 s (seed 1000; the
+same cell was 15–40% in 20-game runs before), its Picts VP +7.0 against `hard`'s −1.8.
 
 Why one round further for placements: what a viking brings (a card, its cubes, coins kept or
 spent) is mostly worth something in the next round, where the heuristic value at the cut has

@@ -31,7 +31,8 @@ def _expert(seed=None, think: float | None = None, playouts: int | None = None,
 #   hard: determinized Monte Carlo search over the heuristic (jorvik.bots.hard_bot);
 #         options think (seconds per decision, default 1.0; CPU seconds with cpu_clock) or
 #         playouts (a fixed budget)
-#   expert: determinized search one round deeper for placements (up to 4 players), with
+#   expert: determinized search over the heuristic with its self-play-tuned knobs
+#         (heuristics.EXPERT_PARAMS), one round deeper for placements (up to 4 players), with
 #         racing, a time bank and endgame playouts (jorvik.bots.expert_bot); options think
 #         (an average per decision: a close one may take up to 3×) / playouts as hard, and
 #         stop (a threading.Event that ends a search between playouts)
