@@ -34,7 +34,7 @@ def _with_common(st, common):
 @pytest.mark.parametrize("size", [heuristics.PLAN_CACHE, 16])
 def test_a_cached_unloading_plan_is_worth_what_the_planner_finds_afresh(monkeypatch, size):
     monkeypatch.setattr(heuristics, "PLAN_CACHE", size)   # 16: the oldest plans are dropped
-    heuristics._plans.clear()
+    heuristics._plan_sets.clear()
     rng = random.Random(3)
     states = _positions(7, 4, "jarl") + _positions(8, 3, "karl")
     # the same holdings with an empty and a full common goods area: trades differ
@@ -53,7 +53,7 @@ def test_a_cached_unloading_plan_is_worth_what_the_planner_finds_afresh(monkeypa
             assert plan_unload(ctx, p, h).value == fresh
             checked += 1
     assert checked > 1000
-    assert len(heuristics._plans) <= size
+    assert all(len(plans) <= size for _, _, plans in heuristics._plan_sets)
 
 
 def test_other_parameters_do_not_reuse_the_plans_of_the_default_ones():
@@ -65,6 +65,19 @@ def test_other_parameters_do_not_reuse_the_plans_of_the_default_ones():
     assert plan_unload(ctx2, 0, holding_of(st, 0)).value == \
         heuristics._plan_unload(ctx2, 0, holding_of(st, 0), False).value
     assert plan_unload(Ctx(st), 0, holding_of(st, 0)).value == before
+
+
+def test_the_plans_of_two_parameter_sets_in_turn_are_both_kept(monkeypatch):
+    # the expert's knobs and hard's defaults at one table: neither empties the other's plans
+    monkeypatch.setattr(heuristics, "_plan_sets", [])
+    st = _positions(11, 2, "karl")[40]
+    other = Params(lam=2.0)
+    for params in (heuristics.DEFAULT, other, heuristics.DEFAULT):
+        plan_unload(Ctx(st, params), 0, holding_of(st, 0))
+    assert [p for _, p, plans in heuristics._plan_sets if plans] == [other, heuristics.DEFAULT]
+    for _ in range(heuristics.PLAN_SETS + 1):   # other knobs come in: the oldest set is dropped
+        plan_unload(Ctx(st, Params(lam=1.5)), 0, holding_of(st, 0))
+    assert len(heuristics._plan_sets) <= heuristics.PLAN_SETS
 
 
 def test_the_search_bots_decide_the_same_with_the_caches_as_without(monkeypatch):

@@ -418,11 +418,23 @@ def completable(st: GameState, p: int) -> bool:
 # The planner's values already found, by everything the planner reads (the holding, the
 # common supply, what a coin and a kept cube are worth, the rounds left). Positions repeat
 # across a search's rollouts and across a phase, so the same holdings are planned again and
-# again. Bounded; emptied when another card set or parameter set comes in (kept alive here,
-# so an identity check is enough).
+# again. Bounded; one cache for each card set and parameter set (the expert's knobs and the
+# defaults are in play at one table), the last PLAN_SETS of them kept (kept alive here, so an
+# identity check is enough).
 PLAN_CACHE = 8192
-_plans: dict[tuple, float] = {}
-_plans_for: list = [None, None]
+PLAN_SETS = 4
+_plan_sets: list[tuple[object, Params, dict[tuple, float]]] = []
+
+
+def _plans_of(ctx: Ctx) -> dict[tuple, float]:
+    """The planner's cache for the context's card set and knobs."""
+    for by_id, params, plans in _plan_sets:
+        if by_id is ctx.by_id and params is ctx.params:
+            return plans
+    plans = {}
+    _plan_sets.insert(0, (ctx.by_id, ctx.params, plans))
+    del _plan_sets[PLAN_SETS:]
+    return plans
 
 
 def plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool = False) -> Plan:
@@ -430,9 +442,7 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool = False) -> Plan:
     craftsmen's expected VP after filling + kept cubes + coins and VP the cubes bring."""
     if want_steps:
         return _plan_unload(ctx, p, h, True)
-    if _plans_for[0] is not ctx.by_id or _plans_for[1] is not ctx.params:
-        _plans.clear()
-        _plans_for[:] = [ctx.by_id, ctx.params]
+    _plans = _plans_of(ctx)
     key = (h.cards, tuple(h.filled.items()), tuple(h.hand), tuple(h.storage),
            tuple(h.warehouse), h.coins, tuple(ctx.st.common), ctx.coin_worth(p),
            tuple(ctx.keep_worth(p)), ctx.rounds_left)
