@@ -32,8 +32,8 @@ Its heuristic — which candidates it weighs, how every player plays in its play
 unloads — runs on knobs of its own for each mode (``heuristics.EXPERT_PARAMS``, tuned by
 self-play with tools/tune_heuristic.py; ``params`` replaces them), where `hard` searches the
 default heuristic. That was the lever the search lacked: more samples barely helped (in 40
-four-player Karl games against three `hard` at 0.2 s, `hard` at 1 s won 30% and this expert
-at 1 s 35%, fair share 25%), a better playout policy did: with the Jarl knobs the expert won
+four-player Karl games against three `hard` at 0.2 s, `hard` at 1 s won 30% and the expert
+with the default knobs at 1 s 35%, fair share 25%), a better playout policy did: with the Jarl knobs the expert won
 51.2% (36.3–65.9%) of 40 four-player Jarl games against three `hard` at 0.2 s (seed 1000; the
 same cell was 15–40% in 20-game runs before), its Picts VP +7.0 against `hard`'s −1.8.
 
