@@ -33,14 +33,14 @@ unloads — runs on knobs of its own for each mode (``heuristics.EXPERT_PARAMS``
 self-play with tools/tune_heuristic.py; ``params`` replaces them), where `hard` searches the
 default heuristic. That was the lever the search lacked: more samples barely helped (in 40
 four-player Karl games against three `hard` at 0.2 s, `hard` at 1 s won 30% and the expert
-with the default knobs at 1 s 35%, fair share 25%), a better playout policy did: with the Jarl knobs the expert won
-51.2% (36.3–65.9%) of 40 four-player Jarl games against three `hard` at 0.2 s (seed 1000; the
-same cell was 15–40% in 20-game runs before), its Picts VP +7.0 against `hard`'s −1.8, and
-55.0% (34.2–74.2%) of 20 five-player Jarl games (bench/bots.py; 15–45% before), 50.0%
-(29.9–70.1%) of 20 three-player ones (37.5–40% before). The Karl set
-moves less (the default knobs were tuned on Karl): 25.0% and 27.5% of 20 four- and five-player
-Karl games, about the fair share, though its Picts VP now beat `hard`'s (+2.2 / +3.9 against
-−0.4 / −1.2).
+with the default knobs at 1 s 35%, fair share 25%), a better playout policy did: with the Jarl
+knobs the expert won 51.2% (36.3–65.9%) of 40 four-player Jarl games against three `hard` at
+0.2 s (seed 1000; the same cell was 15–40% in 20-game runs before), its Picts VP +7.0 against
+`hard`'s −1.8, and 55.0% (34.2–74.2%) of 20 five-player Jarl games (bench/bots.py; 15–45%
+before), 50.0% (29.9–70.1%) of 20 three-player ones (37.5–40% before). The Karl set moves less
+(the default knobs were tuned on Karl): 25.0% and 27.5% of 20 four- and five-player Karl
+games, about the fair share, though its Picts VP now beat `hard`'s (+2.2 / +3.9 against −0.4 /
+−1.2).
 
 Why one round further for placements: what a viking brings (a card, its cubes, coins kept or
 spent) is mostly worth something in the next round, where the heuristic value at the cut has
@@ -159,10 +159,8 @@ class ExpertBot(HardBot):
 
     def choose(self, st: GameState) -> Action:
         p = self.params_by_mode.get(st.mode, self.policy.params)
-        for bot in (self.policy, self.rollout_bot):
-            if bot.params is not p:
-                bot.params = p
-                bot._vcache.clear()   # card values depend on the knobs
+        self.policy.set_params(p)
+        self.rollout_bot.set_params(p)
         return super().choose(st)
 
     def _allowance(self) -> float:

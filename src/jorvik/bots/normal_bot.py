@@ -77,6 +77,12 @@ class NormalBot:
         self.noise_key: int | None = None
         self._vcache: dict = {}
 
+    def set_params(self, params: Params) -> None:
+        """Play on with other knobs (the card values kept so far were found with the old ones)."""
+        if params is not self.params:
+            self.params = params
+            self._vcache.clear()
+
     # ------------------------------------------------------------------ entry
 
     def choose(self, st: GameState) -> Action:
