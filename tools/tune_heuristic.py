@@ -1,17 +1,22 @@
 """Tune the heuristic's knobs (heuristics.Params) by self-play, for the expert bot's policy.
 
-    uv run python tools/tune_heuristic.py --mode karl --sweeps 1    # the shipped Karl set
+The shipped sets (heuristics.EXPERT_PARAMS):
+
+    uv run python tools/tune_heuristic.py --mode karl --sweeps 1
     uv run python tools/tune_heuristic.py --mode jarl --set lam=1.76,attack_spread=0.42,attack_spread_w=0.36
+    uv run python tools/tune_heuristic.py --mode karl --players 2 --games 600 --check-games 600 --min-gain 0.015
+    uv run python tools/tune_heuristic.py --mode jarl --players 2 --sweeps 1 --games 400 --check-games 300 --min-gain 0.015 --set coin_base=0.108,lam=2.64,attack_spread=0.42,attack_spread_w=0.36,extra_vikings=1.05,pump=0.15
 
 A variant of the knobs plays `--games` games in one seat (seats rotated) against default
 `normal` bots at a `--players` table, on fixed seeds, so every variant meets the same deals.
-A coordinate search changes one knob at a time by the factors in FACTORS and keeps a change
+A coordinate search changes one knob at a time by `--factors` (FACTORS) and keeps a change
 that raises the variant's win rate (its mean margin to the best other player, / 40, breaks
 near-ties) by more than `--min-gain`; `--sweeps` passes over the knobs. It then plays the best
 set on other seeds at every table size and prints its win rate against the fair share there,
 so that a set fitted to one table is seen at the others. Deterministic for its arguments;
 games run in `--workers` processes. It prints the set as Python, for
-heuristics.EXPERT_PARAMS.
+heuristics.EXPERT_PARAMS, keyed by the table it was tuned at ("karl 2p"); there the sets tuned
+at four players are keyed by the mode alone, for every table size without a set of its own.
 """
 
 from __future__ import annotations
@@ -64,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check-games", type=int, default=200, help="games per table in the check")
     ap.add_argument("--sweeps", type=int, default=2)
     ap.add_argument("--min-gain", type=float, default=0.02)
+    ap.add_argument("--factors", default=",".join(map(str, FACTORS)), metavar="F,...",
+                    help="the factors a knob is tried at, in turn")
     ap.add_argument("--set", default="", metavar="KNOB=X,...",
                     help="start from the default knobs with these changed")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -73,10 +80,11 @@ def main(argv: list[str] | None = None) -> int:
                  " --workers at least 1")
     t0 = time.perf_counter()
     try:
+        factors = tuple(float(f) for f in args.factors.split(","))
         start = {k: float(v) for k, v in (kv.split("=") for kv in args.set.split(",") if kv)}
         best = dataclasses.replace(DEFAULT, **start)
     except (ValueError, TypeError) as e:
-        ap.error(f"--set: {e}")
+        ap.error(f"--set or --factors: {e}")
     with ProcessPoolExecutor(args.workers) as pool:
         def score(p: Params) -> tuple[float, float, float]:
             w, m = match(pool, p, args.mode, args.players, args.games, TUNE_SEEDS)
@@ -87,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         for sweep in range(args.sweeps):
             for name in KNOBS:
                 now = getattr(best, name)
-                for f in FACTORS if now else (None,):
+                for f in factors if now else (None,):
                     value = now * f if f is not None else 0.2
                     cand = dataclasses.replace(best, **{name: value})
                     s = score(cand)
@@ -104,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
                   flush=True)
     changed = {f.name: getattr(best, f.name) for f in dataclasses.fields(Params)
                if getattr(best, f.name) != getattr(DEFAULT, f.name)}
-    print(f'"{args.mode}": Params(' + ", ".join(f"{k}={v:.4g}" for k, v in changed.items())
-          + "),")
+    print(f'"{args.mode} {args.players}p": Params('
+          + ", ".join(f"{k}={v:.4g}" for k, v in changed.items()) + "),")
     print(f"({time.perf_counter() - t0:.0f} s)")
     return 0
 

@@ -112,7 +112,7 @@ from jorvik.engine import Action, GameState
 
 from .evaluation import Evaluation, load_evaluation
 from .hard_bot import HardBot
-from .heuristics import EXPERT_PARAMS, Ctx, Params
+from .heuristics import EXPERT_PARAMS, Ctx, Params, table_params
 
 
 BANK_CAP = 10.0   # the bank holds at most this many decisions' `think`
@@ -155,10 +155,10 @@ class ExpertBot(HardBot):
         self.demand_horizon = demand_horizon
         self.deep_max_players = deep_max_players
         # the heuristic's knobs by mode, for its choices and its playouts alike
-        self.params_by_mode = EXPERT_PARAMS if params is None else params
+        self.params_by_table = EXPERT_PARAMS if params is None else params
 
     def choose(self, st: GameState) -> Action:
-        p = self.params_by_mode.get(st.mode, self.policy.params)
+        p = table_params(self.params_by_table, st.mode, st.n) or self.policy.params
         self.policy.set_params(p)
         self.rollout_bot.set_params(p)
         return super().choose(st)

@@ -29,7 +29,7 @@ import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple
+from typing import Callable, Mapping, NamedTuple
 
 from jorvik.engine import (
     GOODS, PROPHECY_VP, Action, Assign, GameState, Harbour, PlayerState, Sell, Trade, defence,
@@ -71,20 +71,36 @@ class Params:
 
 DEFAULT = Params()
 
-# The expert bot's knobs by mode (its policy and its playouts; `normal` and `hard` keep
-# DEFAULT), found by tools/tune_heuristic.py: a coordinate search for the knobs under which one
-# heuristic bot wins most often against three default ones (4 players, 300 fixed deals per
-# variant). Karl: `--mode karl --sweeps 1`; Jarl: `--mode jarl --set lam=1.76,attack_spread=0.42,
-# attack_spread_w=0.36` (a start from a first fit of the heuristic's choices to `hard`'s).
-# Both sharpen the attacks (who will have the most and the least defence) and expect more
-# vikings under each card; Jarl also expects fewer completions and values coins lower. On 200
-# other deals a table, against default bots: Karl 53.5 / 42 / 34.3 / 27% wins at 2–5 players,
-# Jarl 75.5 / 65.5 / 53 / 60.5% (fair share 50 / 33 / 25 / 20%).
+# The expert bot's knobs (its policy and its playouts; `normal` and `hard` keep DEFAULT) by
+# mode, and for two players by table (see table_params), found by tools/tune_heuristic.py (its
+# docstring gives the commands): a coordinate search for the knobs under which one heuristic
+# bot wins most often against default ones at one table size, on fixed deals. The mode's sets
+# were tuned at four players; the Jarl one started from a first fit of the heuristic's choices
+# to `hard`'s. Both sharpen the attacks (who will have the most and the least defence) and
+# expect more vikings under each card; Jarl also expects fewer completions and values coins
+# lower. On 200 other deals a table, against default bots: Karl 53.5 / 42 / 34.3 / 27% wins at
+# 2–5 players, Jarl 75.5 / 65.5 / 53 / 60.5% (fair share 50 / 33 / 25 / 20%). A search at three
+# (Karl, 400 deals) or at four with finer steps and 1,000 deals found nothing better. Two
+# players want other knobs: on 600 other two-player deals the "karl 2p" set won 61.7% (the
+# Karl set 57%, over 1,000) and lost at 3–5 players (31.5 / 18.5 / 12.8%); "jarl 2p" 79.7% of
+# 300.
 EXPERT_PARAMS: dict[str, Params] = {
     "karl": Params(attack_spread=0.42, extra_vikings=1.05),
+    "karl 2p": Params(lam=1.65, share=0.18, keep_base=0.12, attack_spread=1.05,
+                      extra_vikings=1.05, pbuy_margin=0.12),
     "jarl": Params(coin_base=0.108, lam=2.64, attack_spread=0.42, attack_spread_w=0.36,
                    extra_vikings=1.05, pump=0.15),
+    "jarl 2p": Params(coin_base=0.0648, lam=2.64, keep_base=0.12, attack_spread=0.63,
+                      attack_spread_w=0.36, extra_vikings=1.575, pump=0.15, pbuy_margin=0.12),
 }
+
+
+def table_params(by_table: Mapping[str, Params], mode: str, players: int) -> Params | None:
+    """The knobs `by_table` gives a table: those of its mode and size ("karl 2p"), else those of
+    its mode ("karl"), else None."""
+    return by_table.get(f"{mode} {players}p") or by_table.get(mode)
+
+
 N_GOODS = len(GOODS)   # goods are numbered 0..N_GOODS-1 (Karl uses the first five)
 
 
