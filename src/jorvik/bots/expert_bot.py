@@ -29,9 +29,9 @@ pay for) it:
    candidate is left.
 
 Its heuristic — which candidates it weighs, how every player plays in its playouts, how it
-unloads — runs on knobs of its own for each mode (``heuristics.EXPERT_PARAMS``, tuned by
-self-play with tools/tune_heuristic.py; ``params`` replaces them), where `hard` searches the
-default heuristic. That was the lever the search lacked: more samples barely helped (in 40
+unloads — runs on knobs of its own for each mode, and for two players for each mode at that
+table (``heuristics.EXPERT_PARAMS``, tuned by self-play with tools/tune_heuristic.py;
+``params`` replaces them), where `hard` searches the default heuristic. That was the lever the search lacked: more samples barely helped (in 40
 four-player Karl games against three `hard` at 0.2 s, `hard` at 1 s won 30% and the expert
 with the default knobs at 1 s 35%, fair share 25%), a better playout policy did: with the Jarl
 knobs the expert won 51.2% (36.3–65.9%) of 40 four-player Jarl games against three `hard` at
@@ -40,7 +40,11 @@ knobs the expert won 51.2% (36.3–65.9%) of 40 four-player Jarl games against t
 before), 50.0% (29.9–70.1%) of 20 three-player ones (37.5–40% before). The Karl set moves less
 (the default knobs were tuned on Karl): 25.0% and 27.5% of 20 four- and five-player Karl
 games, about the fair share, though its Picts VP now beat `hard`'s (+2.2 / +3.9 against −0.4 /
-−1.2).
+−1.2). With the two-player Karl set it won 67.5% (52.0–79.9%) of 40 two-player Karl games
+(seed 1000) and 50.0% (35.2–64.8%) of 40 more (seed 2000): 58.8% of the 80, where the expert
+on the default knobs had won 55.5% of 100 (seed 3000, below) — within the noise of each other.
+With the two-player Jarl set it won 82.5% (68.0–91.2%) of 40 two-player Jarl games (seed 1000;
+51.0% of 100 on the default knobs), its Picts VP +6.5 against `hard`'s −4.7.
 
 Why one round further for placements: what a viking brings (a card, its cubes, coins kept or
 spent) is mostly worth something in the next round, where the heuristic value at the cut has
