@@ -31,13 +31,14 @@ pay for) it:
 Its heuristic — which candidates it weighs, how every player plays in its playouts, how it
 unloads — runs on knobs of its own for each mode, and for two players for each mode at that
 table (``heuristics.EXPERT_PARAMS``, tuned by self-play with tools/tune_heuristic.py;
-``params`` replaces them), where `hard` searches the default heuristic. That was the lever the search lacked: more samples barely helped (in 40
-four-player Karl games against three `hard` at 0.2 s, `hard` at 1 s won 30% and the expert
-with the default knobs at 1 s 35%, fair share 25%), a better playout policy did: with the Jarl
-knobs the expert won 51.2% (36.3–65.9%) of 40 four-player Jarl games against three `hard` at
-0.2 s (seed 1000; the same cell was 15–40% in 20-game runs before), its Picts VP +7.0 against
-`hard`'s −1.8, and 55.0% (34.2–74.2%) of 20 five-player Jarl games (bench/bots.py; 15–45%
-before), 50.0% (29.9–70.1%) of 20 three-player ones (37.5–40% before). The Karl set moves less
+``params`` replaces them), where `hard` searches the default heuristic. That was the lever
+the search lacked: more samples barely helped (in 40 four-player Karl games against three
+`hard` at 0.2 s, `hard` at 1 s won 30% and the expert with the default knobs at 1 s 35%, fair
+share 25%), a better playout policy did: with the Jarl knobs the expert won 51.2%
+(36.3–65.9%) of 40 four-player Jarl games against three `hard` at 0.2 s (seed 1000; the same
+cell was 15–40% in 20-game runs before), its Picts VP +7.0 against `hard`'s −1.8, and 55.0%
+(34.2–74.2%) of 20 five-player Jarl games (bench/bots.py; 15–45% before), 50.0% (29.9–70.1%)
+of 20 three-player ones (37.5–40% before). The Karl set moves less
 (the default knobs were tuned on Karl): 25.0% and 27.5% of 20 four- and five-player Karl
 games, about the fair share, though its Picts VP now beat `hard`'s (+2.2 / +3.9 against −0.4 /
 −1.2). With the two-player Karl set it won 67.5% (52.0–79.9%) of 40 two-player Karl games
@@ -158,7 +159,7 @@ class ExpertBot(HardBot):
         self._placing = False   # the decision being searched places a viking
         self.demand_horizon = demand_horizon
         self.deep_max_players = deep_max_players
-        # the heuristic's knobs by mode, for its choices and its playouts alike
+        # the heuristic's knobs by mode or table, for its choices and its playouts alike
         self.params_by_table = EXPERT_PARAMS if params is None else params
 
     def choose(self, st: GameState) -> Action:
