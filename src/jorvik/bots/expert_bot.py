@@ -112,7 +112,7 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Callable
+from typing import Callable, Mapping
 
 from jorvik.engine import Action, GameState
 
@@ -140,7 +140,7 @@ class ExpertBot(HardBot):
                  race_from: int = 16, var_floor: float = 1.0, learned: bool = False,
                  synced_noise: bool = True, demand_horizon: int = 1,
                  deep_max_players: int = DEEP_MAX_PLAYERS,
-                 params: dict[str, Params] | None = None, **_: object):
+                 params: Mapping[str, Params] | None = None, **_: object):
         super().__init__(seed, think=think, playouts=playouts, top_k=top_k, horizon=horizon,
                          noise=noise, cpu_clock=cpu_clock)
         self.endgame = endgame

@@ -458,18 +458,18 @@ def plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool = False) -> Plan:
     craftsmen's expected VP after filling + kept cubes + coins and VP the cubes bring."""
     if want_steps:
         return _plan_unload(ctx, p, h, True)
-    _plans = _plans_of(ctx)
+    plans = _plans_of(ctx)
     key = (h.cards, tuple(h.filled.items()), tuple(h.hand), tuple(h.storage),
            tuple(h.warehouse), h.coins, tuple(ctx.st.common), ctx.coin_worth(p),
            tuple(ctx.keep_worth(p)), ctx.rounds_left)
-    value = _plans.get(key)
+    value = plans.get(key)
     if value is None:
-        if len(_plans) >= PLAN_CACHE:
+        if len(plans) >= PLAN_CACHE:
             try:
-                _plans.pop(next(iter(_plans)), None)   # the oldest
+                plans.pop(next(iter(plans)), None)   # the oldest
             except (RuntimeError, StopIteration):   # another thread (a hint) changed it
-                _plans.clear()
-        value = _plans[key] = _plan_unload(ctx, p, h, False).value
+                plans.clear()
+        value = plans[key] = _plan_unload(ctx, p, h, False).value
     return Plan(value)
 
 
