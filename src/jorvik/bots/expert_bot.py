@@ -40,9 +40,10 @@ cell was 15–40% in 20-game runs before), its Picts VP +7.0 against `hard`'s �
 (34.2–74.2%) of 20 five-player Jarl games (bench/bots.py; 15–45% before), 73.8% (58.5–84.9%)
 of 40 three-player ones (37.5–40% in 20-game runs before). The Karl set moves less (the
 default knobs were tuned on Karl): 40.0%, 25.0% and 27.5% of 20 three-, four- and five-player
-Karl games (45.0%, 25.8% and 24.2% of 60 with 40 more each, seed 2000), about the fair share,
-though its Picts VP beat `hard`'s (+0.8 / +2.2 / +3.9 against +0.1 / −0.4 / −1.2). With the
-two-player Karl set it won 67.5% (52.0–79.9%) of 40 two-player Karl games (seed 1000), 50.0%
+Karl games (45.0%, 25.8% and 24.2% of 60 with 40 more each, seed 2000), at or a little above
+the fair share, though in the first 20 its Picts VP beat `hard`'s (+0.8 / +2.2 / +3.9 against
++0.1 / −0.4 / −1.2; in the 40 more +1.5 / −0.1 / +1.4 against −0.5 / +0.0 / −1.1). With
+the two-player Karl set it won 67.5% (52.0–79.9%) of 40 two-player Karl games (seed 1000), 50.0%
 (35.2–64.8%) of 40 more (seed 2000) and 50.0% of 40 more again (seed 4000): 55.8%
 (46.9–64.4%) of the 120, where the expert on the default knobs had won 55.5% of 100 (seed
 3000, below) — the same. With the two-player Jarl set it won 82.5% (68.0–91.2%) of 40
