@@ -28,6 +28,8 @@ class LogEntry:
     index: int                          # how many actions had been taken when it happened
     line: Callable[[], Text]            # the line in the current language
     event: dict[str, Any] | None = None
+    player: int | None = None           # a note about one player (e.g. a hint used) ...
+    kind: str = ""                      # ... and what kind ("hint"; "" for other notes)
 
     @property
     def text(self) -> Text:
@@ -39,9 +41,11 @@ def event_entry(index: int, event: dict[str, Any], state: GameState, seats: Seat
     return LogEntry(index, lambda: describe(event, state, seats), event)
 
 
-def note_entry(index: int, words: Callable[[], str], style: str | Style = "italic") -> LogEntry:
-    """A log entry of the app's own: `words()` gives it in the current language."""
-    return LogEntry(index, lambda: Text(words(), style=style))
+def note_entry(index: int, words: Callable[[], str], style: str | Style = "italic",
+               player: int | None = None, kind: str = "") -> LogEntry:
+    """A log entry of the app's own: `words()` gives it in the current language; `player`
+    and `kind` say what it is about (a hint used: the hand-over summary tells it)."""
+    return LogEntry(index, lambda: Text(words(), style=style), player=player, kind=kind)
 
 
 @dataclass

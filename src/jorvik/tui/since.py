@@ -1,16 +1,40 @@
-"""What the other players did since a player's last decision, for the hand-over banner:
-vikings placed, cards reserved and bought (for how much), cubes assigned, attacks, and each
-player's coins and VP then and now."""
+"""What happened since a player's last decision, for the hand-over banner and the side area:
+every log event that changed the table for that player, in the words of the log, grouped by
+who did it; and "what they did to you" lines (a Loki swap that moved your viking, a theft
+from you, a tribute you paid).
+
+The rule of what is left out is in docs/handover.md: the events of your own last move, and
+the table's bookkeeping (rounds, phases, cards revealed, cubes drawn, the start player, "done
+unloading", cards moved to the card area, the end of the game), which the board shows."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 from rich.text import Text
 
-from jorvik.engine import current_player
-from jorvik.i18n import t
+from jorvik.engine import RESERVATION_ROW, current_player, price_due, viking_owner
+from jorvik.i18n import join_list, t
 
-from .session import Session
+from .session import LogEntry, Session
 from .text import card_name, describe
+
+# The log's bookkeeping: left out of the summary (docs/handover.md says why).
+LEFT_OUT = frozenset({"round", "phase", "card_revealed", "cubes_drawn", "start_player",
+                      "unloading_done", "to_card_area", "game_over"})
+# A player's frequent moves, told in short on that player's line.
+SHORT = frozenset({"viking_placed", "reserved", "passed", "bought", "assigned", "coins", "vp"})
+# Coins and VP of these reasons are told on their own line (what happened, not only the sum).
+OWN_LINE_COINS = frozenset({"loki_tribute", "danegeld", "treasure_hoard"})
+STORED = ("storage", "warehouse")
+
+
+@dataclass
+class Item:
+    """One line of the summary and the positions in the session's log of what it tells."""
+    text: Text
+    sources: list[int] = field(default_factory=list)
 
 
 def last_decision(session: Session, p: int) -> int | None:
@@ -21,49 +45,217 @@ def last_decision(session: Session, p: int) -> int | None:
     return None
 
 
-def since_last_turn(session: Session, p: int) -> list[Text]:
-    """One line per other player who did something since p's last decision, or since the
-    start (and a line per Attack of the Picts)."""
+def window(session: Session, p: int) -> tuple[int, list[tuple[int, LogEntry]]]:
+    """The state p last decided in (or 0) and the log entries since, with their positions:
+    from the events of p's last move on, without the events of that move that are p's own."""
     i = last_decision(session, p)
-    start = 0 if i is None else i + 1
+    own = None if i is None else i + 1      # the log index of the events of p's last move
+    start = 1 if i is None else i + 1
+    out = []
+    for pos, e in enumerate(session.log):
+        if e.index < start:
+            continue
+        if e.index == own and e.event is not None and e.event.get("player") == p:
+            continue                         # your own move
+        if e.index == own and e.event is None and e.player == p:
+            continue                         # (a note about your own move)
+        out.append((pos, e))
+    return (0 if i is None else i), out
+
+
+def concerns(event: dict[str, Any] | None, hint_of: int | None = None) -> bool:
+    """Whether a log line is told in the summary (the rule in docs/handover.md)."""
+    if event is None:
+        return hint_of is not None
+    return event.get("type") not in LEFT_OUT
+
+
+def _swap_victims(session: Session, e: LogEntry) -> list[tuple[int, list, list]]:
+    """Whose vikings (or reserved cards) a Loki swap moved: (owner, from, to), from the state
+    before the move."""
+    before = session.states[e.index - 1]
+    ev = e.event or {}
+    out = []
+    for here, there in ((ev.get("a"), ev.get("b")), (ev.get("b"), ev.get("a"))):
+        if not here or not there:
+            continue
+        column, position = here[0], here[1]
+        if column == RESERVATION_ROW:
+            row = before.reservation
+            code = row[position][1] if position < len(row) else None
+        else:
+            col = before.columns[column - 1] if 0 < column <= len(before.columns) else []
+            code = col[position] if position < len(col) else None
+        if isinstance(code, int):
+            out.append((viking_owner(code), here, there))
+    return out
+
+
+def _spot(where: list) -> str:
+    column, position = where[0], where[1] + 1
+    if column == RESERVATION_ROW:
+        return t("events.spot.reservation", slot=position)
+    return t("events.spot.column", column=column, position=position)
+
+
+def summary(session: Session, p: int) -> list[Item]:
+    """The summary for player p now: a line per Attack of the Picts and per boxed-cards
+    batch, a line per player who did something (p's own is "You"), and a line for each
+    thing another player did to p."""
+    start, entries = window(session, p)
     before, now = session.states[start], session.state
-    entries = [e for e in session.log if e.index > start and e.event is not None]
     seats = session.seats
     by_id = now.cards.by_id
-    out: list[Text] = []
-    for e in entries:
-        if e.event.get("type") == "attack":
-            out.append(describe(e.event, now, seats))
-    for q in range(now.n):
-        if q == p:
+    table: list[Item] = []
+    boxed: Item | None = None
+    boxed_cards: list[str] = []
+    personal: list[Item] = []
+    mine: dict[int, list[tuple[int, dict[str, Any]]]] = {q: [] for q in range(now.n)}
+    hints: dict[int, list[int]] = {}
+    for pos, e in entries:
+        ev = e.event
+        if ev is None:
+            if e.player is not None and e.kind == "hint":
+                hints.setdefault(e.player, []).append(pos)
             continue
-        mine = [e.event for e in entries if e.event.get("player") == q]
-        parts: list[str] = []
-        placed = [ev for ev in mine if ev.get("type") == "viking_placed"]
-        if placed:
-            parts.append(t("tui.since.placed", count=len(placed),
-                           columns=", ".join(str(ev.get("column")) for ev in placed)))
-        for ev in mine:
-            kind = ev.get("type")
-            if kind == "reserved":
-                parts.append(t("tui.since.reserved", card=card_name(by_id[ev["card"]])))
-            elif kind == "bought":
-                if ev.get("free"):
-                    parts.append(t("tui.since.bought_free", card=card_name(by_id[ev["card"]])))
-                else:
-                    parts.append(t("tui.since.bought", count=int(ev.get("price") or 0),
-                                   card=card_name(by_id[ev["card"]])))
-        assigned = sum(1 for ev in mine if ev.get("type") == "assigned")
-        if assigned:
-            parts.append(t("tui.since.assigned", count=assigned))
-        a, b = before.players[q], now.players[q]
-        if a.coins != b.coins:
-            parts.append(t("tui.since.coins", before=a.coins, now=b.coins))
-        if a.vp != b.vp:
-            parts.append(t("tui.since.vp", before=a.vp, now=b.vp))
-        if parts:
-            line = seats.name(q)
-            line.append(": ")
-            line.append(" · ".join(parts))
-            out.append(line)
+        kind = ev.get("type")
+        if kind in LEFT_OUT:
+            continue
+        q = ev.get("player")
+        if kind == "attack":
+            table.append(Item(describe(ev, now, seats), [pos]))
+        elif kind == "discarded":
+            if boxed is None:
+                boxed = Item(Text(), [])
+                table.append(boxed)
+            cid = ev.get("card")
+            boxed_cards.append(card_name(by_id[cid]) if cid in by_id else str(cid))
+            boxed.sources.append(pos)
+        elif isinstance(q, int) and 0 <= q < now.n:
+            mine[q].append((pos, ev))
+            if kind == "swapped" and q != p:
+                for owner, here, there in _swap_victims(session, e):
+                    if owner == p:
+                        personal.append(Item(Text(t(
+                            "tui.since.swapped_you", name=seats.names[q], before=_spot(here),
+                            now=_spot(there)), style="bold"), [pos]))
+            if kind == "stolen" and ev.get("victim") == p:
+                personal.append(Item(Text(t(
+                    "tui.since.stolen_you", name=seats.names[q],
+                    card=card_name(by_id[ev["card"]]) if ev.get("card") in by_id else "",
+                    good=_good(ev.get("good"))), style="bold"), [pos]))
+        else:
+            table.append(Item(describe(ev, now, seats), [pos]))
+    if boxed is not None:
+        boxed.text = Text(t("tui.since.boxed", cards=join_list(boxed_cards)))
+    out = table + personal
+    for q in range(now.n):
+        item = _player_line(session, p, q, mine[q], hints.get(q, []), before, now)
+        if item is not None:
+            out.append(item)
     return out
+
+
+def _good(g: Any) -> str:
+    from jorvik.i18n.cards import good_name
+    try:
+        return good_name(g)
+    except Exception:
+        return str(g)
+
+
+def _player_line(session: Session, p: int, q: int, events: list[tuple[int, dict[str, Any]]],
+                 hints: list[int], before: Any, now: Any) -> Item | None:
+    """One player's line: the short forms first, then each other event in the log's words."""
+    if not events and not hints:
+        return None
+    seats = session.seats
+    by_id = now.cards.by_id
+    parts: list[Text] = []
+    sources: list[int] = []
+    placed = [(pos, ev) for pos, ev in events if ev.get("type") == "viking_placed"]
+    if placed:
+        parts.append(Text(t("tui.since.placed", count=len(placed),
+                            columns=", ".join(str(ev.get("column")) for _, ev in placed))))
+        sources += [pos for pos, _ in placed]
+    for pos, ev in events:
+        kind = ev.get("type")
+        cid = ev.get("card")
+        name = card_name(by_id[cid]) if cid in by_id else str(cid)
+        if kind == "reserved":
+            parts.append(Text(t("tui.since.reserved", card=name)))
+        elif kind == "bought":
+            if ev.get("free"):
+                parts.append(Text(t("tui.since.bought_free", card=name)))
+            else:
+                parts.append(Text(t("tui.since.bought", count=int(ev.get("price") or 0),
+                                    card=name)))
+        elif kind == "passed":
+            words = t("tui.since.passed", count=int(ev.get("price") or 0), card=name)
+            if _on_sale(now) == cid:  # "Dénes passed at 3 — it is 2 now"
+                words += t("tui.since.price_now", count=price_due(now))
+            parts.append(Text(words))
+        else:
+            continue
+        sources.append(pos)
+    moved = _net_stored(events)
+    assigned = [(pos, ev) for pos, ev in events if ev.get("type") == "assigned"]
+    if assigned:
+        counted = sum(1 for _, ev in assigned if not (
+            ev.get("source") in STORED and ev.get("to") in STORED))
+        if counted:
+            parts.append(Text(t("tui.since.assigned", count=counted)))
+        if moved:
+            parts.append(Text(t("tui.since.stored", count=moved)))
+        sources += [pos for pos, _ in assigned]
+    money = [(pos, ev) for pos, ev in events if ev.get("type") == "coins"
+             and ev.get("reason") not in OWN_LINE_COINS]
+    a, b = before.players[q], now.players[q]
+    if money or a.coins != b.coins:
+        parts.append(Text(t("tui.since.coins", before=a.coins, now=b.coins)))
+        sources += [pos for pos, _ in money]
+    vp = [(pos, ev) for pos, ev in events if ev.get("type") == "vp"]
+    if vp or a.vp != b.vp:
+        parts.append(Text(t("tui.since.vp", before=a.vp, now=b.vp)))
+        sources += [pos for pos, _ in vp]
+    if hints:
+        parts.append(Text(t("tui.since.hint", count=len(hints))))
+        sources += hints
+    # Everything else in the log's own words (the name is at the head of the line already).
+    for pos, ev in events:
+        kind = ev.get("type")
+        if kind in SHORT and not (kind == "coins" and ev.get("reason") in OWN_LINE_COINS):
+            continue
+        parts.append(describe(ev, now, seats))
+        sources.append(pos)
+    if not parts:
+        return None
+    line = Text(t("tui.since.you"), style="bold") if q == p else seats.name(q)
+    line.append(": ")
+    line.append_text(Text(" · ").join(parts))
+    return Item(line, sorted(sources))
+
+
+def _on_sale(st: Any) -> str | None:
+    """The card whose purchase is being decided now (None: none)."""
+    if st.phase == "purchase" and 0 <= st.turn < len(st.spaces):
+        return st.spaces[st.turn]
+    if st.phase == "reservation" and st.reservation:
+        return st.reservation[0][0]
+    return None
+
+
+def _net_stored(events: list[tuple[int, dict[str, Any]]]) -> int:
+    """How many cubes ended up moved between storage and the Warehouse: a cube moved there
+    and back counts for nothing (one net move per good)."""
+    net: dict[Any, int] = {}
+    for _, ev in events:
+        if ev.get("type") == "assigned" and ev.get("source") in STORED and ev.get("to") in STORED:
+            step = 1 if ev.get("to") == "warehouse" else -1
+            net[ev.get("good")] = net.get(ev.get("good"), 0) + step
+    return sum(abs(v) for v in net.values())
+
+
+def since_last_turn(session: Session, p: int) -> list[Text]:
+    """The summary's lines for player p (see summary)."""
+    return [item.text for item in summary(session, p)]

@@ -35,7 +35,7 @@ def request_hint(screen: Any) -> None:
     if p is None or session.seats.is_bot(p) or screen.thinking:
         return
     name = session.seats.names[p]
-    screen.note(lambda: t("learn.hint.used", name=name))
+    screen.note(lambda: t("learn.hint.used", name=name), player=p, kind="hint")
     app.push_screen(HintScreen(session.state, session.seats))
 
 
