@@ -199,11 +199,13 @@ class GameScreen(SmallTerminal, Screen):
         self.refresh_view()
         self._log.rewrite(self.session.log)
 
-    def note(self, words: Callable[[], str]) -> None:
-        """A line of the app's own in the game log (`words()` gives it in the language now)."""
+    def note(self, words: Callable[[], str], player: int | None = None, kind: str = "") -> None:
+        """A line of the app's own in the game log (`words()` gives it in the language now);
+        `player` and `kind` say what it is about (see note_entry)."""
         session = self.session
         style = self.get_component_rich_style("game--notice", partial=True)
-        session.log.append(note_entry(len(session.actions), words, style=style))
+        session.log.append(note_entry(len(session.actions), words, style=style, player=player,
+                                      kind=kind))
         self.refresh_view()
 
     def _show_details(self) -> None:
