@@ -37,9 +37,9 @@ def _number(kind: type, low: float, high: float | None, not_a_number: str, too_l
         try:
             x = kind(value)
         except ValueError:
-            raise argparse.ArgumentTypeError(error_text(not_a_number, value=repr(value)))
+            raise argparse.ArgumentTypeError(error_text(not_a_number, value=i18n.quoted(value)))
         if not math.isfinite(x):  # nan or inf would hang a bot
-            raise argparse.ArgumentTypeError(error_text(not_a_number, value=repr(value)))
+            raise argparse.ArgumentTypeError(error_text(not_a_number, value=i18n.quoted(value)))
         if x < low:
             raise argparse.ArgumentTypeError(error_text(too_low, value=x))
         if high is not None and x > high:
@@ -81,7 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="jorvik", description=help_text("description"), parents=[lang])
     parser.add_argument("--version", action="version", version=f"jorvik {_version()}",
                         help=help_text("version"))
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, title=label("commands"),
+                                metavar=label("command"))
 
     play = sub.add_parser("play", help=help_text("play"), parents=[lang, table, card_file])
     play.add_argument("--names", help=help_text("names"))
@@ -139,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _known_bot(parser: argparse.ArgumentParser, name: str) -> None:
     from jorvik.bots import BOTS
     if name not in BOTS:
-        parser.error(i18n.t("cli.errors.unknown_bot", name=repr(name), choices=", ".join(sorted(BOTS))))
+        parser.error(i18n.t("cli.errors.unknown_bot", name=i18n.quoted(name), choices=", ".join(sorted(BOTS))))
 
 
 def _bot_list(parser: argparse.ArgumentParser, spec: str, players: int) -> list[str]:
@@ -160,7 +161,7 @@ def _seat_numbers(parser: argparse.ArgumentParser, spec: str, players: int, opti
         try:
             seat = int(part)
         except ValueError:
-            parser.error(i18n.t("cli.errors.play.not_a_seat", option=option, value=repr(part)))
+            parser.error(i18n.t("cli.errors.play.not_a_seat", option=option, value=i18n.quoted(part)))
         if not 1 <= seat <= players:
             parser.error(i18n.t("cli.errors.play.seat_range", option=option, seat=seat,
                                 players=players))
@@ -173,7 +174,7 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     the command with one translated line and exit status 2."""
     from pathlib import Path
     from jorvik.carddata import load_cards_or_exit
-    from jorvik.engine.names import names_problem, shown
+    from jorvik.engine.names import names_problem
     from jorvik.i18n import t
     from jorvik.tui import save as saving
     from jorvik.tui.app import PlayConfig
@@ -183,14 +184,14 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     names = [n.strip() for n in args.names.split(",")] if args.names else []
     problem = names_problem(names)
     if problem is not None:
-        parser.error(t(f"cli.errors.name.{problem[0]}", name=shown(problem[1])))
+        parser.error(t(f"cli.errors.name.{problem[0]}", name=i18n.quoted(problem[1])))
     players = len(names) if names else args.players
     if not 2 <= players <= 5:
         parser.error(t("cli.errors.players_range", value=players))
     colours = [c.strip().lower() for c in (args.colours or "").split(",") if c.strip()]
     for c in colours:
         if c not in COLOUR_NAMES:
-            parser.error(t("cli.errors.play.unknown_colour", value=repr(c),
+            parser.error(t("cli.errors.play.unknown_colour", value=i18n.quoted(c),
                            choices=", ".join(COLOUR_NAMES)))
     if len(set(colours)) < len(colours):
         parser.error(t("cli.errors.play.same_colour"))
@@ -206,7 +207,7 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     for spec in args.seat:
         seat_s, _, level = spec.partition("=")
         if not level.strip():
-            parser.error(t("cli.errors.play.seat_spec", value=repr(spec)))
+            parser.error(t("cli.errors.play.seat_spec", value=i18n.quoted(spec)))
         for seat in _seat_numbers(parser, seat_s, players, "--seat"):
             bots[seat] = level.strip()
     start = None
@@ -302,7 +303,7 @@ def cmd_games(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if args.resume:
             found = saving.find_game(args.resume)
             if found is None:
-                parser.error(i18n.t("cli.errors.games.unknown", id=repr(args.resume)))
+                parser.error(i18n.t("cli.errors.games.unknown", id=i18n.quoted(args.resume)))
             path = str(found)
         return cmd_play(parser, build_parser().parse_args(["play", "--load", str(path)]))
     if args.delete:
@@ -335,7 +336,7 @@ def _delete_game(parser: argparse.ArgumentParser, game_id: str, yes: bool) -> in
     from jorvik.tui import save as saving
     path = saving.find_game(game_id)
     if path is None:
-        parser.error(i18n.t("cli.errors.games.unknown", id=repr(game_id)))
+        parser.error(i18n.t("cli.errors.games.unknown", id=i18n.quoted(game_id)))
     lock = saving.GameLock(path)
     if not lock.acquire():
         parser.error(i18n.t("cli.errors.games.open", id=game_id))

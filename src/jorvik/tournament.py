@@ -299,7 +299,7 @@ def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         parser.error(error_text("no_bots"))
     for b in bots:
         if b not in BOTS:
-            parser.error(i18n.t("cli.errors.unknown_bot", name=repr(b),
+            parser.error(i18n.t("cli.errors.unknown_bot", name=i18n.quoted(b),
                                 choices=", ".join(sorted(BOTS))))
     if len(bots) != args.players:
         parser.error(error_text("bots_per_seat", count=len(bots), players=args.players))

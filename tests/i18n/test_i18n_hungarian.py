@@ -56,7 +56,7 @@ def test_catalogue_strings_ask_for_the_article_and_endings_by_format_spec():
     assert t("cli.errors.play.seat_range", option="--seat", seat=2, players=4) == \
         "--seat: a 2. hely nincs 1 és 4 között"
     assert t("cli.errors.too_small", value=0) == "legalább 1-et vártam, nem 0-t"
-    assert t("cli.errors.too_small", value=-5) == "legalább 1-et vártam, nem -5-öt"
+    assert t("cli.errors.too_small", value=-5) == "legalább 1-et vártam, nem \u22125-öt"
     i18n.set_language("en")
     assert t("cli.errors.play.seat_range", option="--seat", seat=5, players=4) == \
         "--seat: seat 5 is not between 1 and 4"
@@ -70,7 +70,8 @@ def test_hungarian_figures_use_the_decimal_comma():
     assert format_number(2.0, 2) == "2,00"
     assert format_number(14786.8) == "14\u00a0786,8"
     assert format_number(1000) == "1000" and format_number(12345) == "12\u00a0345"
-    assert format_number(-3.5) == "-3,5" and format_number(30.0, 1, sign=True) == "+30,0"
+    assert format_number(-3.5) == "\u22123,5" and format_number(-10) == "\u221210"
+    assert format_number(30.0, 1, sign=True) == "+30,0"
     assert format_percent(0.125) == "12,5%" and format_percent(1.0) == "100,0%"
     i18n.set_language("en")
     assert format_number(12.5) == "12.5" and format_number(14786.8) == "14786.8"
@@ -94,7 +95,7 @@ def test_argparse_speaks_hungarian_in_help_and_errors(capsys):
     with pytest.raises(SystemExit):
         main(["--lang", "hu", "play", "--mode", "q"])
     err = capsys.readouterr().err
-    assert err.startswith("jorvik: hiba: --mode: érvénytelen érték: 'q'"), err
+    assert err.startswith("jorvik: hiba: --mode: érvénytelen érték: „q” (választható: „karl”, „jarl”)"), err
     with pytest.raises(SystemExit):
         main(["--lang", "hu", "play", "--seed"])
     assert "--seed: egy értéket vár" in capsys.readouterr().err

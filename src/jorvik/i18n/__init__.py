@@ -155,14 +155,41 @@ def join_and(items: list[str] | tuple[str, ...]) -> str:
     return t("common.list.last", rest=join_list(items[:-1]), last=items[-1])
 
 
+class NameList(str):
+    """Player names joined as a sentence joins them ("Eszti and Móni"), for a field that holds
+    several names: the Hungarian `{x:a}` spec still reaches them one by one and gives each its
+    article ("a 2. gép és Ödön")."""
+
+    names: tuple[str, ...]
+
+    def __new__(cls, names: list[str] | tuple[str, ...]) -> "NameList":
+        obj = super().__new__(cls, join_and(list(names)))
+        obj.names = tuple(names)
+        return obj
+
+
+def quoted(value: Any, limit: int = 40) -> str:
+    """A value the user gave, quoted on one line as the language quotes: 'x' in English,
+    „x” in Hungarian; control characters shown as escapes (never printed), at most about
+    `limit` characters."""
+    text = str(value)
+    if not text.isprintable():
+        text = repr(text)[1:-1]
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
+    return f"„{text}”" if get_language() == "hu" else f"'{text}'"
+
+
 def level_name(level: Any) -> str:
     """A bot level as players read it ("könnyű" for easy); an unknown one as it was given."""
     return named("common.levels", level)
 
 
 def format_number(value: float | int, digits: int | None = None, sign: bool = False) -> str:
-    """A figure in the current language: "12.5" in English, "12,5" in Hungarian. digits=None
-    keeps the value's own digits; sign=True writes "+" before a positive number."""
+    """A figure in the current language: "12.5" / "-3" in English, "12,5" / "−3" in Hungarian
+    (jorvik.i18n.hu.decimal: decimal comma, true minus sign). digits=None keeps the value's
+    own digits; sign=True writes "+" before a positive number. The one function for figures:
+    Hungarian messages pass their int and float fields through it too."""
     if get_language() == "hu":
         return hu.decimal(value, digits, sign)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -195,7 +222,7 @@ def t(key: str, count: int | None = None, lang: str | None = None, **fields: Any
     if count is not None:
         fields.setdefault("count", count)
     try:
-        if lang == "hu" and hu.uses_grammar(str(msg)):
+        if lang == "hu" and hu.needs_formatter(str(msg), fields):
             return hu.format_message(str(msg), fields)
         return str(msg).format(**fields)
     except (KeyError, IndexError, ValueError):

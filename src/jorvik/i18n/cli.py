@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import argparse
 import copy
+import re
 from typing import Any
 
-from . import t
+from . import get_language, named, t
 
 def help_text(name: str, **fields: Any) -> str:
     """The --help text of a command or option: cli.help.<name>."""
@@ -24,7 +25,10 @@ def error_text(name: str, **fields: Any) -> str:
 
 
 def label(name: str, **fields: Any) -> str:
-    """A heading or label of the `cards` table and the `simulate` summary: cli.labels.<name>."""
+    """A heading or label of the `cards` table and the `simulate` summary: cli.labels.<name>.
+    A `mode` field ("karl") is shown by its name ("Karl")."""
+    if "mode" in fields:
+        fields["mode"] = named("tui.mode", fields["mode"])
     return t(f"cli.labels.{name}", **fields)
 
 
@@ -68,13 +72,40 @@ METAVAR_KEYS: dict[str, str] = {
     "THINK": "cli.metavar.seconds",
     "GAMES": "cli.metavar.games",
     "PLAYOUTS": "cli.metavar.playouts",
+    "WORKERS": "cli.metavar.workers",
+    "ID": "cli.metavar.id",
+    "GAME_ID|FILE": "cli.metavar.game",
 }
+
+
+class _Template(str):
+    """A Hungarian argparse message that fills in its %-fields itself: a value from the
+    command line shows its control characters as escapes (the catalogue writes „%(value)s”
+    where English has %(value)r), and the choices argparse quotes as 'x' are quoted „x”."""
+
+    def __mod__(self, args: Any) -> str:
+        if isinstance(args, dict):
+            args = {k: _field(v) for k, v in args.items()}
+        elif isinstance(args, tuple):
+            args = tuple(_field(v) for v in args)
+        else:
+            args = _field(args)
+        return str.__mod__(str(self), args)
+
+
+def _field(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    text = value if value.isprintable() else repr(value)[1:-1]
+    return re.sub(r"'([^']*)'", "„\\1”", text)
 
 
 def argparse_text(message: str) -> str:
     """argparse's gettext: one of its messages in the current language."""
     key = ARGPARSE_KEYS.get(message)
-    return t(key) if key else message
+    if key is None:
+        return message
+    return _Template(t(key)) if get_language() == "hu" else t(key)
 
 
 def argparse_plural(singular: str, plural: str, n: int) -> str:

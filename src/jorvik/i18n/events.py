@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from jorvik.engine.actions import RESERVATION_ROW
 
-from . import join_and, join_list, t
+from . import NameList, join_list, t
 from .cards import card_name, good_name, goods_list, phase_name
 
 Event = dict[str, Any]
@@ -44,8 +44,10 @@ class _Names:
             return players[p].name
         return t("events.unknown_player", seat=p + 1 if isinstance(p, int) else "?")
 
-    def players(self, seats: list[int]) -> str:
-        return join_and([self.player(p) for p in seats])
+    def players(self, seats: list[int]) -> NameList:
+        """Several names as one field ("Eszti és Móni"); a Hungarian {x:a} still gives each
+        name its article."""
+        return NameList([self.player(p) for p in seats])
 
     def card(self, cid: Any) -> str:
         card = self.state.cards.by_id.get(cid)

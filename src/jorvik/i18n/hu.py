@@ -2,8 +2,13 @@
 names and numbers (vowel harmony, "Annát", "5-öt", "1000-ben"), and the decimal comma.
 
 A catalogue string asks for them with a format spec: `{seat:az}.` gives "az 5." / "a 2.",
-`{player:t}` gives "Ödönt" / "Annát", `{year:ban}` gives "2016-ban". jorvik.i18n.t applies
-them; the English catalogues never use them."""
+`{player:t}` gives "Ödönt" / "Annát", `{year:ban}` gives "2016-ban", and a player's name
+takes `{player:a}` (mid-sentence) or `{player:A}` (at the start of a sentence): a name that
+begins with a numeral gets its article ("az 1. játékos", "A 2. gép"), a personal name stays
+bare ("Ödön"). jorvik.i18n.t applies them; the English catalogues never use them.
+
+Every number a Hungarian message shows is written by `decimal`: decimal comma, the true
+minus sign (−) and grouped thousands; t() passes int and float fields through it."""
 
 from __future__ import annotations
 
@@ -118,6 +123,30 @@ def with_article(text: str) -> str:
     return f"{article(text)} {text}"
 
 
+def _numbered(text: str) -> bool:
+    """Whether a name begins with a numeral ("1. játékos", "2. gép", "10. gép")."""
+    return str(text).lstrip()[:1].isdigit()
+
+
+def player_name(text: Any) -> str:
+    """A player's name as a sentence uses it mid-sentence: a name that begins with a numeral
+    takes its article ("az 1. játékos", "a 2. gép", "az 5. gép"); a personal name stays bare
+    ("Ödön", "Anna"). A list of names (jorvik.i18n.NameList) gets the article name by name:
+    "a 2. gép és Ödön"."""
+    names = getattr(text, "names", None)
+    if names is not None:
+        from . import join_and  # jorvik.i18n imports this module first
+        return join_and([player_name(n) for n in names])
+    s = str(text)
+    return with_article(s) if _numbered(s) else s
+
+
+def player_name_start(text: Any) -> str:
+    """A player's name at the start of a sentence: "Az 1. játékos", "A 2. gép", "Ödön"."""
+    s = player_name(text)
+    return s[:1].upper() + s[1:] if s else s
+
+
 def accusative(text: str) -> str:
     """`text` with the -t ending: "Annát", "Évát", "Ödönt", "Benedeket", "1-et", "5-öt",
     "10-et", "1000-et", "Zsófi2-t"."""
@@ -162,14 +191,28 @@ SPECS = {
     "az": with_article,
     "t": accusative,
     "ban": inessive,
+    "a": player_name,
+    "A": player_name_start,
 }
-_SPEC_RE = re.compile(r"\{[^{}:]*:(?:az|t|ban)\}")
+_SPEC_RE = re.compile(r"\{[^{}:]*:(?:az|t|ban|a|A)\}")
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 class _Grammar(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         fn = SPECS.get(format_spec)
-        return fn(str(value)) if fn else super().format_field(value, format_spec)
+        if fn is not None:
+            if fn in (player_name, player_name_start):
+                return fn(value)
+            return fn(decimal(value) if is_number(value) else str(value))
+        if is_number(value):
+            if not format_spec:
+                return decimal(value)
+            return hungarian_figures(super().format_field(value, format_spec))
+        return super().format_field(value, format_spec)
 
 
 _GRAMMAR = _Grammar()
@@ -181,14 +224,41 @@ def uses_grammar(msg: str) -> bool:
     return _SPEC_RE.search(msg) is not None
 
 
+def needs_formatter(msg: str, fields: dict[str, Any]) -> bool:
+    """Whether `msg` must go through format_message: it asks for an article or an ending, or
+    one of its fields is a number that Hungarian writes differently (a fraction, a negative,
+    a big one)."""
+    if uses_grammar(msg):
+        return True
+    return any(is_number(v) and not (isinstance(v, int) and 0 <= v < 10_000)
+               for v in fields.values())
+
+
 def format_message(msg: str, fields: dict[str, Any]) -> str:
-    """`msg` with its fields filled in and the articles and endings it asks for applied."""
+    """`msg` with its fields filled in, numbers written the Hungarian way, and the articles
+    and endings it asks for applied."""
     return _GRAMMAR.vformat(msg, (), fields)
 
 
+MINUS = "\u2212"
+_FIGURE_RE = re.compile(r"(?<![\w.,])([-+]?)(\d+)\.(\d+)(?![\w.])|(?<![\w-])-(?=\d)")
+
+
+def hungarian_figures(text: str) -> str:
+    """A figure already written the English way ("-1.3", "+0.5", "-10") the Hungarian way:
+    decimal comma, true minus sign ("−1,3", "+0,5", "−10")."""
+    def fix(m: re.Match) -> str:
+        if m.group(2) is None:
+            return MINUS
+        sign = MINUS if m.group(1) == "-" else m.group(1)
+        return f"{sign}{m.group(2)},{m.group(3)}"
+    return _FIGURE_RE.sub(fix, text)
+
+
 def decimal(value: float | int, digits: int | None = None, sign: bool = False) -> str:
-    """A number as Hungarian writes it: decimal comma, and a no-break space between thousands
-    from 10 000 up ("12,5", "0,25", "12\u00a0345,6"); whole numbers stay whole ("1000").
+    """A number as Hungarian writes it: decimal comma, the true minus sign, and a no-break
+    space between thousands from 10 000 up ("12,5", "−0,25", "12\u00a0345,6"); whole numbers
+    stay whole ("1000").
     digits=None keeps the digits the value has (12.25 → "12,25"); sign=True writes "+" before
     a positive number."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -200,7 +270,7 @@ def decimal(value: float | int, digits: int | None = None, sign: bool = False) -
         text = f"{plus}{value!r}" if sign and value >= 0 else repr(value)
     else:
         text = f"{value:{plus}.{digits}f}"
-    sign_text = text[0] if text[0] in "+-" else ""
+    sign_text = {"+": "+", "-": MINUS}.get(text[0], "")
     whole, _, frac = text.lstrip("+-").partition(".")
     if len(whole) > 4:
         groups = []
