@@ -23,6 +23,7 @@ from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerm
 from .messages import GameOver, LanguageChosen, ScreenReady, SetupDone
 from .session import Session, note_entry
 from .text import Seats
+from .textual_compat import CrashHook, guard_option_list_paging
 from .turns import BotTurns
 from .widgets.status import StatusBar
 
@@ -58,7 +59,7 @@ CRASH_EXIT = 70  # an unexpected error (EX_SOFTWARE); the game's save is intact
 
 
 @translated
-class JorvikApp(App[int]):
+class JorvikApp(CrashHook, App[int]):
     CSS_PATH = "jorvik.tcss"
     TITLE = "Jórvík"
     COMMANDS = App.COMMANDS | {GameCommands}
@@ -77,6 +78,7 @@ class JorvikApp(App[int]):
 
     def __init__(self, config: PlayConfig, ready_hook: Callable[[Screen], Any] | None = None):
         ensure_labels()  # before App.__init__ copies the bindings
+        guard_option_list_paging()  # Textual's page keys before a list is laid out (F8)
         super().__init__()
         self.config = config
         self.session: Session | None = None
@@ -190,7 +192,9 @@ class JorvikApp(App[int]):
         if self.session is not None:
             self.session.close()
 
-    def _handle_exception(self, error: Exception) -> None:
+    crash_code = CRASH_EXIT  # CrashHook ends the app with it after crashed()
+
+    def crashed(self, error: Exception) -> None:
         """An unexpected error: write a crash report (traceback and the game record) into the
         data directory and end with CRASH_EXIT; run_play says where it is and how to resume.
         The save is intact: it was written after the last move."""
@@ -199,11 +203,6 @@ class JorvikApp(App[int]):
             self.crash_report = write_crash_report(error, self.session)
         except OSError:
             self.crash_report = None
-        if self._exception is None:  # the test harness re-raises it
-            self._exception = error
-            self._exception_event.set()
-        self._return_code = CRASH_EXIT
-        self._close_messages_no_wait()
 
     def on_screen_ready(self, message: ScreenReady) -> None:
         if self.ready_hook is not None:

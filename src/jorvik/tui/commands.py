@@ -10,13 +10,14 @@ from typing import Any, Iterable
 from rich.align import Align
 from rich.text import Text
 from textual.app import SystemCommand
-from textual.command import CommandList, CommandPalette, Hit, Hits, Provider
-from textual.widgets.option_list import Option
+from textual.command import CommandPalette, Hit, Hits, Provider
 
 from jorvik.engine import CardSet
 from jorvik.i18n import LANGUAGES, get_language, language_name, t
 
+from .handover import MODES, set_handover
 from .text import card_name, card_text
+from .textual_compat import NoMatchesWords
 
 
 def game_cards(cards: CardSet, mode: str, players: int) -> list:
@@ -44,6 +45,9 @@ class GameCommands(Provider):
             *((t("tui.command.language", language=language_name(lang)),
                partial(app.action_language, lang), t("tui.command.language_hint"))
               for lang in LANGUAGES if lang != get_language()),
+            *((t("tui.command.handover", mode=mode), partial(set_handover, app, mode),
+               t(f"tui.handover_mode.{mode}"))
+              for mode in MODES if mode != getattr(app, "handover", None)),
             (t("tui.command.save_as"), app.action_save_as, ""),
             (t("tui.command.undo"), app.action_undo, ""),
             *((label, partial(self._on_game, action), "") for label, action in (
@@ -65,25 +69,15 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(label), cb, help=hint or None)
 
 
-class Palette(CommandPalette):
-    """Textual's command palette with its placeholder and "no matches" line translated."""
+class Palette(NoMatchesWords, CommandPalette):
+    """Textual's command palette with its placeholder and "no matches" line translated.
+    Its page keys before its list is laid out are guarded in textual_compat (F8)."""
 
     def __init__(self, placeholder: str | None = None, **kwargs: Any) -> None:
         super().__init__(placeholder=placeholder or t("tui.palette.placeholder"), **kwargs)
 
-    # Textual words "No matches found" inside this method; the same steps, in our words.
-    def _start_no_matches_countdown(self, search_value: str) -> None:
-        self._stop_no_matches_countdown()
-
-        def show_no_matches() -> None:
-            if search_value:
-                self.query_one(CommandList).add_option(Option(
-                    Align.center(Text(t("tui.palette.no_matches"), style="not bold")),
-                    disabled=True, id=self._NO_MATCHES))
-                self._list_visible = True
-            else:
-                self._list_visible = False
-        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
+    def no_matches_text(self) -> Any:
+        return Align.center(Text(t("tui.palette.no_matches"), style="not bold"))
 
 
 def system_commands(app: Any, screen: Any) -> Iterable[SystemCommand]:

@@ -16,6 +16,8 @@ from textual.binding import Binding
 
 from jorvik.i18n import get_language, t
 
+from .textual_compat import rebuild_bindings, renew_bindings
+
 T = TypeVar("T", bound=type)
 
 # ---------------------------------------------------------------- the decision keys
@@ -117,7 +119,7 @@ def _build(cls: type) -> None:
     # binding id -> help line ("": its label), for the F1 help; only bindings made here
     cls.KEY_HELP = {**getattr(super(cls, cls), "KEY_HELP", {}),  # type: ignore[attr-defined]
                 **{k.options["id"]: k.help for k in cls.KEYS if "id" in k.options}}
-    cls._merged_bindings = cls._merge_bindings()  # type: ignore[attr-defined]
+    rebuild_bindings(cls)
 
 
 def translated(cls: T) -> T:
@@ -148,4 +150,4 @@ def relabel(app: Any) -> None:
         nodes.extend(screen.walk_children())
     for node in nodes:
         if type(node) in classes:
-            node._bindings = type(node)._merged_bindings.copy()
+            renew_bindings(node)

@@ -15,6 +15,7 @@ from jorvik.i18n.rules import rules_summary
 
 from ..keys import help_lines, key, translated
 from ..text import card_name, card_text
+from ..textual_compat import binding_chain
 from ..widgets.column import card_values
 from ..widgets.player_panel import legend
 from .message import Recompose
@@ -23,7 +24,7 @@ from .message import Recompose
 def key_lines(under: Screen | None) -> list[tuple[str, str]]:
     """The keys in force on the screen under the help (its focused widget's, its own and the
     app's), each with what it does; and the mouse."""
-    chain = under._modal_binding_chain if under is not None else []
+    chain = binding_chain(under) if under is not None else []
     return help_lines(chain) + [(t("tui.key.mouse"), t("tui.help.key.mouse"))]
 
 
