@@ -32,10 +32,14 @@ def trading_post_game(**common):
 def test_trading_post_takes_a_cube_of_choice_from_the_common_area_and_assigns_it():
     st = trading_post_game()
     assert current_player(st) == 0 and "C21" in uses(st)
-    st = play(st, UseCard("C21"))
+    assert set(legal_actions(play(st, UseCard("C21")))) == {Take(WOOL), Take(JET)}
+    # Sold to the merchant in the owner's unloading turn (merchants buy only then: RULES.md
+    # §6, ruling "assign immediately"; tests/engine/test_cubes_handed_over.py).
+    st = play(to_unloading(st), UseCard("C21"))
     assert set(legal_actions(st)) == {Take(WOOL), Take(JET)}
+    coins = st.players[0].coins
     st = play(st, Take(WOOL), Assign(WOOL, "merchant", "A07"))
-    assert st.players[0].coins == 6
+    assert st.players[0].coins == coins + 1
     assert st.common[WOOL] == 1  # sold to the merchant: back in the common area
     assert "C21" in st.box and "C21" not in st.players[0].cards
 

@@ -46,7 +46,7 @@ from jorvik.engine import (
     PROPHECY_VP, RESERVATION_ROW, Action, Assign, Buy, DanegeldChoice, Decline, Discard, Done,
     GameState, GloryChoice, Pass, Place, PlaceCube, Reserve, Steal, Swap, Take, TakeCube, TakeOff,
     Theft, Trickery, UseCard, WorkshopTakeOff, complete, current_player, empty_fields,
-    legal_actions, price_due, theft_targets, viking_owner,
+    legal_actions, price_due, sells_now, theft_targets, viking_owner,
 )
 
 from .heuristics import (
@@ -389,6 +389,7 @@ class NormalBot:
         base = plan_unload(ctx, me, h).value
         best = (base, Discard())
         wh_cap = warehouse_room(ctx, h.cards)
+        sells = sells_now(st, me)   # merchants and prophecies: only in my unloading turn
         for cid in h.cards:
             card = by_id[cid]
             t = card.type
@@ -401,11 +402,11 @@ class NormalBot:
                     val = plan_unload(ctx, me, h2).value
                     if val > best[0] + 1e-9:
                         best = (val, Assign(g, "craftsman", cid))
-            elif t == "merchant" and card.goods[0] == g:
+            elif t == "merchant" and sells and card.goods[0] == g:
                 val = base + card.coins_per_good * ctx.coin_worth(me)
                 if val > best[0] + 1e-9:
                     best = (val, Assign(g, "merchant", cid))
-            elif t == "prophecy" and card.goods[0] == g:
+            elif t == "prophecy" and sells and card.goods[0] == g:
                 val = base + PROPHECY_VP
                 if val > best[0] + 1e-9:
                     best = (val, Assign(g, "prophecy", cid))

@@ -9,8 +9,9 @@ Public API (documented in docs/engine.md):
 """
 
 from .actions import (
-    ACTION_TYPES, RESERVATION_ROW, SOURCES, Action, Assign, Buy, Decline, Discard, Done, Harbour, IllegalAction, Pass,
-    Place, Reserve, Sell, Steal, Swap, Take, TakeOff, Trade, UseCard, action_from_json,
+    ACTION_TYPES, RESERVATION_ROW, SOURCES, Action, Assign, Buy, Decline, Discard, Done, GiveUp,
+    Harbour, IllegalAction, Pass, Place, Reserve, Sell, Steal, Swap, Take, TakeOff, Trade, UseCard,
+    action_from_json,
 )
 from .cards import CUBES_PER_GOOD, FEAST_VP, GOODS, KARL_GOODS, Card, CardSet
 from .board import COLUMN_SIZE, START_COINS, START_VP, STORAGE_SPACES, holds, warehouse_space
@@ -28,7 +29,7 @@ from .pending import (
 from .purchase import next_price, price_due, price_now, reservation_price
 from .scoring import SCORE_CATEGORIES, feast_vp, final_scores
 from .supply import defence, fill_order, next_attack
-from .unloading import PROPHECY_VP, SELL_COINS, storage_capacity
+from .unloading import PROPHECY_VP, SELL_COINS, sells_now, storage_capacity
 from .record import RECORD_FORMAT, RecordError, make_record, replay
 from .state import GameState, PlayerState, viking_code, viking_is_brown, viking_owner
 

@@ -150,6 +150,16 @@ class Harbour(_GivesCubes):
 
 
 @dataclass(frozen=True, slots=True)
+class GiveUp(Action):
+    """Unloading: put one stored cube of `good` back into the common goods area, from
+    `source` ("storage": the player board's space, or "warehouse": the Warehouse card), e.g.
+    to make room for a better one (RULES.md §6, ruling "giving up a stored cube")."""
+    type: ClassVar[str] = "give_up"
+    good: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class Take(Action):
     """Take the cube of `good` from the common goods area (after a trade, Harbour market,
     Trading post)."""
@@ -232,7 +242,7 @@ def malformed(action: Action) -> str | None:
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
-    for cls in (Place, Reserve, Swap, Buy, Pass, Assign, Trade, Sell, Harbour, Take,
+    for cls in (Place, Reserve, Swap, Buy, Pass, Assign, Trade, Sell, Harbour, GiveUp, Take,
                 Discard, UseCard, TakeOff, Steal, Decline, Done)
 }
 

@@ -24,7 +24,7 @@ from .scoring import final_scores
 from .state import GameState, PlayerState, viking_owner
 from .supply import fill_spaces, reveal_final_attack, resolve_attack_choice, start_round
 from .unloading import (
-    cube_decision_options, do_cube_decision, do_unloading, start_unloading_turn,
+    cube_decision_options, do_cube_decision, do_unloading, nothing_to_do, start_unloading_turn,
     unloading_options, usual_form,
 )
 
@@ -331,8 +331,8 @@ def _advance(st: GameState, ev: list) -> None:
             if not st.unload_ready:
                 start_unloading_turn(st, ev)
             legal = unloading_options(st, st.turn)
-            if len(legal) == 1:  # nothing to assign: only "done"
-                do_unloading(st, legal[0], ev)
+            if nothing_to_do(legal):
+                do_unloading(st, legal[-1], ev)   # "done", always the last option
                 continue
             st.legal_cache = legal
             return

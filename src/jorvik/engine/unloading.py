@@ -1,13 +1,15 @@
 """The unloading phase (RULES.md §4.4): income, cards to the card area, and assigning cubes
-(craftsmen, merchants, prophecies, storage, trades), including the cubes that special cards
-hand over (Trading post, Workshop, Loki: Theft), whenever they are used."""
+(craftsmen, merchants, prophecies, storage, trades, giving up a stored cube), including the
+cubes that special cards hand over (Trading post, Workshop, Loki: Theft), whenever they are
+used: merchants and prophecies take those only in their owner's unloading turn."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
 from .actions import (
-    SOURCES, Action, malformed, Assign, Decline, Discard, Done, Harbour, Sell, Steal, Take, TakeOff, Trade,
+    SOURCES, Action, malformed, Assign, Decline, Discard, Done, GiveUp, Harbour, Sell, Steal, Take,
+    TakeOff, Trade,
 )
 from .board import STORAGE_SPACES, any_phase_uses, holds, remove_one, to_common, warehouse_space
 from .cards import GOODS
@@ -59,9 +61,18 @@ def start_unloading_turn(st: GameState, ev: list) -> None:
     st.unload_ready = True
 
 
-def card_targets(st: GameState, pl: PlayerState, g: int, merchants: bool) -> list[Action]:
-    """Assignments of one cube of good g onto the player's cards (craftsman fields,
-    merchants, prophecies); the Warehouse is handled by the caller."""
+def sells_now(st: GameState, p: int) -> bool:
+    """Whether player p's merchants and prophecies take cubes now: only during the unloading
+    phase, which for p's cubes is p's own unloading turn (RULES.md §6, ruling "assign
+    immediately"). A cube handed over at another time (a Trading post in the demand phase,
+    Loki: Theft in someone else's turn) may go to a craftsman or the Warehouse only."""
+    return st.phase == "unloading" and st.turn == p
+
+
+def card_targets(st: GameState, pl: PlayerState, g: int, sells: bool) -> list[Action]:
+    """Assignments of one cube of good g onto the player's cards: craftsman fields, and with
+    `sells` merchants and prophecies (see sells_now); the Warehouse is handled by the
+    caller."""
     by_id = st.cards.by_id
     out: list[Action] = []
     filled = pl.filled
@@ -72,10 +83,10 @@ def card_targets(st: GameState, pl: PlayerState, g: int, merchants: bool) -> lis
             if g in card.goods and card.goods.count(g) > filled.get(c, ()).count(g):
                 out.append(_assign(g, "craftsman", c))
         elif t == "merchant":
-            if merchants and card.goods[0] == g:
+            if sells and card.goods[0] == g:
                 out.append(_assign(g, "merchant", c))
         elif t == "prophecy":
-            if card.goods[0] == g:
+            if sells and card.goods[0] == g:
                 out.append(_assign(g, "prophecy", c))
     return out
 
@@ -123,7 +134,7 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
     wh_free = len(warehouse) < wh_space
     several = False
     for g in sorted(set(hand) | set(storage) | set(warehouse)):
-        targets = card_targets(st, pl, g, merchants=True)
+        targets = card_targets(st, pl, g, sells=True)
         in_s, in_w = g in storage, g in warehouse
         usual = "ship" if g in hand else "storage" if in_s else "warehouse"
         # The usual place first, then each other place holding g, with the moves into
@@ -151,9 +162,21 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
         for a in _gives(cls, pool, cls.cubes):
             out.append(a)
             out.extend(cls(a.give, s) for s in _other_sources(a.give, places))
+    # Giving up a stored cube (RULES.md §6): each stored good, from each place holding it.
+    out.extend(_give_up(g, "storage") for g in sorted(set(storage)))
+    out.extend(_give_up(g, "warehouse") for g in sorted(set(warehouse)))
     out.extend(any_phase_uses(st, p))
     out.append(Done())
     return out
+
+
+_give_up = lru_cache(maxsize=64)(GiveUp)
+
+
+def nothing_to_do(legal: list[Action]) -> bool:
+    """Whether an unloading turn with these options ends at once: there is nothing to assign,
+    only "done" (and giving up stored cubes, which then only throws them away)."""
+    return all(type(a) is Done or type(a) is GiveUp for a in legal)
 
 
 def _usual_sources(goods: tuple[int, ...], places: tuple[tuple[int, ...], ...]) -> tuple[str, ...]:
@@ -210,7 +233,7 @@ def cube_decision_options(st: GameState, dec: TakeCube | PlaceCube | WorkshopTak
         case TakeCube():
             return [Take(g) for g in range(len(st.common)) if st.common[g] > 0]
         case PlaceCube(good=g):
-            out = card_targets(st, pl, g, merchants=True)
+            out = card_targets(st, pl, g, sells=sells_now(st, dec.player))
             if len(pl.warehouse) < warehouse_space(st, pl):
                 out.append(Assign(g, "warehouse"))
             out.append(Discard())
@@ -305,6 +328,15 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
         st.unload_ready = False
         if st.turn == st.start_player:
             end_round(st, ev)
+        return
+    if isinstance(a, GiveUp):
+        g = a.good
+        if a.source == "storage":
+            pl.storage = remove_one(pl.storage, g)
+        else:
+            pl.warehouse = remove_one(pl.warehouse, g)
+        to_common(st, (g,))
+        ev.append({"type": "gave_up", "player": p, "good": GOODS[g], "source": a.source})
         return
     if isinstance(a, Assign):
         g = a.good

@@ -255,6 +255,13 @@ def _cubes_lost(e: Event, n: _Names) -> str:
              goods=goods_list(goods))
 
 
+def _gave_up(e: Event, n: _Names) -> str:
+    source = e.get("source")
+    kind = source if source in ("storage", "warehouse") else "generic"
+    return t(f"events.gave_up.{kind}", player=n.player(e.get("player")),
+             good=good_name(e.get("good")))
+
+
 def _unloaded(e: Event, n: _Names) -> str:
     goods = e.get("goods") or []
     return t("events.unloaded", count=len(goods), player=n.player(e.get("player")),
@@ -322,6 +329,7 @@ _DESCRIBERS: dict[str, Callable[[Event, _Names], str]] = {
     "took_off": _took_off,
     "stolen": _stolen,
     "cubes_lost": _cubes_lost,
+    "gave_up": _gave_up,
     "unloaded": _unloaded,
     "to_card_area": _to_card_area,
     "craftsman_complete": _craftsman_complete,

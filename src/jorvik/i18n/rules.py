@@ -27,6 +27,7 @@ RULING_KEYS: tuple[str, ...] = (
     "rules.rulings.vp_floor",
     "rules.rulings.any_phase",
     "rules.rulings.assign_immediately",
+    "rules.rulings.giving_up",
     "rules.rulings.trickery",
     "rules.rulings.jarls_hall",
     "rules.rulings.coins_floor",
@@ -35,6 +36,7 @@ RULING_KEYS: tuple[str, ...] = (
 PROGRAM_KEYS: tuple[str, ...] = (
     "rules.program.best_choice",
     "rules.program.auto_pass",
+    "rules.program.auto_done",
     "rules.program.card_values",
 )
 

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from jorvik.engine import (
-    RESERVATION_ROW, Action, Assign, AttackChoice, Buy, Decline, Discard, Done, GameState, Harbour, Pass,
-    Place, PlaceCube, Reserve, Sell, Steal, Swap, Take, TakeCube, TakeOff, Theft, Trade, Trickery, UseCard,
+    RESERVATION_ROW, Action, Assign, AttackChoice, Buy, Decline, Discard, Done, GameState, GiveUp,
+    Harbour, Pass, Place, PlaceCube, Reserve, Sell, Steal, Swap, Take, TakeCube, TakeOff, Theft, Trade,
+    Trickery, UseCard,
     WorkshopTakeOff, current_player, empty_fields, legal_actions, price_due,
 )
 from jorvik.i18n import t
@@ -235,6 +236,11 @@ def _unloading_menu(st, legal, p, path) -> Menu:
         g = path[1]
         choices = _cube_choices(st, p, [a for a in legal
                                         if isinstance(a, Assign) and a.good == g])
+        # Giving up a stored cube (RULES.md §6): after the destinations, from each place, on
+        # a key no destination has (a destination keeps its key for every cube).
+        choices += [Choice(Text.assemble(t("tui.choice.give_up"), _from_label(a.source)),
+                           action=a) for a in legal if isinstance(a, GiveUp) and a.good == g]
+        _number(choices, set(CHOICE_KEYS[:len(destinations(st, p))]))
         return Menu(Text.assemble(t("tui.prompt.assign_where"), " ", cube_word(g)), choices)
     if path and path[0] in ("trade", "sell", "harbour"):
         cls = {"trade": Trade, "sell": Sell, "harbour": Harbour}[path[0]]
@@ -243,7 +249,7 @@ def _unloading_menu(st, legal, p, path) -> Menu:
                    for a in legal if isinstance(a, cls)]
         return Menu(Text(t(f"tui.prompt.{path[0]}")), choices)
     choices: list[Choice] = []
-    goods = sorted({a.good for a in legal if isinstance(a, Assign)})
+    goods = sorted({a.good for a in legal if isinstance(a, (Assign, GiveUp))})
     for g in goods:
         choices.append(Choice(
             Text.assemble(cube_word(g), f" ({_source_label(pl, g)}) →"), submenu=("cube", g)))
