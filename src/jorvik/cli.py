@@ -97,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help=help_text("seat"))
     play.add_argument("--bot-delay", type=BOT_DELAY, default=0.6, help=help_text("bot_delay"))
     play.add_argument("--think", type=THINK, default=1.0, help=help_text("think"))
+    play.add_argument("--handover", choices=("always", "changes", "never"), default=None,
+                      help=help_text("handover"))
     play.add_argument("--no-handover", action="store_true", help=help_text("no_handover"))
     play.add_argument("--no-hints", action="store_true", help=i18n.t("learn.cli.no_hints"))
     play.set_defaults(func=cmd_play)
@@ -234,7 +236,7 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     return PlayConfig(
         cards=cards, seats=Seats(names or default_names, colours, bots), mode=args.mode,
         seed=args.seed, start_player=start, cards_path=args.cards, load_path=load_path,
-        need_setup=not names and not all(bots), handover=not args.no_handover,
+        need_setup=not names and not all(bots), handover=args.handover or ("never" if args.no_handover else True),
         bot_delay=args.bot_delay, think=args.think, lock=lock, notices=notices,
     )
 

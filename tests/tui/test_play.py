@@ -29,7 +29,7 @@ async def test_all_bot_seats_play_a_whole_game_unattended():
 
 async def test_the_handover_banner_names_the_next_player_and_enter_dismisses_it():
     app = make_app("--players", "2", "--mode", "karl", "--names", "Anna,Bela", "--seed", "1",
-                   "--start-player", "1")
+                   "--start-player", "1", "--handover", "always")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("1")
         assert isinstance(app.screen, HandoverScreen)

@@ -15,6 +15,7 @@ from jorvik.i18n import (
     LANGUAGES, get_language, language_name, remember_language, set_language, t,
 )
 
+from . import handover
 from . import save as saving
 from .commands import GameCommands, Palette, game_cards, system_commands
 from .keys import ensure_labels, key, relabel, translated
@@ -45,7 +46,7 @@ class PlayConfig:
     cards_path: str | None = None
     load_path: Path | None = None
     need_setup: bool = False
-    handover: bool = True
+    handover: bool | str = True   # a mode of tui/handover.py; True: the remembered one
     bot_delay: float = 0.6
     think: float = 1.0
     autosave: bool = True
@@ -82,7 +83,7 @@ class JorvikApp(CrashHook, App[int]):
         super().__init__()
         self.config = config
         self.session: Session | None = None
-        self.handover = config.handover
+        self.handover = handover.chosen(config.handover)  # always / changes / never
         self.bot_delay = config.bot_delay
         self.ready_hook = ready_hook
         self.crash_report: Path | None = None
@@ -128,7 +129,8 @@ class JorvikApp(CrashHook, App[int]):
             self.game_over(session)
             return
         turns = BotTurns(session, think=self.config.think, delay=self.bot_delay)
-        self._show(GameScreen(session, turns, handover=self.handover))
+        self._show(GameScreen(session, turns, handover=self.handover,
+                              resumed=bool(session.actions)))
         if session.save_error is not None:  # the first save failed: say so once it shows
             self.call_after_refresh(self._saved, session.save_error)
 

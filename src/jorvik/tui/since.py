@@ -35,6 +35,7 @@ class Item:
     """One line of the summary and the positions in the session's log of what it tells."""
     text: Text
     sources: list[int] = field(default_factory=list)
+    to_you: bool = False   # it changed the player's own position (the banner comes for it)
 
 
 def last_decision(session: Session, p: int) -> int | None:
@@ -123,7 +124,7 @@ def summary(session: Session, p: int) -> list[Item]:
             continue
         q = ev.get("player")
         if kind == "attack":
-            table.append(Item(describe(ev, now, seats), [pos]))
+            table.append(Item(describe(ev, now, seats), [pos], to_you=True))
         elif kind == "discarded":
             if boxed is None:
                 boxed = Item(Text(), [])
@@ -138,12 +139,16 @@ def summary(session: Session, p: int) -> list[Item]:
                     if owner == p:
                         personal.append(Item(Text(t(
                             "tui.since.swapped_you", name=seats.names[q], before=_spot(here),
-                            now=_spot(there)), style="bold"), [pos]))
+                            now=_spot(there)), style="bold"), [pos], to_you=True))
             if kind == "stolen" and ev.get("victim") == p:
                 personal.append(Item(Text(t(
                     "tui.since.stolen_you", name=seats.names[q],
                     card=card_name(by_id[ev["card"]]) if ev.get("card") in by_id else "",
-                    good=_good(ev.get("good"))), style="bold"), [pos]))
+                    good=_good(ev.get("good"))), style="bold"), [pos], to_you=True))
+            if kind == "viking_placed" and q != p and _joined(session, e, p):
+                personal.append(Item(Text(t(
+                    "tui.since.joined_you", name=seats.names[q], column=ev.get("column")),
+                    style="bold"), [pos], to_you=True))
         else:
             table.append(Item(describe(ev, now, seats), [pos]))
     if boxed is not None:
@@ -233,7 +238,25 @@ def _player_line(session: Session, p: int, q: int, events: list[tuple[int, dict[
     line = Text(t("tui.since.you"), style="bold") if q == p else seats.name(q)
     line.append(": ")
     line.append_text(Text(" · ").join(parts))
-    return Item(line, sorted(sources))
+    return Item(line, sorted(sources), to_you=q == p)
+
+
+def _joined(session: Session, e: LogEntry, p: int) -> bool:
+    """Whether a viking was placed in a demand column where p has a viking: p's price there
+    went up by one."""
+    ev = e.event or {}
+    column = ev.get("column")
+    if not isinstance(column, int) or not 0 < column <= 6:
+        return False
+    col = session.states[e.index].columns[column - 1]
+    return any(viking_owner(code) == p for code in col)
+
+
+def happened_to(session: Session, p: int) -> bool:
+    """Whether something changed p's own position since p's last decision (an attack, a Loki
+    swap or a theft that touched p, a viking joining p's column, p's coins or VP): the
+    "changes" hand-over shows its banner for it."""
+    return any(item.to_you for item in summary(session, p))
 
 
 def _on_sale(st: Any) -> str | None:

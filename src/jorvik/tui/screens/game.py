@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -19,7 +19,8 @@ from jorvik.i18n import t
 
 from ..choices import Choice, Menu, build_menu
 from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
-from ..since import since_last_turn
+from ..handover import banner_due, resolve
+from ..since import Item, summary
 from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
 from ..session import note_entry
 from ..turns import BotMove, BotTurns
@@ -56,7 +57,7 @@ def _keys() -> list[Key]:
         key("tab", "view", "tui.bind.view", help="view", id="view", priority=True),
         key("v", "scores", "tui.bind.scores", help="scores", id="scores"),
         key("l", "full_log", "tui.bind.log", help="full_log", id="full-log"),
-        key("question_mark", "hint", "learn.bind.hint", id="hint"),
+        key("question_mark", "hint", "learn.bind.hint", help="hint", id="hint"),
         key("pageup", "log(1)", "", help="log", show=False, id="log-older", priority=True),
         key("pagedown", "log(-1)", "", help="log", show=False, id="log-newer", priority=True),
         key("f1", "app.help", "tui.bind.help", help="help", id="help"),
@@ -73,11 +74,15 @@ class GameScreen(SmallTerminal, Screen):
     COMPONENT_CLASSES = {"game--notice"}
 
     def __init__(self, session: Session, turns: BotTurns | None = None,
-                 handover: bool = False) -> None:
+                 handover: bool | str = False, resumed: bool = False) -> None:
         super().__init__(id="game", classes=session.state.mode)
         self.session = session
         self.turns = turns if turns is not None else BotTurns(session)
-        self.handover = handover  # a hand-over screen between two human players
+        self.handover = resolve(handover)  # always / changes / never (tui/handover.py)
+        self.resumed = resumed             # a saved game goes on: the banner first
+        self.banners = 0                   # hand-over banners shown (bench, tests)
+        self._since: tuple[int, int] | None = None  # (player, actions) the summary is for
+        self._human_phase: tuple[int, str] | None = None  # when the last human decided
         self.path: tuple = ()
         self.menu: Menu | None = None
         self.last_human: int | None = None
@@ -117,6 +122,8 @@ class GameScreen(SmallTerminal, Screen):
                 with Vertical(id="side"):
                     yield ActionPanel(id="actions")
                     yield GameLog(id="log")
+                    with VerticalScroll(id="since", can_focus=False):
+                        yield Static(id="since-text")
         yield Static(self.too_small_text(), id="too-small")
         yield KeyBar()
 
@@ -170,6 +177,7 @@ class GameScreen(SmallTerminal, Screen):
                            decision=(len(session.actions), self.path))
         self._highlight(self._choices.highlighted)
         self._log.sync(session.log, self._last_human_move())
+        self._show_turn(p)
         # The footer rebuilds itself on refresh_bindings(): only when the keys changed.
         # Digit keys are not shown in the footer, so only the tagged letters count.
         keys = (tuple((c.key, c.tag) for c in self.menu.choices if c.tag) if self.menu else (),
@@ -177,6 +185,41 @@ class GameScreen(SmallTerminal, Screen):
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
+
+    def _show_turn(self, p: int | None) -> None:
+        """The turn strip and the summary in the side area, from a hand-over until the
+        player acts (any move, or an undo, ends it)."""
+        since = self._since
+        on = since is not None and since == (p, len(self.session.actions))
+        if not on and since is not None:
+            self._since = None
+        if on != self.has_class("-since"):
+            self.set_class(on, "-since")
+        self._actions.strip(self.session.seats, p if on else None)
+
+    def _hand_over(self, p: int, banner: bool) -> None:
+        """The keyboard goes to human p: the strip and the side summary (until p acts), and
+        the banner when `banner`."""
+        session = self.session
+        items: list[Item] = summary(session, p)
+        self._since = (p, len(session.actions))
+        lines = Text(t("tui.since.title"), style="bold")
+        for item in items:
+            lines.append("\n")
+            lines.append_text(item.text)
+        if not items:
+            lines.append("\n")
+            lines.append(t("tui.since.nothing"), style="italic")
+        self.query_one("#since-text", Static).update(lines)
+        self.query_one("#since", VerticalScroll).scroll_home(animate=False)
+        self.refresh_view()
+        if banner:
+            self.banners += 1
+            self.app.push_screen(HandoverScreen(session.seats, p, [i.text for i in items]))
+
+    def _humans(self) -> int:
+        seats = self.session.seats
+        return sum(1 for i in range(len(seats)) if not seats.is_bot(i))
 
     def _last_human_move(self) -> int:
         """How many actions had been taken when the last human decision before now was
@@ -252,19 +295,34 @@ class GameScreen(SmallTerminal, Screen):
         if session.seats.is_bot(p):
             self.start_bot(p)
             return
-        humans = sum(1 for i in range(len(session.seats)) if not session.seats.is_bot(i))
-        if (self.handover and humans > 1 and self.last_human is not None
+        st = session.state
+        phase = (st.round, st.phase)
+        if (self.handover != "never" and self._humans() > 1 and self.last_human is not None
                 and p != self.last_human):
+            began = self._human_phase is not None and phase != self._human_phase
+            items = summary(session, p)
             self.last_human = p
-            self.app.push_screen(HandoverScreen(session.seats, p, since_last_turn(session, p)))
+            self._human_phase = phase
+            self._hand_over(p, banner_due(self.handover, began, any(i.to_you for i in items)))
+            return
         self.last_human = p
+        self._human_phase = phase
 
     def start(self) -> None:
-        """Begin play on this screen (a bot may be first)."""
+        """Begin play on this screen (a bot may be first). A resumed game with more than one
+        human begins with the banner for the player whose turn it is."""
         p = self.session.decider
         if p is not None and not self.session.seats.is_bot(p):
             self.last_human = p
+            st = self.session.state
+            self._human_phase = (st.round, st.phase)
+            if self.resumed and self.handover != "never" and self._humans() > 1:
+                self._hand_over(p, banner=True)
         self.after_change()
+
+    def set_handover(self, mode: str) -> None:
+        """The hand-over mode from now on (the palette's switch)."""
+        self.handover = resolve(mode)
 
     # ------------------------------------------------------------------ input
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -403,13 +461,21 @@ class GameScreen(SmallTerminal, Screen):
         self._undo()
 
     def _undo(self) -> None:
+        was = self.session.decider
         if not self.session.undo():
             return
         self.turns.cancel()
         self.path = ()
-        self.last_human = self.session.decider
+        p = self.session.decider
+        self.last_human = p
         self.notify(t("tui.undo.done"))
         self.refresh_view()
+        # The keyboard goes back to another player: the banner says whose turn it is.
+        if (p is not None and p != was and not self.session.seats.is_bot(p)
+                and self.handover != "never" and self._humans() > 1):
+            st = self.session.state
+            self._human_phase = (st.round, st.phase)
+            self._hand_over(p, banner=True)
 
     # ------------------------------------------------------------------ bots
     def start_bot(self, p: int) -> None:

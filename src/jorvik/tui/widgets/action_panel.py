@@ -8,7 +8,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.timer import Timer
+from textual.widgets import Static
 
+from jorvik.i18n import t
 
 from ..choices import Menu
 from ..keys import key_label
@@ -31,6 +33,7 @@ class ActionPanel(Memo, Vertical):
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
+        yield Static(id="turn-strip")
         yield TextLines(id="prompt")
         yield ChoiceList(id="choices")
 
@@ -59,6 +62,20 @@ class ActionPanel(Memo, Vertical):
         # Nothing highlighted in a new decision: Enter picks nothing until an arrow key
         # (or a mouse click) chose a line, so no Enter meant for something else makes a move.
         options.set_items(items)
+
+    def strip(self, seats, p: int | None) -> None:
+        """The turn strip: "▶ Ödön's turn" on the player's colour (p None: hidden)."""
+        sig = (p, seats.names[p] if p is not None else None, t("tui.turn_strip", name=""))
+        if self.unchanged(sig, "strip"):
+            return
+        strip = self.query_one("#turn-strip", Static)
+        if p is None:
+            strip.display = False
+            return
+        strip.update(Text(t("tui.turn_strip", name=seats.names[p]), style=seats.badge(p),
+                          no_wrap=True, overflow="ellipsis"))
+        strip.styles.background = seats.badge(p).split(" on ")[-1]
+        strip.display = True
 
     def _show_prompt(self) -> None:
         menu, note = self.menu, self._note
