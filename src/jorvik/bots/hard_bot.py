@@ -11,10 +11,11 @@ ladder and the opponents' replies matter) it:
    (sorted), so the sample depends only on public information and the bot's own generator:
    the bot never reads the real deck or bag order, and two states that differ only in it get
    the same decision for the same seed;
-3. for each candidate, applies it and plays the game on with the heuristic bot for every
-   player (with a little random noise in viking placement, so the opponents are not assumed
-   to be perfectly predictable) until the end of the next round's supply (``horizon`` rounds
-   further) or the end of the game;
+3. for each candidate, applies it and plays the game on with the play-out policy
+   (:func:`~jorvik.bots.rollout_bot.rollout_policy`: the heuristic's decisions on quick card
+   values) for every player (with a little random noise in viking placement, so the
+   opponents are not assumed to be perfectly predictable) until the end of the next round's
+   supply (``horizon`` rounds further) or the end of the game;
 4. scores the end position by ``player_value`` (final scores at the game end): own value
    minus the average of the best and the mean opponent;
 5. uses the same determinization and the same playout random numbers for every candidate
@@ -43,6 +44,7 @@ from .evaluation import margin_of
 from .heuristics import Ctx, player_value
 from .normal_bot import UNPAID_RESERVATION, NormalBot
 from .playout import play_out
+from .rollout_bot import rollout_policy
 
 ROLLOUT_DECISIONS = 5000   # a rollout that runs longer is cut off and valued as it stands
 
@@ -62,7 +64,8 @@ class HardBot:
 
     def __init__(self, seed: int | None = None, think: float | None = None,
                  playouts: int | None = None, top_k: int = 6, horizon: int = 0,
-                 noise: float = 0.35, cpu_clock: bool = False, **_: object):
+                 noise: float = 0.35, cpu_clock: bool = False,
+                 playout_policy: Callable[..., NormalBot] = rollout_policy, **_: object):
         if think is None and playouts is None:
             think = 1.0
         # cpu_clock: `think` counts this process's CPU time (benchmarks on a busy machine)
@@ -73,7 +76,8 @@ class HardBot:
         self.horizon = horizon
         self.rng = random.Random(seed)
         self.policy = NormalBot(seed)
-        self.rollout_bot = NormalBot(0, noise=noise)
+        # who plays every seat in the play-outs (rollout_policy; NormalBot for a comparison)
+        self.rollout_bot = playout_policy(0, noise=noise)
         self.last_stats: dict = {}
         self.should_stop: Callable[[], bool] | None = None
 

@@ -13,6 +13,11 @@ def _normal(seed=None, **_: Any) -> Any:
     return NormalBot(seed)
 
 
+def _rollout(seed=None, **_: Any) -> Any:
+    from .rollout_bot import rollout_policy
+    return rollout_policy(seed)
+
+
 def _hard(seed=None, think: float | None = None, playouts: int | None = None,
           cpu_clock: bool = False, **_: Any) -> Any:
     from .hard_bot import HardBot
@@ -28,6 +33,8 @@ def _expert(seed=None, think: float | None = None, playouts: int | None = None,
 # name -> factory(seed, **options); options a bot does not use are ignored.
 #   easy / random: uniformly random legal actions
 #   normal: the documented heuristic (jorvik.bots.normal_bot)
+#   rollout: the play-out policy of the search bots, hints and review: normal's decisions on
+#         quick card values (jorvik.bots.rollout_bot)
 #   hard: determinized Monte Carlo search over the heuristic (jorvik.bots.hard_bot);
 #         options think (seconds per decision, default 1.0; CPU seconds with cpu_clock) or
 #         playouts (a fixed budget)
@@ -40,6 +47,7 @@ BOTS: dict[str, Callable[..., Any]] = {
     "random": lambda seed=None, **_: RandomBot(seed),
     "easy": lambda seed=None, **_: RandomBot(seed),
     "normal": _normal,
+    "rollout": _rollout,
     "hard": _hard,
     "expert": _expert,
 }

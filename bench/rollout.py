@@ -1,0 +1,186 @@
+"""Play-out policy benchmark (issue 37): speed against random play, strength against `normal`,
+and what `hard` gains from it.
+
+    uv run python bench/rollout.py --only speed                 # the ratio per table
+    uv run python bench/rollout.py --only strength --games 200  # rollout vs three normal
+    uv run python bench/rollout.py --only hard --games 60       # hard on it vs hard on normal
+    uv run python bench/rollout.py --only review                # the review's stability
+
+speed: decisions per CPU second (the machine is shared; wall-clock figures swing with the
+load) of `random`, `normal` and `rollout` in every seat, the games of `jorvik simulate`
+without its invariant checks, at 2 and 5 players in both modes; each policy is run `--repeat`
+times alternately in one process and the best run kept; the ratio to random's is the target
+(rollout >= 0.3).
+strength: one `rollout` against three `normal` (4-player Karl and Jarl, seats rotated, the
+seeds of `jorvik tournament`), win rate with its 95% interval against the fair share 25%.
+hard: one `hard` whose play-outs use the rollout policy against three `hard` with today's
+(normal) play-outs, 4-player Jarl, `--think` CPU seconds per decision; fair share 25%.
+review: the top-5 costliest decisions of `jorvik review` on a recorded game, with two seeds,
+for the normal and the rollout play-outs: how many of the five the two seeds share.
+Every section prints its figures; --out appends them to a dated file in bench/results/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import io
+import os
+import sys
+import time
+from contextlib import redirect_stdout
+
+from jorvik.bots import play_out, seat_bots
+from jorvik.engine import new_game
+from jorvik.tournament import tournament
+
+TABLES = ((2, "karl"), (2, "jarl"), (5, "karl"), (5, "jarl"))
+
+
+def rate(bot: str, players: int, mode: str, games: int, seed: int) -> float:
+    """Decisions per CPU second of `bot` in every seat over `games` games (the games of
+    `jorvik simulate`: seeds seed, seed+1, ...; bots seeded by seat; no invariant checks)."""
+    names = [f"Player {i + 1}" for i in range(players)]
+    decisions = 0
+    cpu = 0.0
+    for g in range(games):
+        t0 = time.process_time()
+        st = new_game(names, mode=mode, seed=seed + g)
+        _, n = play_out(st, seat_bots([bot] * players, seed + g))
+        cpu += time.process_time() - t0
+        decisions += n
+    return decisions / cpu
+
+
+def speed(args) -> None:
+    print(f"== speed: decisions per CPU second, best of {args.repeat} alternating runs of "
+          f"{args.speed_games} games (seed {args.seed})")
+    print(f"{'table':<8} {'random':>9} {'normal':>9} {'rollout':>9} {'normal/random':>14}"
+          f" {'rollout/random':>15}  target rollout/random >= 0.30")
+    for players, mode in TABLES:
+        best = {"random": 0.0, "normal": 0.0, "rollout": 0.0}
+        for _ in range(args.repeat):
+            for bot in best:
+                best[bot] = max(best[bot], rate(bot, players, mode, args.speed_games, args.seed))
+        ratio_n = best["normal"] / best["random"]
+        ratio_r = best["rollout"] / best["random"]
+        print(f"{players}p {mode:<5} {best['random']:>9,.0f} {best['normal']:>9,.0f} "
+              f"{best['rollout']:>9,.0f} {ratio_n:>14.3f} {ratio_r:>15.3f}  "
+              f"{'MET' if ratio_r >= 0.3 else 'NOT MET'}")
+        sys.stdout.flush()
+
+
+def _cell(res, name: str) -> dict:
+    return next(b.row() for b in res.bots if b.name == name)
+
+
+def strength(args) -> None:
+    print(f"== strength: rollout vs three normal, 4 players, {args.games} games a cell, "
+          f"seed {args.seed}, seats rotated; fair share 25%")
+    for mode in args.modes.split(","):
+        t0 = time.perf_counter()
+        res = tournament(args.games, 4, mode, ["rollout", "normal", "normal", "normal"],
+                         seed=args.seed, workers=args.workers)
+        r, n = _cell(res, "rollout"), _cell(res, "normal")
+        verdict = ("AT LEAST FAIR" if r["ci_high"] >= 0.25 else "BELOW")
+        print(f"4p {mode:<5} rollout {r['win_rate']:.1%} [{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
+              f" mean VP {r['mean_vp']:.1f} (normal {n['mean_vp']:.1f}), margin "
+              f"{r['margin']:+.1f}  {verdict}  ({time.perf_counter() - t0:.0f} s)")
+        sys.stdout.flush()
+
+
+def hard(args) -> None:
+    print(f"== judgement: hard on rollout play-outs vs three hard on normal play-outs, "
+          f"4p {args.hard_mode}, {args.games} games, {args.think} s CPU per decision, "
+          f"seed {args.seed}; fair share 25%")
+    t0 = time.perf_counter()
+    res = tournament(args.games, 4, args.hard_mode,
+                     ["hard", "hard-normal-playouts", "hard-normal-playouts",
+                      "hard-normal-playouts"],
+                     seed=args.seed, workers=args.workers, think=args.think, cpu_clock=True)
+    r, o = _cell(res, "hard"), _cell(res, "hard-normal-playouts")
+    print(f"hard (rollout play-outs) {r['win_rate']:.1%} [{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
+          f" mean VP {r['mean_vp']:.1f}, margin {r['margin']:+.1f}; hard (normal play-outs) "
+          f"mean VP {o['mean_vp']:.1f}  ({time.perf_counter() - t0:.0f} s)")
+
+
+def review(args) -> None:
+    from jorvik.bots import play_out, seat_bots
+    from jorvik.engine import new_game
+    from jorvik.engine.record import GameRecord
+    from jorvik.review import review_game
+    print(f"== review stability: top-5 costliest decisions shared between seeds 1 and 2, "
+          f"{args.review_playouts} play-outs a candidate")
+    for game_seed in args.review_games:
+        st = new_game([f"P{i}" for i in range(4)], mode="jarl", seed=game_seed)
+        rec = GameRecord.start(st)
+        bots = seat_bots(["normal"] * 4, game_seed)
+
+        def watch(_b, a, _n):
+            rec.add(a)
+
+        play_out(st, bots, watch=watch)
+        for policy in ("normal", "rollout"):
+            tops = []
+            t0 = time.perf_counter()
+            for seed in (1, 2):
+                r = review_game(rec, player=0, seed=seed, playouts=args.review_playouts,
+                                policy=policy)
+                tops.append({m.index for m in r.top(5)})
+            print(f"game {game_seed} {policy:<8} shared {len(tops[0] & tops[1])}/5  "
+                  f"({time.perf_counter() - t0:.0f} s)")
+            sys.stdout.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", choices=("speed", "strength", "hard", "review"), default=None)
+    ap.add_argument("--games", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=5000)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--speed-games", type=int, default=10)
+    ap.add_argument("--modes", default="karl,jarl")
+    ap.add_argument("--hard-mode", default="jarl")
+    ap.add_argument("--think", type=float, default=0.2)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--review-playouts", type=int, default=8)
+    ap.add_argument("--review-games", type=int, nargs="*", default=[11])
+    ap.add_argument("--out", action="store_true", help="append the figures to bench/results/")
+    args = ap.parse_args(argv)
+    todo = [args.only] if args.only else ["speed", "strength", "hard"]
+    buf = io.StringIO()
+
+    class Tee(io.TextIOBase):
+        def write(self, s):
+            sys.__stdout__.write(s)
+            buf.write(s)
+            return len(s)
+
+        def flush(self):
+            sys.__stdout__.flush()
+
+    with redirect_stdout(Tee()):
+        print(f"# bench/rollout.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
+              f"({datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC)")
+        for what in todo:
+            if what == "speed":
+                speed(args)
+            elif what == "strength":
+                args.games = args.games or 200
+                strength(args)
+            elif what == "hard":
+                args.games = args.games or 60
+                hard(args)
+            elif what == "review":
+                review(args)
+    if args.out:
+        os.makedirs(os.path.join(os.path.dirname(__file__), "results"), exist_ok=True)
+        path = os.path.join(os.path.dirname(__file__), "results",
+                            f"rollout-{datetime.date.today():%Y-%m-%d}.txt")
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(buf.getvalue() + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
