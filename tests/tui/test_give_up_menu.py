@@ -1,12 +1,12 @@
-"""The app offers giving up a stored cube (RULES.md §6, ruling "giving up a stored cube") in
-the cube's own menu, after its destinations, from each place the good is stored in."""
+"""The app offers giving up a stored cube (RULES.md §6, ruling "giving up a stored cube") the
+way it offers trades and sales: one entry of the unloading menu, with a line per stored good
+and place; last before "done", so the first key never throws a cube away."""
 
 from __future__ import annotations
 
 from jorvik import i18n
-from jorvik.engine import GiveUp, legal_actions
-from jorvik.tui.choices import build_menu, destinations
-from jorvik.tui.keys import CHOICE_KEYS
+from jorvik.engine import Done, GiveUp, legal_actions
+from jorvik.tui.choices import build_menu
 from jorvik.tui.moves import move_words
 
 from test_cube_sources import AMBER, IRON, JET, SEATS, WOOL, labels, unloading_with
@@ -21,40 +21,50 @@ def with_storage(st, *storage: int):
     return st
 
 
-def nowhere_to_go():
-    """Amber on a full Warehouse, wool on the storage space: no card takes amber and there is
-    no room to move it; the only thing to do with it is to give it up."""
-    st = unloading_with(warehouse=(AMBER, WOOL, WOOL, WOOL), goods=(WOOL, IRON, JET))
-    return with_storage(st, WOOL)
+def stored_iron_and_amber():
+    """Peti unloads wool, iron and jet; an iron lies on his storage space, an iron and an
+    amber on his Warehouse."""
+    st = unloading_with(warehouse=(IRON, AMBER), goods=(WOOL, IRON, JET))
+    return with_storage(st, IRON)
 
 
-def test_a_stored_good_offers_giving_it_up_from_each_place_it_is_stored_in():
-    st = with_storage(unloading_with(warehouse=(IRON, IRON), goods=(WOOL, IRON, JET)), IRON)
+def test_the_unloading_menu_offers_giving_up_a_stored_cube_last_before_done():
+    menu = build_menu(stored_iron_and_amber(), SEATS)
+    entry = [c for c in menu.choices if c.submenu == ("give_up",)]
+    assert [c.label.plain for c in entry] == ["give up a stored cube…"]
+    assert menu.choices.index(entry[0]) == len(menu.choices) - 2
+    assert isinstance(menu.choices[-1].action, Done)
+    assert entry[0].key and menu.choices[0] is not entry[0]
+
+
+def test_its_menu_has_a_line_for_each_stored_good_and_place():
+    st = stored_iron_and_amber()
     assert {a for a in legal_actions(st) if isinstance(a, GiveUp)} == {
-        GiveUp(IRON, "storage"), GiveUp(IRON, "warehouse")}
-    menu = build_menu(st, SEATS, ("cube", IRON))
-    gives = [c for c in menu.choices if isinstance(c.action, GiveUp)]
-    assert [c.label.plain for c in gives] == [
-        "back into the common goods area (from storage)",
-        "back into the common goods area (from the Warehouse)"]
-    # After the destinations, and on keys no destination of this player ever has.
-    assert menu.choices.index(gives[0]) > max(
-        i for i, c in enumerate(menu.choices) if c.action and not isinstance(c.action, GiveUp))
-    fixed = set(CHOICE_KEYS[:len(destinations(st, 0))])
-    assert all(c.key and c.key not in fixed for c in gives)
+        GiveUp(IRON, "storage"), GiveUp(IRON, "warehouse"), GiveUp(AMBER, "warehouse")}
+    menu = build_menu(st, SEATS, ("give_up",))
+    assert menu.prompt.plain.endswith("put 1 stored cube back into the common goods area:")
+    lines = {c.action: c.label.plain for c in menu.choices if c.action}
+    assert set(lines) == {GiveUp(IRON, "storage"), GiveUp(IRON, "warehouse"),
+                          GiveUp(AMBER, "warehouse")}
+    assert lines[GiveUp(IRON, "storage")].endswith("iron (from storage)")
+    assert lines[GiveUp(IRON, "warehouse")].endswith("iron (from the Warehouse)")
+    assert all(c.key for c in menu.choices)
 
 
-def test_a_good_stored_with_nowhere_to_go_still_has_its_menu_for_giving_it_up():
-    st = nowhere_to_go()
-    top = build_menu(st, SEATS)
-    assert any(c.submenu == ("cube", AMBER) for c in top.choices)
-    menu = build_menu(st, SEATS, ("cube", AMBER))
-    assert [c.action for c in menu.choices if c.action] == [GiveUp(AMBER, "warehouse")]
-    words = move_words(st, SEATS, GiveUp(AMBER, "warehouse"), keys=False).plain
-    assert "back into the common goods area (from the Warehouse)" in words
+def test_without_a_stored_cube_there_is_no_such_entry():
+    st = unloading_with(warehouse=(), goods=(WOOL, IRON, JET))
+    assert not any(c.submenu == ("give_up",) for c in build_menu(st, SEATS).choices)
 
 
-def test_the_give_up_line_is_in_hungarian_in_a_hungarian_game():
+def test_the_move_is_worded_by_the_menu_that_leads_to_it():
+    words = move_words(stored_iron_and_amber(), SEATS, GiveUp(AMBER, "warehouse")).plain
+    assert "give up a stored cube…" in words and "amber (from the Warehouse)" in words
+
+
+def test_the_entry_is_in_hungarian_in_a_hungarian_game():
     i18n.set_language("hu")
-    assert labels(build_menu(nowhere_to_go(), SEATS, ("cube", AMBER)))[0] == (
-        "vissza a közös árumezőre (a Raktárról)")
+    st = stored_iron_and_amber()
+    assert "lemondás egy tárolt kockáról…" in labels(build_menu(st, SEATS))
+    menu = build_menu(st, SEATS, ("give_up",))
+    assert menu.prompt.plain.endswith("tegyél vissza 1 tárolt kockát a közös árumezőre:")
+    assert any(s.endswith("(a Raktárról)") for s in labels(menu))

@@ -236,11 +236,6 @@ def _unloading_menu(st, legal, p, path) -> Menu:
         g = path[1]
         choices = _cube_choices(st, p, [a for a in legal
                                         if isinstance(a, Assign) and a.good == g])
-        # Giving up a stored cube (RULES.md §6): after the destinations, from each place, on
-        # a key no destination has (a destination keeps its key for every cube).
-        choices += [Choice(Text.assemble(t("tui.choice.give_up"), _from_label(a.source)),
-                           action=a) for a in legal if isinstance(a, GiveUp) and a.good == g]
-        _number(choices, set(CHOICE_KEYS[:len(destinations(st, p))]))
         return Menu(Text.assemble(t("tui.prompt.assign_where"), " ", cube_word(g)), choices)
     if path and path[0] in ("trade", "sell", "harbour"):
         cls = {"trade": Trade, "sell": Sell, "harbour": Harbour}[path[0]]
@@ -248,8 +243,12 @@ def _unloading_menu(st, legal, p, path) -> Menu:
                                         _from_label(a.source)), action=a)
                    for a in legal if isinstance(a, cls)]
         return Menu(Text(t(f"tui.prompt.{path[0]}")), choices)
+    if path and path[0] == "give_up":
+        choices = [Choice(Text.assemble(cube_word(a.good), _from_label(a.source)), action=a)
+                   for a in legal if isinstance(a, GiveUp)]
+        return Menu(Text(t("tui.prompt.give_up")), choices)
     choices: list[Choice] = []
-    goods = sorted({a.good for a in legal if isinstance(a, (Assign, GiveUp))})
+    goods = sorted({a.good for a in legal if isinstance(a, Assign)})
     for g in goods:
         choices.append(Choice(
             Text.assemble(cube_word(g), f" ({_source_label(pl, g)}) →"), submenu=("cube", g)))
@@ -257,6 +256,10 @@ def _unloading_menu(st, legal, p, path) -> Menu:
         if any(isinstance(a, cls) for a in legal):
             choices.append(Choice(Text(t(f"tui.choice.{kind}")), tag=kind, submenu=(kind,)))
     choices.extend(_use_cards(st, legal))
+    # Giving up a stored cube (RULES.md §6): last before "done", so that it is never the first
+    # choice while anything else can be done (a turn with nothing else ends by itself).
+    if any(isinstance(a, GiveUp) for a in legal):
+        choices.append(Choice(Text(t("tui.choice.give_up")), submenu=("give_up",)))
     lost = len(pl.hand)
     for a in legal:
         if isinstance(a, Done):
