@@ -19,6 +19,7 @@ from ..scores import scores_now
 from ..session import Session
 from .message import Recompose, SmallTerminal
 from ..widgets.keybar import KeyBar
+from ..widgets.score_grid import ScoreBox, ScoreGrid
 
 
 def score_table(session: Session, result: dict | None = None) -> Table:
@@ -79,7 +80,8 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
         with Vertical(id="body"):
             yield Static(t("tui.final.title"), id="final-title")
             with VerticalScroll(id="final-scroll"):
-                yield Static(score_table(self.session), id="final-table")
+                yield ScoreBox(self.session.seats, self.session.state.result or {},
+                               id="final-table")
                 yield Static(winner_text(self.session), id="final-winner")
                 from .review import race_chart  # the VP race (screens/review.py)
                 yield Static(race_chart(self.session.states, self.session.seats), id="final-chart")
@@ -90,6 +92,7 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.query_one(ScoreGrid).focus()
         self.post_message(ScreenReady(self))
 
     def action_quit_now(self) -> None:
@@ -113,9 +116,12 @@ class ScoresNowScreen(Recompose, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog scores-dialog"):
             yield Static(t("tui.scores_now.title"), classes="dialog-text", id="scores-title")
-            yield Static(score_table(self.session, scores_now(self.session.state)),
-                         id="scores-table")
+            yield ScoreBox(self.session.seats, scores_now(self.session.state),
+                           id="scores-table")
             yield Static(t("tui.scores_now.hint"), classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(ScoreGrid).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
