@@ -27,7 +27,7 @@ T = TypeVar("T", bound=type)
 # destinations) has a key. A choice a footer binding names has its own letter.
 SEQ_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
 SPACE_KEYS = SEQ_KEYS + ("minus", "equals_sign")
-EXTRA_KEYS = ("a", "c", "e", "f", "g", "i", "j", "k", "o", "r", "u", "w", "x", "y", "z",
+EXTRA_KEYS = ("a", "n", "e", "f", "g", "i", "j", "k", "o", "r", "u", "w", "x", "y", "z",
               *"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 CHOICE_KEYS = SEQ_KEYS + EXTRA_KEYS            # the keys menus number their choices with
 TAG_KEYS = {                                    # footer tag -> its letter (several share d)

@@ -56,6 +56,7 @@ def _keys() -> list[Key]:
         key("ctrl+z", "undo", "tui.bind.undo", help="undo", id="undo"),
         key("tab", "view", "tui.bind.view", help="view", id="view", priority=True),
         key("v", "scores", "tui.bind.scores", help="scores", id="scores"),
+        key("c", "cards", "tui.bind.cards", help="cards", id="cards"),
         key("l", "full_log", "tui.bind.log", help="full_log", id="full-log"),
         key("question_mark", "hint", "learn.bind.hint", help="hint", id="hint"),
         key("pageup", "log(1)", "", help="log", show=False, id="log-older", priority=True),
@@ -348,6 +349,11 @@ class GameScreen(SmallTerminal, Screen):
         """v: the VP of every player if the game ended now, by the final scoring's categories."""
         from .final import ScoresNowScreen
         self.app.push_screen(ScoresNowScreen(self.session))
+
+    def action_cards(self) -> None:
+        """c: every card on the board at once, whole (made for 80×24)."""
+        from .cards import CardsScreen
+        self.app.push_screen(CardsScreen(self.session.state, self.session.seats))
 
     def action_full_log(self) -> None:
         """l: the whole game log on the full screen, with search."""
