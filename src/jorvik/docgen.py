@@ -27,7 +27,7 @@ CARDS_PAGE = "docs/cards.md"
 
 _OTHER_LANGUAGE = {
     "en": "*Magyarul: [rules.hu.md](rules.hu.md).*",
-    "hu": "*In English: [rules.md](rules.md).*",
+    "hu": "*Angolul: [rules.md](rules.md).*",
 }
 _SEASON_TITLES = {"A": "Winter (A)", "B": "Spring (B)", "C": "Summer (C)", "D": "Autumn (D)",
                   "X": "The final card"}

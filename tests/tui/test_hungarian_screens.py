@@ -1,5 +1,6 @@
-"""The app in Hungarian: every screen of a seeded game is free of English words, and the
-prompts keep their price or count in view."""
+"""The app in Hungarian: every screen of a seeded game is free of English words, the prompts
+keep their price or count in view, and at 80×24, 100×30 and 120×40 no word is cut ("…" in
+place of its end) in the buy prompt, the key line at the bottom or the "VP now" table."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from jorvik.engine import Buy, legal_actions
-from jorvik.i18n import set_language
+from jorvik.i18n import catalogue, set_language
 from jorvik.tui.keys import key_label
-from jorvik.tui.screens.final import FinalScreen
+from jorvik.tui.screens.final import FinalScreen, ScoresNowScreen
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen
 from jorvik.tui.screens.setup import SetupScreen
@@ -72,6 +73,23 @@ def assert_stats_lines_whole(text: str, where: str = "") -> None:
     assert stats, where
     for part in stats:
         assert re.search(r"\d+é \d+▸\d+ GyP V\d+", part), (where, part)
+
+
+def _written_with_ellipsis() -> set[str]:
+    """The words the Hungarian catalogues themselves end with "…" ("Mentés…", "gondolkodik…")."""
+    words: set[str] = set()
+    for value in catalogue("hu").values():
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            words |= set(re.findall(r"\w+(?=…)", str(text)))
+    return words
+
+
+WHOLE = _written_with_ellipsis()
+
+
+def cut_words(text: str) -> list[str]:
+    """Words cut off with "…" ("Kateg…", "f2 En…"): a word the catalogues never end with "…"."""
+    return [m.group(0) for m in re.finditer(r"\w+…", text) if m.group(0)[:-1] not in WHOLE]
 
 
 def english_on(text: str) -> list[str]:
@@ -218,7 +236,7 @@ async def test_hungarian_prompts_keep_the_price_and_the_count_in_view(size, play
                 text = screen_text(app)
                 # the prompt starts with the price, wherever the panel wraps it
                 assert f"{st.players[p].name}: {price} érméért" in text, prompt(text)
-                assert f"b {price} érméért megveszed" in text, prompt(text)
+                assert f"b vásárlás {price} érméért" in text, prompt(text)
                 bought_prompts += 1
             screen.choose(screen.menu.choices[0])
         assert bought_prompts >= 3 and demand_prompts >= 8
@@ -232,3 +250,85 @@ async def test_the_scan_sees_english_on_an_english_screen():
         await pilot.pause()
         found = english_on(screen_text(app))
     assert {"phase", "Undo", "Help", "Quit"} <= set(found), found
+
+
+def test_the_cut_word_scan_sees_a_cut_word():
+    assert cut_words(" b Vásárlás  f2 En… ^p Parancsok") == ["En…"]
+    assert cut_words("│ Kateg… │ 1. játék… │") == ["Kateg…", "játék…"]
+    assert cut_words(" ^s Mentés…  2. gép gondolkodik…") == []
+
+
+def _segment(lines: list[str], i: int, needle: str) -> tuple[str, str]:
+    """The part of line i that holds `needle` (the screen's areas are split by "│"), and the
+    same part of the next line."""
+    parts = lines[i].split("│")
+    k = next(n for n, part in enumerate(parts) if needle in part)
+    after = lines[i + 1].split("│") if i + 1 < len(lines) else []
+    return parts[k], after[k] if k < len(after) else ""
+
+
+def _table_part(text: str) -> list[str]:
+    """The lines of the "VP now" dialog between its title and its hint, inside its border."""
+    lines = text.splitlines()
+    top = next(i for i, line in enumerate(lines) if "Győzelmi pontok, ha most" in line)
+    title = lines[top]
+    start = title.index("Győzelmi pontok")
+    left = title.rindex("█", 0, start)
+    right = title.index("█", start)
+    bottom = next(i for i in range(top, len(lines)) if "vissza a játékhoz" in lines[i])
+    return [line[left + 1:right] for line in lines[top + 1:bottom]]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_no_cut_word_in_the_buy_prompt_the_key_line_or_the_vp_table(size):
+    """A 4-player Jarl game with the default names: the buy prompt shows the player's coins
+    whole, the key line shows whole labels only, and the "VP now" table's first column and
+    headers fit."""
+    names = "1. játékos,2. gép,3. gép,4. gép"
+    app = make_app("--lang", "hu", "--players", "4", "--mode", "jarl", "--names", names,
+                   "--seed", "5", "--no-handover", "--start-player", "1", autosave=False)
+    async with app.run_test(size=size) as pilot:
+        prompts = tables = unloading = 0
+        for _ in range(600):
+            screen = app.screen
+            if not isinstance(screen, GameScreen) or screen.session.state.round > 2:
+                break
+            if screen.menu is None or not screen.menu.choices:
+                await pilot.pause()
+                continue
+            st = screen.session.state
+            p = screen.session.decider
+            if st.phase in ("purchase", "reservation") and not st.pending and any(
+                    isinstance(c.action, Buy) and not c.action.hall for c in screen.menu.choices):
+                await pilot.pause()
+                text = screen_text(app)
+                lines = text.splitlines()
+                i = next(n for n, line in enumerate(lines) if "érméért megveszed?" in line)
+                first, second = _segment(lines, i, "érméért megveszed?")
+                shown = " ".join((first + " " + second).split())
+                coins = st.players[p].coins
+                assert f"({coins} érméd van)" in shown, shown
+                assert not cut_words(first + second), (first, second)
+                assert not cut_words(lines[-1]), lines[-1]
+                prompts += 1
+                if tables < 2:
+                    await pilot.press("v")
+                    await pilot.pause()
+                    assert isinstance(app.screen, ScoresNowScreen)
+                    await pilot.pause(0.1)  # the dialog's first paint
+                    vp_screen = screen_text(app)
+                    table = _table_part(vp_screen)
+                    assert any("Kategória" in line for line in table), vp_screen
+                    assert any("1. játékos" in line and "4. gép" in line for line in table), table
+                    assert not cut_words("\n".join(table)), table
+                    await pilot.press("escape")
+                    await pilot.pause()
+                    tables += 1
+            elif st.phase == "unloading" and not screen.path:
+                await pilot.pause()
+                footer = screen_text(app).splitlines()[-1]
+                assert not cut_words(footer), footer
+                assert "Kész" in footer, footer
+                unloading += 1
+            screen.choose(screen.menu.choices[0])
+        assert prompts >= 3 and tables == 2 and unloading >= 2, (prompts, tables, unloading)

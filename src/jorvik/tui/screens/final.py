@@ -11,7 +11,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from jorvik.engine import SCORE_CATEGORIES
-from jorvik.i18n import t
+from jorvik.i18n import format_number, t
 
 from ..keys import key, translated
 from ..messages import ScreenReady
@@ -32,11 +32,11 @@ def score_table(session: Session, result: dict | None = None) -> Table:
         table.add_column(seats.name(p), justify="right")
     rows = result["scores"]
     for cat in SCORE_CATEGORIES:
-        table.add_row(t(f"tui.score.{cat}"), *[str(r[cat]) for r in rows])
+        table.add_row(t(f"tui.score.{cat}"), *[format_number(r[cat]) for r in rows])
     table.add_section()
     table.add_row(Text(t("tui.score.total"), style="bold"),
-                  *[Text(str(r["total"]), style="bold") for r in rows])
-    table.add_row(t("tui.score.coins"), *[str(r["coins"]) for r in rows])
+                  *[Text(format_number(r["total"]), style="bold") for r in rows])
+    table.add_row(t("tui.score.coins"), *[format_number(r["coins"]) for r in rows])
     return table
 
 

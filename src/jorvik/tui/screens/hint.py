@@ -82,7 +82,7 @@ class HintScreen(ModalScreen[None]):
         lines = []
         for rank, h in enumerate(found, 1):
             move = move_words(self.state, self.seats, h.action)
-            line = Text(t("learn.hint.line", rank=rank, move="\x00", effect=f"{h.margin:+.1f}"))
+            line = Text(t("learn.hint.line", rank=rank, move="\x00", effect=h.margin))
             before, _, after = line.plain.partition("\x00")
             lines.append(Text.assemble(before, move, after))
         self.query_one("#hint-text", Static).update(Text("\n").join(lines))

@@ -73,7 +73,7 @@ def humans_of(seats: Seats) -> list[int]:
 def _line(d, st: GameState, seats: Seats) -> Text:
     """One decision: the catalogue's sentence with the two moves in the menu's words."""
     template = t("learn.review.row", round=d.round, phase=phase_name(d.phase),
-                 name=seats.names[d.player], chosen="\x00", better="\x01", loss=f"{d.loss:.1f}")
+                 name=seats.names[d.player], chosen="\x00", better="\x01", loss=d.loss)
     before, _, rest = template.partition("\x00")
     middle, _, after = rest.partition("\x01")
     chosen = move_words(st, seats, d.chosen, keys=False)

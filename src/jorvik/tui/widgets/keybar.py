@@ -20,6 +20,7 @@ class KeyBar(Lines):
         super().__init__(**kwargs)
         self._line = Text()
         self._right = Text()
+        self._items: list[Text] = []
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -31,6 +32,7 @@ class KeyBar(Lines):
     def _bindings_changed(self, screen) -> None:
         app = self.app
         line, right = Text(), Text()
+        items: list[Text] = []
         seen: set[str] = set()
         key_style = component_style(self, "keybar--key")
         disabled = component_style(self, "keybar--disabled")
@@ -41,7 +43,8 @@ class KeyBar(Lines):
             elif not binding.show or binding.action in seen:
                 continue
             else:
-                target = line
+                target = Text()
+                items.append(target)
             seen.add(binding.action)
             click = Style(meta={"@click": f"app.simulate_key({binding.key.split(',')[0]!r})"})
             target.append(" ")
@@ -49,12 +52,19 @@ class KeyBar(Lines):
                           style=(key_style if enabled else disabled) + click)
             target.append(" " + binding.description + " ",
                           style=(Style() if enabled else disabled) + click)
+        line = Text().join(items)
         if (line.markup, right.markup) != (self._line.markup, self._right.markup):
-            self._line, self._right = line, right
+            self._line, self._right, self._items = line, right, items
             self.changed()
 
     def build(self, width: int, height: int) -> list[Text]:
+        # Whole keys only, in order, as many as fit: a label is never cut (the palette and
+        # F1 list every key).
         room = width - self._right.cell_len
-        left = self._line.copy()
-        left.truncate(max(0, room), overflow="ellipsis", pad=True)
+        left = Text()
+        for item in self._items:
+            if left.cell_len + item.cell_len > room:
+                break
+            left.append_text(item)
+        left.truncate(max(0, room), pad=True)
         return [Text.assemble(left, self._right)]

@@ -25,15 +25,16 @@ class ReservationRow(Memo, TextLines):
         if self.unchanged(sig):
             return
         # The price first: a long row wraps onto a second line, never cut off.
-        line = Text(t("tui.board.reservation") + " ", style=self._style("label"))
+        line = Text(t("tui.board.reservation"), style=self._style("label"))
+        line.append(" (")
         line.append(price_text(st, RESERVATION_ROW), style=self._style("price"))
-        line.append(": ")
+        line.append("): ")
         if not st.reservation:
             line.append(t("tui.board.reservation_empty"), style="dim")
         for i, (cid, code, goods) in enumerate(st.reservation):
             if i:
                 line.append("  ")
-            line.append(f"{i + 1}.")
+            line.append(f"{i + 1}. ")
             line.append_text(seats.viking(code))
             line.append(card_name(st.cards.by_id[cid]))
             if goods:
