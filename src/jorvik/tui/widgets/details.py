@@ -11,6 +11,7 @@ from jorvik.i18n import get_language
 
 from ..text import card_name, card_text, clamp
 from .column import card_values
+from ..fit import fit_items
 from .lines import Lines
 from .memo import Memo, component_style
 
@@ -37,8 +38,9 @@ class CardDetails(Memo, Lines):
         if card is None:  # nothing to tell about: what the marks mean
             from .player_panel import legend
             text = legend(full=False)
-            text.style = self._text_style()
-            return clamp(text, width, height)
+            items = [Text(item.strip(), style=self._text_style())
+                     for item in text.plain.split(" · ") if item.strip()]
+            return fit_items(items, width, height)  # whole marks only, never cut mid-word
         line = Text(card_name(card),
                     style=component_style(self, "details--name"))
         line.append("  ")

@@ -8,6 +8,7 @@ from jorvik.engine import GOODS_IN_PLAY, GameState, next_attack
 from jorvik.i18n import get_language, t
 
 from ..text import cube
+from ..fit import Part, fit_line
 from .lines import TextLines
 from .memo import Memo, component_style
 
@@ -20,24 +21,40 @@ class SupplyBar(Memo, TextLines):
         if self.unchanged(sig):
             return
         n_goods = GOODS_IN_PLAY[st.mode]
-        line = Text(t("tui.board.common") + " ", style="bold")
+        goods = Text()
         for g in range(n_goods):
-            line.append_text(cube(g))
-            line.append(f"{st.common[g]} ")
+            goods.append_text(cube(g))
+            goods.append(f"{st.common[g]}" + (" " if g < n_goods - 1 else ""))
+        parts = [Part(Text(t("tui.board.common") + " ", style="bold").append_text(goods),
+                      goods, keep=5)]
         by_id = st.cards.by_id
         nxt = next_attack(st)
-        if nxt:  # before the bag and the deck: on a narrow terminal the end is cut off
+        if nxt:
             card = by_id[nxt]
-            line.append("│ ")
-            line.append(t("tui.board.next_attack", gain=card.picts_gain, loss=card.picts_loss),
-                        style=component_style(self, "supply--attack"))
-            line.append(" ")
-        line.append("│ " + t("tui.board.bag", count=len(st.bag)) + " │ ")
+            style = component_style(self, "supply--attack")
+            parts.append(Part(
+                Text(t("tui.board.next_attack", gain=card.picts_gain, loss=card.picts_loss),
+                     style=style),
+                Text(t("tui.board.next_attack_short", gain=card.picts_gain,
+                       loss=card.picts_loss), style=style), keep=6))
+        parts.append(Part(Text(t("tui.board.bag", count=len(st.bag))), keep=7))
         per = {s: 0 for s in "ABCD"}
         for cid in st.deck:
             season = by_id[cid].season
             if season in per:
                 per[season] += 1
-        line.append(t("tui.board.deck") + " ")
-        line.append(" ".join(f"{t(f'tui.season.{s}')} {k}" for s, k in per.items()))
-        self.set(line)
+        counts = " ".join(f"{t(f'tui.season.{s}')} {k}" for s, k in per.items())
+        parts.append(Part(Text(t("tui.board.deck") + " " + counts),
+                          Text(t("tui.board.deck") + " " + " ".join(
+                              f"{t(f'tui.season.{s}')}{k}" for s, k in per.items())),
+                          keep=9))
+        self._parts = parts
+        self.set(fit_line(parts, 10_000, sep=" │ "))
+
+    def build(self, width: int, height: int) -> list[Text]:
+        """The line for the width: shorter forms, then the least needed parts give way;
+        the deck counts are the last to go."""
+        parts = getattr(self, "_parts", None)
+        if parts is None:
+            return super().build(width, height)
+        return [fit_line(parts, width, sep=" │ ")]

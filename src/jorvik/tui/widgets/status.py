@@ -10,6 +10,7 @@ from jorvik.engine import AttackChoice, GameState, Trickery, current_player
 from jorvik.i18n import get_language, level_name, t
 
 from ..text import Seats
+from ..fit import Part, fit_line
 from .lines import TextLines
 from .memo import Memo, component_style
 
@@ -78,25 +79,45 @@ class StatusBar(Memo, TextLines):
                tuple(seasons), get_language(), self.warning)
         if self.unchanged(sig):
             return
-        line = Text()
+        lead = Text()
         if self.warning is not None:
-            line.append(f" {self.warning()} ",
+            lead.append(f" {self.warning()} ",
                         style=component_style(self, "status--warning"))
-            line.append(" ")
-        line.append(t("tui.status.round", round=st.round), style="bold")
+            lead.append(" ")
+        parts = [Part(Text(t("tui.status.round", round=st.round), style="bold"), keep=9)]
         if seasons:
-            line.append(" · " + "/".join(t(f"tui.season_name.{s}") for s in seasons))
-        line.append(" · ")
-        line.append(t(f"tui.phase.{phase_key(st)}"), style="bold")
+            parts.append(Part(Text("/".join(t(f"tui.season_name.{s}") for s in seasons)),
+                              Text("/".join(t(f"tui.season.{s}") for s in seasons)), keep=3))
+        parts.append(Part(Text(t(f"tui.phase.{phase_key(st)}"), style="bold"), keep=8))
         p = current_player(st)
         if p is not None:
-            line.append(" · ")
-            line.append(t("tui.status.turn") + " ")
-            line.append(f" {seats.names[p]} ", style=seats.badge(p))
+            name = seats.names[p]
+            badge = Text(f" {name} ", style=seats.badge(p))
+            short = Text(f" {name if len(name) <= 14 else name[:13] + '…'} ",
+                         style=seats.badge(p))
+            full = Text(t("tui.status.turn") + " ").append_text(badge)
             if seats.is_bot(p):
-                line.append(" " + (t("tui.status.thinking") if thinking else
-                                   t("tui.status.bot", level=level_name(seats.bots[p]))), style="italic")
-        line.append(" · " + t("tui.status.mjolnir") + " ")
-        line.append_text(seats.name(st.start_player))
-        line.append(" · " + t(f"tui.mode.{st.mode}"), style="dim")
-        self.set(line)
+                words = (t("tui.status.thinking") if thinking else
+                         t("tui.status.bot", level=level_name(seats.bots[p])))
+                full.append(" " + words, style="italic")
+                short.append(" " + words, style="italic")
+            parts.append(Part(full, short, keep=10))
+        mjolnir = seats.names[st.start_player]
+        parts.append(Part(Text(t("tui.status.mjolnir") + " ").append_text(
+            seats.name(st.start_player)), Text("⚒ ").append_text(Text(
+                mjolnir if len(mjolnir) <= 10 else mjolnir[:9] + "…",
+                style=seats.style(st.start_player))), keep=4))
+        parts.append(Part(Text(t(f"tui.mode.{st.mode}"), style="dim"), keep=2))
+        self._parts, self._lead = parts, lead
+        self.set(_join_all(parts, lead))
+
+    def build(self, width: int, height: int) -> list[Text]:
+        """The line for the width: shorter forms, then the least needed parts give way."""
+        parts = getattr(self, "_parts", None)
+        if parts is None:
+            return super().build(width, height)
+        return [fit_line(parts, width, lead=self._lead)]
+
+
+def _join_all(parts: list[Part], lead: Text) -> Text:
+    return fit_line(parts, 10_000, lead=lead)

@@ -1,0 +1,68 @@
+"""Lines that are never cut mid-word (issue 31 §3): the status line, the supply line (the deck
+counts kept) and the legend line at 80, 100 and 120 columns; and the fitting rules."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.text import Text
+
+from jorvik.i18n import t
+from jorvik.tui.fit import Part, fit_items, fit_line
+from jorvik.tui.widgets.details import CardDetails
+from jorvik.tui.widgets.goods import SupplyBar
+from jorvik.tui.widgets.status import StatusBar
+from test_score_grid import LONG, random_game
+from tui_helpers import make_app
+
+
+def test_fit_line_takes_short_forms_then_drops_the_least_needed_parts_whole():
+    parts = [Part(Text("Round 6"), keep=9), Part(Text("Summer"), Text("Su"), keep=3),
+             Part(Text("Demand phase"), keep=8), Part(Text("Jarl"), keep=1)]
+    assert fit_line(parts, 80).plain == "Round 6 · Summer · Demand phase · Jarl"
+    assert fit_line(parts, 34).plain == "Round 6 · Su · Demand phase · Jarl"
+    assert fit_line(parts, 27).plain == "Round 6 · Su · Demand phase"
+    assert fit_line(parts, 22).plain == "Round 6 · Demand phase"
+
+
+def test_fit_items_keeps_each_item_whole():
+    items = [Text(x) for x in ("5c coins", "V4 vikings", "a long item that will not fit", "x")]
+    lines = fit_items(items, 22, 1)
+    assert [line.plain for line in lines] == ["5c coins · V4 vikings"]
+    assert [line.plain for line in fit_items(items, 30, 2)] == [
+        "5c coins · V4 vikings", "a long item that will not fit"]
+
+
+def whole_words(line: str, full: str) -> bool:
+    return all(word in full for word in line.split())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_status_supply_and_legend_lines_are_never_cut_mid_word(tmp_path, size):
+    path = random_game(tmp_path, 5, LONG, 4)
+    app = make_app("--load", path, "--handover", "never", autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        game = app.screen
+        width = game.query_one(SupplyBar).content_size.width
+        supply = game.query_one(SupplyBar)
+        line = supply.build(width, 1)[0].plain
+        # the deck counts are kept: one count per season, whatever the width
+        deck = line.rsplit("│", 1)[-1]
+        assert deck.strip().startswith(t("tui.board.deck")), line
+        assert len(re.findall(r"(W|Sp|Su|Au) ?\d+", deck)) == 4, line
+        assert "…" not in line
+        status = game.query_one(StatusBar)
+        sw = status.content_size.width
+        top = status.build(sw, 1)[0].plain
+        assert t("tui.phase.demand") in top and len(top) <= sw
+        # any "…" is a long name's ellipsis, not a cut word of the line
+        for piece in top.split(" · "):
+            assert "…" not in piece or any(n[:5] in piece for n in LONG), top
+        details = game.query_one(CardDetails)
+        details.show(None)
+        legend_items = set(x.strip() for x in t("tui.legend.short").split(" · "))
+        for shown in details.build(details.content_size.width, details.content_size.height):
+            for item in shown.plain.split(" · "):
+                assert item.strip() in legend_items, item
