@@ -66,3 +66,35 @@ async def test_status_supply_and_legend_lines_are_never_cut_mid_word(tmp_path, s
         for shown in details.build(details.content_size.width, details.content_size.height):
             for item in shown.plain.split(" · "):
                 assert item.strip() in legend_items, item
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_the_key_line_keeps_quit_help_and_undo_at_every_width(tmp_path, size):
+    from jorvik.tui.widgets.keybar import KeyBar
+    path = random_game(tmp_path, 5, LONG, 4)
+    app = make_app("--load", path, "--handover", "never", autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2")  # a move: undo has something to undo
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        line = bar.build(bar.content_size.width, 1)[0].plain
+        for word in (t("tui.bind.quit"), t("tui.bind.help"), t("tui.bind.undo")):
+            assert f" {word} " in line, (word, line)
+
+
+async def test_after_resizing_up_the_narrow_only_key_goes(tmp_path):
+    from jorvik.tui.widgets.keybar import KeyBar
+    path = random_game(tmp_path, 4, LONG, 4)
+    app = make_app("--load", path, "--handover", "never", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.screen.query_one(KeyBar)
+
+        def line() -> str:
+            return bar.build(bar.content_size.width, 1)[0].plain
+        assert t("tui.bind.view") in line()
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert t("tui.bind.view") not in line()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert t("tui.bind.view") in line()

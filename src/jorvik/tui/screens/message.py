@@ -37,6 +37,8 @@ class SmallTerminal:
         compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
         if compact != self.has_class("-compact"):  # type: ignore[attr-defined]
             self.set_class(compact, "-compact")  # type: ignore[attr-defined]
+            # keys that only make sense when narrow (Tab: board/players) come and go
+            self.refresh_bindings()  # type: ignore[attr-defined]
         # Changing a class restyles the whole screen: only when it really changes.
         if small != self.has_class("-too-small"):  # type: ignore[attr-defined]
             self.set_class(small, "-too-small")  # type: ignore[attr-defined]

@@ -13,6 +13,9 @@ from .lines import Lines
 from .memo import component_style
 
 
+NEEDED = {"request_quit", "quit_now", "help", "undo"}  # the keys every width shows
+
+
 class KeyBar(Lines):
     COMPONENT_CLASSES = {"keybar--key", "keybar--disabled"}
 
@@ -21,6 +24,7 @@ class KeyBar(Lines):
         self._line = Text()
         self._right = Text()
         self._items: list[Text] = []
+        self._needed: set[int] = set()   # the items of NEEDED keys (kept at every width)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -33,6 +37,7 @@ class KeyBar(Lines):
         app = self.app
         line, right = Text(), Text()
         items: list[Text] = []
+        needed: set[int] = set()
         seen: set[str] = set()
         key_style = component_style(self, "keybar--key")
         disabled = component_style(self, "keybar--disabled")
@@ -44,6 +49,8 @@ class KeyBar(Lines):
                 continue
             else:
                 target = Text()
+                if binding.action.removeprefix("app.") in NEEDED:
+                    needed.add(len(items))
                 items.append(target)
             seen.add(binding.action)
             click = Style(meta={"@click": f"app.simulate_key({binding.key.split(',')[0]!r})"})
@@ -55,16 +62,33 @@ class KeyBar(Lines):
         line = Text().join(items)
         if (line.markup, right.markup) != (self._line.markup, self._right.markup):
             self._line, self._right, self._items = line, right, items
+            self._needed = needed
             self.changed()
 
     def build(self, width: int, height: int) -> list[Text]:
         # Whole keys only, in order, as many as fit: a label is never cut (the palette and
         # F1 list every key).
+        # Quit, help and undo are kept at every width: the others take the room left.
         room = width - self._right.cell_len
-        left = Text()
-        for item in self._items:
-            if left.cell_len + item.cell_len > room:
+        if sum(x.cell_len for x in self._items) > room:
+            room -= self._right.cell_len  # narrow: the palette's key gives way first
+            right = Text()
+        else:
+            right = self._right
+        room = width - right.cell_len
+        needed = self._needed
+        spare = room - sum(self._items[i].cell_len for i in needed)
+        chosen = set(needed)
+        for i, item in enumerate(self._items):
+            if i in needed:
+                continue
+            if item.cell_len > spare:
                 break
-            left.append_text(item)
+            spare -= item.cell_len
+            chosen.add(i)
+        left = Text()
+        for i, item in enumerate(self._items):
+            if i in chosen and left.cell_len + item.cell_len <= room:
+                left.append_text(item)
         left.truncate(max(0, room), pad=True)
-        return [Text.assemble(left, self._right)]
+        return [Text.assemble(left, right)]
