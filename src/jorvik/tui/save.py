@@ -74,8 +74,15 @@ def now_text() -> str:
     return datetime.now().isoformat(timespec="milliseconds")
 
 
+# Letters NFKD does not take apart, transliterated for game ids (ð→d, þ→th, æ→ae, …).
+_LETTERS = str.maketrans({"ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "æ": "ae", "Æ": "Ae",
+                          "ø": "o", "Ø": "O", "ß": "ss", "œ": "oe", "Œ": "Oe", "ł": "l",
+                          "Ł": "L", "đ": "d", "Đ": "D", "ı": "i"})
+
+
 def _slug(name: str) -> str:
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    ascii_name = unicodedata.normalize("NFKD", name.translate(_LETTERS)).encode(
+        "ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "", ascii_name.lower())[:10] or "p"
 
 
