@@ -98,3 +98,43 @@ async def test_after_resizing_up_the_narrow_only_key_goes(tmp_path):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert t("tui.bind.view") in line()
+
+
+def test_game_ids_transliterate_letters_instead_of_dropping_them():
+    from jorvik.tui.save import _slug
+    assert _slug("Þórður") == "thordur"
+    assert _slug("Ægir") == "aegir"
+    assert _slug("Sigrún Ðóra") == "sigrundora"
+    assert _slug("Ödön") == "odon"
+
+
+async def test_the_setup_screen_says_when_a_name_was_shortened():
+    from jorvik.tui.screens.setup import SetupScreen
+    app = make_app("--players", "2", autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert isinstance(app.screen, SetupScreen)
+        field = app.screen.query_one("#name-0")
+        field.value = ""
+        await pilot.press(*"Brynhildr Sigurdardottir of Hladir")
+        await pilot.pause()
+        assert field.value == "Brynhildr Sigurdardottir"
+        said = str(app.screen.query_one("#setup-error").render())
+        assert "at most 24 characters" in said and "Brynhildr Sigurdardottir" in said
+
+
+async def test_long_names_end_in_an_ellipsis_in_panels_and_are_whole_in_the_log(tmp_path):
+    from jorvik.tui.widgets.player_panel import PlayerPanel
+    path = random_game(tmp_path, 5, LONG, 4)
+    app = make_app("--load", path, "--handover", "never", autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        for panel in game.query(PlayerPanel):
+            width, height = panel.content_size
+            first = panel.build(width, height)[0].plain
+            name = game.session.seats.names[panel.player] if hasattr(panel, "player") else None
+            assert len(first) <= width
+            if name and len(name) + 2 > width:
+                assert first.rstrip().endswith("…"), first
+        log = " ".join(e.text.plain for e in game.session.log)
+        assert "Ragnar Lodbrok Sigurdsso" in log  # whole (24 characters) in the log

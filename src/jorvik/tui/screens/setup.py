@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -42,8 +43,7 @@ class SetupScreen(Recompose, Screen):
                         # on a line of its own: "2. hely (gép: közepes)" is wider than the label
                         label += "\n" + t("tui.status.bot", level=level_name(self.seats.bots[p]))
                     yield Static(label, classes="setup-label")
-                    yield Input(self.seats.names[p], id=f"name-{p}", classes="setup-name",
-                                max_length=MAX_NAME)
+                    yield Input(self.seats.names[p], id=f"name-{p}", classes="setup-name")
                     yield Select([(t(f"tui.colour.{c}"), c) for c in COLOUR_NAMES],
                                  value=self.seats.colours[p], allow_blank=False,
                                  id=f"colour-{p}", classes="setup-colour")
@@ -83,6 +83,16 @@ class SetupScreen(Recompose, Screen):
         names = [self.query_one(f"#name-{p}", Input).value.strip() for p in range(n)]
         colours = [str(self.query_one(f"#colour-{p}", Select).value) for p in range(n)]
         return names, colours
+
+    @on(Input.Changed)
+    def _shorten(self, event: Input.Changed) -> None:
+        """A name longer than MAX_NAME (typed or pasted) is shortened, and the screen says so."""
+        value = event.value
+        if len(value) > MAX_NAME:
+            short = value[:MAX_NAME]
+            event.input.value = short
+            self.query_one("#setup-error", Static).update(
+                Text(t("tui.setup.name_shortened", most=MAX_NAME, name=short)))
 
     @on(Input.Submitted)
     def _next(self, event: Input.Submitted) -> None:

@@ -176,6 +176,9 @@ def panel_lines(head: tuple[Text, Text], segments: list[Text], width: int) -> li
     if name.cell_len + 1 + stats.cell_len <= width:
         out = [Text.assemble(name, " ", stats)]
     else:
+        if name.cell_len > width:  # a long name ends in "…" (the log has it whole)
+            name = name.copy()
+            name.truncate(width, overflow="ellipsis")
         out = [name, *clamp(stats, width, 3)]
     return out + pack(segments, width)
 
