@@ -138,3 +138,26 @@ async def test_long_names_end_in_an_ellipsis_in_panels_and_are_whole_in_the_log(
                 assert first.rstrip().endswith("…"), first
         log = " ".join(e.text.plain for e in game.session.log)
         assert "Ragnar Lodbrok Sigurdsso" in log  # whole (24 characters) in the log
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_standings_bar_ranks_every_player_with_the_gap_to_the_leader(tmp_path, size):
+    from jorvik.tui.scores import scores_now
+    from jorvik.tui.widgets.standings import StandingsBar
+    path = random_game(tmp_path, 5, LONG, 5)
+    app = make_app("--load", path, "--handover", "never", autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        game = app.screen
+        bar = game.query_one(StandingsBar)
+        line = bar.build(bar.content_size.width, 1)[0].plain
+        assert len(line) <= bar.content_size.width
+        rows = scores_now(game.session.state)["scores"]
+        totals = sorted((r["total"] for r in rows), reverse=True)
+        entries = line.split(" · ")
+        assert len(entries) == 5, line
+        assert entries[0].endswith(f"{totals[0]} VP"), line
+        for entry, total in zip(entries[1:], totals[1:]):
+            gap = total - totals[0]
+            assert entry.endswith(f"{gap:+d}".replace("-", "−")), (entry, gap)
+        assert [e.split(".")[0].split()[-1] for e in entries][0] == "1"

@@ -33,6 +33,7 @@ from ..widgets.log import GameLog
 from ..widgets.memo import Memo
 from ..widgets.player_panel import PlayerPanel
 from ..widgets.reservation import ReservationRow
+from ..widgets.standings import StandingsBar
 from ..widgets.status import StatusBar, round_seasons
 from .message import ConfirmScreen, HandoverScreen, SmallTerminal
 from ..widgets.keybar import KeyBar
@@ -115,6 +116,7 @@ class GameScreen(SmallTerminal, Screen):
                                 yield SpaceWidget(s)
                     yield ReservationRow(id="reservation")
                 yield SupplyBar(id="supply")
+                yield StandingsBar(id="standings")
                 yield CardDetails(id="details")
             with Horizontal(id="lower"):
                 with Grid(id="players", classes=f"players-{st.n}"):
@@ -134,6 +136,7 @@ class GameScreen(SmallTerminal, Screen):
         self._panels = list(self.query(PlayerPanel))
         self._status = self.query_one(StatusBar)
         self._supply = self.query_one(SupplyBar)
+        self._standings = self.query_one(StandingsBar)
         self._reservation = (self.query_one(ReservationRow)
                              if self.session.state.mode == "jarl" else None)
         self._actions = self.query_one(ActionPanel)
@@ -169,6 +172,7 @@ class GameScreen(SmallTerminal, Screen):
         if self._reservation is not None:
             self._reservation.show(st, seats)
         self._supply.show(st)
+        self._standings.show(st, seats)
         for panel in self._panels:
             panel.show(st, seats)
         note = None
