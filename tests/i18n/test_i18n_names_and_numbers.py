@@ -70,9 +70,16 @@ def _templates() -> dict[str, str]:
     return out
 
 
+def _quoted(msg: str, name: str) -> bool:
+    """Whether the template shows the field as a quoted value („{name}”), not in a sentence."""
+    return re.search(r"„\{" + name + r"(:[^}]*)?\}”", msg) is not None
+
+
 def _name_templates() -> dict[str, str]:
+    """The templates with a player's name in a sentence (not a quoted value)."""
     return {k: v for k, v in _templates().items()
-            if not k.startswith(NOT_PLAYER_NAMES) and {n for n, _ in _fields(v)} & NAME_FIELDS}
+            if not k.startswith(NOT_PLAYER_NAMES)
+            and {n for n, _ in _fields(v) if not _quoted(v, n)} & NAME_FIELDS}
 
 
 def _render(key: str, names: dict[str, object], **numbers: object) -> str:
@@ -114,7 +121,7 @@ def test_every_template_with_a_players_name_asks_for_the_article():
         if PLURAL_FORMS.get(key, (key,))[0] in LABELS:
             continue
         for name, spec in _fields(msg):
-            if name in NAME_FIELDS and spec not in ("a", "A"):
+            if name in NAME_FIELDS and spec not in ("a", "A") and not _quoted(msg, name):
                 wrong.append((key, name, spec))
         # at the start of a sentence: the capital article
         first = _fields(msg)[0] if msg.startswith("{") else None
@@ -128,7 +135,7 @@ def test_a_numbered_name_gets_its_article_in_every_template(numbered, expected):
     for key, msg in _name_templates().items():
         if PLURAL_FORMS.get(key, (key,))[0] in LABELS:
             continue
-        names = {n: numbered for n, _ in _fields(msg) if n in NAME_FIELDS}
+        names = {n: numbered for n, _ in _fields(msg) if n in NAME_FIELDS and not _quoted(msg, n)}
         line = _render(key, names)
         assert expected in line or expected[0].upper() + expected[1:] in line, (key, line)
         # never a name without its article, and never an article twice
