@@ -14,7 +14,7 @@ drowned in noise, and everything is seeded: a review of the same record gives th
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from jorvik.bots import play_out
@@ -23,6 +23,7 @@ from jorvik.engine import (
     Action, GameState, apply_action, current_player, determinize, final_scores,
     legal_actions, replay,
 )
+from jorvik.engine.scoring import SCORE_CATEGORIES
 
 DEFAULT_PLAYOUTS = 8     # determinizations per decision (each plays every candidate out)
 MIN_PLAYOUTS = 2
@@ -34,6 +35,26 @@ HINT_CANDIDATES = 6      # moves compared for a hint (three are shown)
 def projected_vp(st: GameState) -> list[int]:
     """Each player's VP if the game were scored now (final scoring applied to this state)."""
     return [row["total"] for row in final_scores(st.copy())["scores"]]
+
+
+PARTS = (*SCORE_CATEGORIES, "coins")  # what a player's final score is made of
+
+
+def _parts(st: GameState, p: int) -> dict[str, float]:
+    """Player p's final score by category (and coins) at the end of a game."""
+    rows = st.result["scores"] if st.result else final_scores(st.copy())["scores"]
+    return {k: float(rows[p].get(k, 0)) for k in PARTS}
+
+
+def reasons(a: dict[str, float], b: dict[str, float], count: int = 2,
+            least: float = 0.5) -> tuple[tuple[str, float], ...]:
+    """Why move a's average outcome differs from move b's: the `count` categories of the
+    player's final score (PARTS) where the two differ most, as (category, a − b), largest
+    first; differences under `least` VP (or coins) are left out."""
+    diffs = [(k, a.get(k, 0.0) - b.get(k, 0.0)) for k in PARTS]
+    diffs = [(k, d) for k, d in diffs if abs(d) >= least]
+    diffs.sort(key=lambda kd: (-abs(kd[1]), PARTS.index(kd[0])))
+    return tuple((k, round(d, 1)) for k, d in diffs[:count])
 
 
 def _margin(st: GameState, p: int) -> float:
@@ -95,6 +116,40 @@ class Judge:
         s, _ = play_out(s, self.policy, max_decisions=self.max_steps)
         return _margin(s, p)
 
+    def _playout_parts(self, s: GameState, p: int) -> tuple[float, dict[str, float]]:
+        """A playout's final VP margin for p and p's final score by category."""
+        s, _ = play_out(s, self.policy, max_decisions=self.max_steps)
+        return _margin(s, p), _parts(s, p)
+
+    def outcomes(self, st: GameState, moves: list[Action], salt: int = 0,
+                 stop: Callable[[], bool] | None = None,
+                 progress: Callable[[int, int], None] | None = None
+                 ) -> tuple[list[float], list[dict[str, float]]]:
+        """As values(), and for each move the decider's mean final score by category (the
+        breakdown the reasons are read from): the same determinizations and seeds."""
+        p = current_player(st)
+        assert p is not None
+        canon = canonical(st)
+        rng = random.Random((self.seed * 1_000_003 + salt) & 0xFFFFFFFF)
+        sums = [0.0] * len(moves)
+        parts = [{k: 0.0 for k in PARTS} for _ in moves]
+        done = 0
+        for _ in range(self.playouts):
+            det = determinize(canon, rng)
+            for j, a in enumerate(moves):
+                s, _ = apply_action(det, a)
+                margin, got = self._playout_parts(s, p)
+                sums[j] += margin
+                for k, v in got.items():
+                    parts[j][k] += v
+            done += 1
+            if progress is not None:
+                progress(done, self.playouts)
+            if stop is not None and stop():
+                break
+        return ([x / done for x in sums],
+                [{k: v / done for k, v in part.items()} for part in parts])
+
 
 # --------------------------------------------------------------------------- hints
 
@@ -103,6 +158,9 @@ class Hint:
     action: Action
     margin: float        # the estimated final VP margin after this move
     effect: float        # the same, relative to the best move (0 for the best)
+    # why: the categories of the decider's final score where this move's average outcome
+    # differs most from the best move's (for the best move: from the second best's)
+    why: tuple[tuple[str, float], ...] = field(default=())
 
 
 def hints(st: GameState, count: int = 3, playouts: int = 6, seed: int = 0,
@@ -115,10 +173,15 @@ def hints(st: GameState, count: int = 3, playouts: int = 6, seed: int = 0,
         return [Hint(a, 0.0, 0.0) for a in legal]
     judge = Judge(playouts, seed)
     moves = judge.best_moves(st, HINT_CANDIDATES)
-    vals = judge.values(st, moves, salt=len(legal), stop=stop, progress=progress)
+    vals, parts = judge.outcomes(st, moves, salt=len(legal), stop=stop, progress=progress)
     order = sorted(range(len(moves)), key=lambda j: (-vals[j], j))[:count]
     best = vals[order[0]]
-    return [Hint(moves[j], vals[j], vals[j] - best) for j in order]
+    out = []
+    for rank, j in enumerate(order):
+        other = order[1] if rank == 0 and len(order) > 1 else order[0]
+        why = reasons(parts[j], parts[other]) if other != j else ()
+        out.append(Hint(moves[j], vals[j], vals[j] - best, why))
+    return out
 
 
 # --------------------------------------------------------------------------- review
@@ -132,6 +195,9 @@ class Decision:
     chosen: Action
     better: Action       # the best move found (the chosen one when nothing was better)
     loss: float          # estimated final VP margin lost by the choice (>= 0)
+    # why: where the better move's average outcome beats the chosen one's, by category of
+    # the player's final score (see reasons)
+    why: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass
@@ -168,17 +234,20 @@ def vp_race(states: list[GameState]) -> tuple[list[int], list[list[int]]]:
     return rounds, rows
 
 
-def _judge_one(args: tuple) -> tuple[int, Action, float]:
-    """One decision (a module-level function, so a process pool can run it)."""
+def _judge_one(args: tuple) -> tuple[int, tuple[Action, tuple], float]:
+    """One decision (a module-level function, so a process pool can run it): its index,
+    (the best move, why it beats the chosen one) and the loss."""
     st, chosen, index, (playouts, k), seed = args
     judge = Judge(playouts, seed)
     moves = judge.best_moves(st, k)
     if chosen not in moves:
         moves = moves[: k - 1] + [chosen]
-    vals = judge.values(st, moves, salt=index)
+    vals, parts = judge.outcomes(st, moves, salt=index)
     best = max(range(len(moves)), key=lambda j: (vals[j], moves[j] == chosen))
-    loss = vals[best] - vals[moves.index(chosen)]
-    return index, moves[best], max(0.0, loss)
+    mine = moves.index(chosen)
+    loss = vals[best] - vals[mine]
+    why = reasons(parts[best], parts[mine]) if best != mine else ()
+    return index, (moves[best], why), max(0.0, loss)
 
 
 def budget_for(remaining: list[int]) -> tuple[int, int]:
@@ -255,8 +324,8 @@ def review(record: Any, humans: Iterable[int] | None = None,
                 progress(len(results), total)
     decisions = []
     for st, a, i, _, _ in jobs:
-        better, loss = results[i]
+        (better, why), loss = results[i]
         decisions.append(Decision(i, st.round, st.phase, current_player(st), a, better,
-                                  round(loss, 2)))
+                                  round(loss, 2), why))
     rounds, rows = vp_race(states)
     return Review(decisions, rounds, rows, [p.name for p in states[0].players])

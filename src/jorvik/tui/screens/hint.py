@@ -20,6 +20,7 @@ from jorvik.review import Hint, hints
 
 from ..keys import key, translated
 from ..moves import move_words
+from ..why import why_text
 from ..text import Seats
 
 
@@ -85,6 +86,7 @@ class HintScreen(ModalScreen[None]):
             line = Text(t("learn.hint.line", rank=rank, move="\x00", effect=h.margin))
             before, _, after = line.plain.partition("\x00")
             lines.append(Text.assemble(before, move, after))
+            lines[-1].append_text(why_text(h.why))  # the categories the swing is in
         self.query_one("#hint-text", Static).update(Text("\n").join(lines))
 
     def on_unmount(self) -> None:

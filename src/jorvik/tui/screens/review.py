@@ -22,6 +22,7 @@ from jorvik.review import Review, review, states_of, vp_race
 
 from ..keys import key, translated
 from ..moves import move_words
+from ..why import why_text
 from ..text import COLOUR_NAMES, Seats
 from ..widgets.keybar import KeyBar
 from ..widgets.vp_chart import vp_chart
@@ -90,6 +91,7 @@ def report(result: Review, states: list[GameState], seats: Seats, width: int = 7
         out.append(Text(t("learn.review.none")))
     for d in worst:
         out.append(_line(d, states[d.index], seats))
+        out[-1].append_text(why_text(getattr(d, "why", ())))
     out.append(Text())
     out.append(Text(t("learn.review.chart"), style="bold"))
     out.append(vp_chart(result.rounds, result.projected, seats.names,
