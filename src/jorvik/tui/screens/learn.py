@@ -97,6 +97,26 @@ class LessonFinished(Message):
 
 # --------------------------------------------------------------------------- screens
 
+# The events a wrong move's sentence leaves out: the board shows them.
+_QUIET = {"round", "phase", "card_revealed", "cubes_drawn", "start_player", "unloading_done",
+          "to_card_area"}
+
+
+def led_to(state, action: Action, seats: Seats) -> str:
+    """What a move other than the lesson's would have led to, in the log's words ("It would
+    have led to: Bela passed on the Feast at 4 coins."), then a space; "" when it cannot be
+    told."""
+    from jorvik.engine import IllegalAction, apply_action
+    from jorvik.i18n.events import describe_event
+    try:
+        _, events = apply_action(state, action)
+    except IllegalAction:
+        return ""
+    words = [describe_event(ev, state) for ev in events if ev.get("type") not in _QUIET]
+    words = [w.rstrip(".") for w in words if w][:3]
+    return t("learn.wrong.led_to", events="; ".join(words)) + " " if words else ""
+
+
 class LessonPanel(Static):
     """What this step of the lesson is about, and why."""
 
@@ -107,6 +127,9 @@ class LessonScreen(GameScreen):
     lesson, the computer seats follow it."""
 
     COMPONENT_CLASSES = {"lesson--title", "lesson--step", "lesson--wrong"}
+    # Esc: back in a submenu (the game screen's), else back to the lesson list
+    KEYS = GameScreen.KEYS + [key("escape", "to_lessons", "learn.bind.lessons",
+                                  id="lesson-back")]
 
     def __init__(self, session: Session, lesson: Lesson, turns: BotTurns | None = None) -> None:
         super().__init__(session, turns)
@@ -222,7 +245,8 @@ class LessonScreen(GameScreen):
         if i in self.steps and action != self.moves[i]:
             step = self.steps[i]
             self.wrong = Text.assemble(
-                (t("learn.wrong.prefix") + " ", self._style("wrong")), t(step.why))
+                (t("learn.wrong.prefix") + " ", self._style("wrong")),
+                led_to(self.session.state, action, self.session.seats), t(step.why))
             self.notify(t("learn.wrong.retry", move=move_words(
                 self.session.state, self.session.seats, self.moves[i]).plain),
                 severity="warning")
@@ -231,6 +255,12 @@ class LessonScreen(GameScreen):
             return
         self.wrong = None
         super().play(action)
+
+    def action_to_lessons(self) -> None:
+        """Esc outside a submenu: back to the lesson list."""
+        show = getattr(self.app, "show_lessons", None)
+        if show is not None:
+            show()
 
     def after_change(self) -> None:
         if not self._finished and len(self.session.actions) >= len(self.moves) \
@@ -275,7 +305,7 @@ class LessonListScreen(Screen):
         key("2", "open(1)", "", show=False, id="lesson-2"),
         key("3", "open(2)", "", show=False, id="lesson-3"),
         key("4", "open(3)", "", show=False, id="lesson-4"),
-        key("q,ctrl+q", "app.exit", "tui.bind.quit_now", id="lessons-quit", priority=True),
+        key("q,ctrl+q", "app.quit", "tui.bind.quit_now", id="lessons-quit", priority=True),
         key("f2", "app.language", "", show=False, id="lessons-language"),
     ]
 

@@ -23,7 +23,7 @@ from .message import Recompose
 class SetupScreen(Recompose, Screen):
     KEYS = [
         key("ctrl+s", "start", "tui.bind.start", id="start"),
-        key("ctrl+q", "app.exit", "tui.bind.quit_now", id="quit-now", priority=True),
+        key("ctrl+q", "app.quit", "tui.bind.quit_now", id="quit-now", priority=True),
     ]
 
     def __init__(self, seats: Seats, mode: str) -> None:

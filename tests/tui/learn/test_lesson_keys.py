@@ -1,0 +1,59 @@
+"""Lessons (issue 31 §4): a legal move other than the lesson's is taken back with what it
+would have led to and why the lesson's move is the example; q on the lesson list quits; Esc
+goes back from a lesson to the list."""
+
+from __future__ import annotations
+
+from jorvik.carddata import load_cards
+from jorvik.i18n import t
+from jorvik.lessons import LESSONS, learner_steps
+from jorvik.tui.app import PlayConfig
+from jorvik.tui.screens.learn import LearnApp, LessonListScreen, LessonScreen
+from jorvik.tui.text import Seats
+
+
+def make_learn_app() -> LearnApp:
+    config = PlayConfig(cards=load_cards(), seats=Seats([], [], []), handover=False,
+                        bot_delay=0.0, autosave=False)
+    return LearnApp(config)
+
+
+async def ready(pilot, screen) -> None:
+    while screen.thinking or not screen.menu:
+        await pilot.pause(0.01)
+
+
+async def test_q_on_the_lesson_list_quits():
+    app = make_learn_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert isinstance(app.screen, LessonListScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0  # the app is ending (None while it runs)
+
+
+async def test_escape_goes_back_from_a_lesson_to_the_list():
+    app = make_learn_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("1")
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await ready(pilot, screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonListScreen)
+
+
+async def test_a_wrong_move_says_what_it_would_have_led_to_and_why_the_lessons_move():
+    app = make_learn_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("1")
+        screen = app.screen
+        await ready(pilot, screen)
+        await pilot.press("2")  # the lesson asks for column 5
+        text = str(screen.query_one("#lesson-panel").render())
+        assert t("learn.wrong.prefix") in text
+        assert "It would have led to:" in text and "column 2" in text, text
+        i = len(screen.session.actions)
+        step = dict(learner_steps(LESSONS[0]))[i]
+        assert t(step.why).split()[0] in text
