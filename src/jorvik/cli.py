@@ -171,6 +171,18 @@ def _seat_numbers(parser: argparse.ArgumentParser, spec: str, players: int, opti
     return out
 
 
+def _seat_ints(*specs) -> list[int]:
+    """The seat numbers in --bots / --seat specs that are numbers (the rest is checked later)."""
+    out = []
+    for spec in specs:
+        parts = spec if isinstance(spec, list) else [spec or ""]
+        for part in parts:
+            for x in str(part).split(","):
+                if x.strip().isdigit():
+                    out.append(int(x.strip()))
+    return out
+
+
 def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> PlayConfig:
     """The one place `jorvik play`'s options become the app's PlayConfig: a bad option ends
     the command with one translated line and exit status 2."""
@@ -188,6 +200,12 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     if problem is not None:
         parser.error(t(f"cli.errors.name.{problem[0]}", name=i18n.quoted(problem[1])))
     players = len(names) if names else args.players
+    # Fewer names than --players, and bots in seats past them ("--players 5 --bots 3,4,5
+    # --names Éva,Bálint"): the names are the human seats', in order.
+    fill = bool(names) and len(names) < args.players and any(
+        n > len(names) for n in _seat_ints(args.bots, [x.partition("=")[0] for x in args.seat]))
+    if fill:
+        players = args.players
     if not 2 <= players <= 5:
         parser.error(t("cli.errors.players_range", value=players))
     colours = [c.strip().lower() for c in (args.colours or "").split(",") if c.strip()]
@@ -219,6 +237,16 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
         start = args.start_player - 1
     default_names = [t("tui.setup.bot_name", seat=p + 1) if bots[p] else
                      t("tui.setup.player_name", seat=p + 1) for p in range(players)]
+    if fill:
+        humans = [p for p in range(players) if not bots[p]]
+        if len(names) != len(humans):
+            parser.error(t("cli.errors.play.names_for_humans", count=len(names),
+                           humans=len(humans)))
+        given = iter(names)
+        names = [next(given) if not bots[p] else default_names[p] for p in range(players)]
+        problem = names_problem(names)
+        if problem is not None:
+            parser.error(t(f"cli.errors.name.{problem[0]}", name=i18n.quoted(problem[1])))
     load_path = None
     notices: list[Callable[[], str]] = []
     if args.load:
