@@ -85,6 +85,34 @@ def clamp(text: Text, width: int, lines: int) -> list[Text]:
     return out
 
 
+def markers(names: list[str]) -> list[str]:
+    """One letter per player for their vikings: the name's first letter when no one else's
+    name begins with it; among players who share one, the first keeps it and each other
+    takes the next letter of their own name that no player's mark has (then A-Z). A mark is
+    never a digit (menu keys are digits)."""
+    firsts = [_letter((n.strip() or "?")[0]) for n in names]
+    out: list[str] = [""] * len(names)
+    taken: set[str] = set()
+    for p, f in enumerate(firsts):
+        if firsts.count(f) == 1 or f not in taken and firsts.index(f) == p:
+            out[p] = f
+            taken.add(f)
+    for p, name in enumerate(names):
+        if out[p]:
+            continue
+        pool = [_letter(c) for c in name if c.isalpha()] + [chr(c) for c in range(65, 91)]
+        mark = next((c for c in pool if c not in taken and c not in firsts), None) or next(
+            c for c in pool if c not in taken)
+        out[p] = mark
+        taken.add(mark)
+    return out
+
+
+def _letter(c: str) -> str:
+    c = c.upper()
+    return c if c.isalpha() else "?"
+
+
 class Seats:
     """Who sits where: names, colours, bot levels (None = human)."""
 
@@ -113,12 +141,9 @@ class Seats:
         return p is not None and self.bots[p] is not None
 
     def initial(self, p: int) -> str:
-        """A short mark for a player's viking: the first letter of the name, made unique."""
-        name = self.names[p].strip() or "?"
-        first = name[0].upper()
-        if sum(1 for n in self.names if (n.strip() or "?")[0].upper() == first) > 1:
-            return str(p + 1)
-        return first
+        """A short mark for a player's viking: the first letter of the name, made unique —
+        never a digit, which a menu key could be taken for (see markers)."""
+        return markers(self.names)[p]
 
     def viking(self, code: int) -> Text:
         p, brown = viking_owner(code), viking_is_brown(code)
