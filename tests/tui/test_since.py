@@ -97,3 +97,13 @@ def test_every_event_that_concerns_a_player_is_in_their_next_summary(n):
     for kind in ("viking_placed", "reserved", "passed", "bought", "assigned", "attack",
                  "discarded", "hint"):
         assert seen.get(kind), (kind, seen)
+
+
+def test_cubes_moved_between_storage_and_the_warehouse_count_net():
+    from jorvik.tui.since import _net_stored
+    there = {"type": "assigned", "good": 2, "source": "storage", "to": "warehouse"}
+    back = {"type": "assigned", "good": 2, "source": "warehouse", "to": "storage"}
+    other = {"type": "assigned", "good": 3, "source": "storage", "to": "warehouse"}
+    assert _net_stored([(0, there), (1, back)] * 91) == 0   # 182 moves, nothing moved
+    assert _net_stored([(0, there), (1, back), (2, there)]) == 1
+    assert _net_stored([(0, there), (1, other)]) == 2
