@@ -1,9 +1,10 @@
 """Benchmark of the app: command -> first interactive screen, and key press -> updated screen
 (median and p99 over a whole 5-player Jarl game played by the first offered key). Prints the figures.
 
-    uv run python bench/tui.py            # both measurements
+    uv run python bench/tui.py            # both measurements, at 120x40 and at 80x24
     uv run python bench/tui.py --startup  # only the start-up time
     uv run python bench/tui.py --keys     # only the key presses
+    uv run python bench/tui.py --size 80x24   # one terminal size only
 
 Start-up is measured twice: as the Python here runs it (PYTHONDONTWRITEBYTECODE=1 and no
 __pycache__ in this sandbox, so every module is compiled from source on every start), and with
@@ -39,17 +40,19 @@ def ready(screen):
     screen.app.exit()
 app = build_app(play_config(parser, args),
                 ready_hook=lambda s: s.app.call_after_refresh(ready, s))
-app.run(headless=True)
+import os
+w, h = (int(x) for x in os.environ.get("BENCH_SIZE", "120x40").split("x"))
+app.run(headless=True, size=(w, h))
 """
 
 
-def startup(runs: int = 5, bytecode: bool = False) -> list[float]:
+def startup(runs: int = 5, bytecode: bool = False, size: str = "120x40") -> list[float]:
     """Wall time from starting a fresh Python process running `jorvik play` to its game
     screen being mounted and painted once (headless). The card cache is warm (one run first
     that is not counted), as on every start but the very first."""
     times = []
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as pyc:
-        env = {**os.environ, "JORVIK_HOME": home}
+        env = {**os.environ, "JORVIK_HOME": home, "BENCH_SIZE": size}
         if bytecode:
             env.pop("PYTHONDONTWRITEBYTECODE", None)
             env["PYTHONPYCACHEPREFIX"] = pyc
@@ -65,7 +68,7 @@ def startup(runs: int = 5, bytecode: bool = False) -> list[float]:
     return times
 
 
-async def keys() -> tuple[list[float], list[float], int]:
+async def keys(size: tuple[int, int] = (120, 40)) -> tuple[list[float], list[float], int]:
     """Per key press: from sending the key to the end of the screen update it caused (wall),
     and the CPU time this process spent meanwhile."""
     from jorvik.cli import build_parser, play_config
@@ -76,7 +79,7 @@ async def keys() -> tuple[list[float], list[float], int]:
     parser = build_parser()
     app = build_app(play_config(parser, parser.parse_args(ARGV)))
     painted = [0.0]
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         original = screen._compositor_refresh
@@ -113,26 +116,35 @@ def _startup_line(label: str, s: list[float]) -> None:
           f"target <= {STARTUP_TARGET * 1000:.0f} ms) {'OK' if med <= STARTUP_TARGET else 'SLOW'}")
 
 
+def _sizes() -> list[str]:
+    if "--size" in sys.argv:
+        return [sys.argv[sys.argv.index("--size") + 1]]
+    return ["120x40", "80x24"]
+
+
 def main() -> None:
-    if "--keys" not in sys.argv:
-        _startup_line("no bytecode cache (as here)", startup())
-        _startup_line("with a bytecode cache", startup(bytecode=True))
-    if "--startup" in sys.argv:
-        return
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["JORVIK_HOME"] = home
-        times, cpu, presses = asyncio.run(keys())
-    times.sort()
-    cpu.sort()
-    med = statistics.median(times)
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    ok = med <= KEY_TARGET and p99 <= KEY_P99_TARGET
-    print(f"key press -> updated screen (5p Jarl at 120x40, whole game, {presses} presses, "
-          f"{len(times)} repaints): median {med * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
-          f"max {times[-1] * 1000:.1f} ms (targets: median <= {KEY_TARGET * 1000:.0f} ms, "
-          f"p99 <= {KEY_P99_TARGET * 1000:.0f} ms) {'OK' if ok else 'SLOW'}; CPU per press: "
-          f"median {statistics.median(cpu) * 1000:.1f} ms, "
-          f"p99 {cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))] * 1000:.1f} ms")
+    for size in _sizes():
+        if "--keys" not in sys.argv:
+            _startup_line(f"5p Jarl at {size}, no bytecode cache (as here)", startup(size=size))
+            _startup_line(f"5p Jarl at {size}, with a bytecode cache (warm)",
+                          startup(bytecode=True, size=size))
+        if "--startup" in sys.argv:
+            continue
+        w, h = (int(x) for x in size.split("x"))
+        with tempfile.TemporaryDirectory() as home:
+            os.environ["JORVIK_HOME"] = home
+            times, cpu, presses = asyncio.run(keys((w, h)))
+        times.sort()
+        cpu.sort()
+        med = statistics.median(times)
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        ok = med <= KEY_TARGET and p99 <= KEY_P99_TARGET
+        print(f"key press -> updated screen (5p Jarl at {size}, whole game, {presses} presses, "
+              f"{len(times)} repaints): median {med * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+              f"max {times[-1] * 1000:.1f} ms (targets: median <= {KEY_TARGET * 1000:.0f} ms, "
+              f"p99 <= {KEY_P99_TARGET * 1000:.0f} ms) {'OK' if ok else 'SLOW'}; CPU per press: "
+              f"median {statistics.median(cpu) * 1000:.1f} ms, "
+              f"p99 {cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))] * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

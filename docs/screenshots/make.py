@@ -3,7 +3,12 @@
     uv run python docs/screenshots/make.py
 
 jarl-4p-120x40.svg (a late 4-player Jarl game), karl-2p-80x24.svg (2-player Karl in the
-compact layout of an 80 × 24 terminal) and final-scoring.svg (a finished 5-player Jarl game).
+compact layout of an 80 × 24 terminal) and final-scoring.svg (a finished 5-player Jarl game);
+and 5-player Jarl at 80 × 24 with 24-character names: the board (jarl-5p-80x24-board.svg),
+the cards view (c: jarl-5p-80x24-cards.svg), the v table (jarl-5p-80x24-v-table.svg) and the
+final table (jarl-5p-80x24-final.svg).
+
+    uv run python docs/screenshots/make.py --80x24   # only the 80 × 24 five-player shots
 """
 
 from __future__ import annotations
@@ -16,17 +21,20 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 NAMES = ["Anna", "Bela", "Csaba", "Dora", "Erik"]
+LONG = ["Brynhildr Sigurdardottir", "Ragnar Lodbrok Sigurdsso", "Ödön",
+        "Egill Skallagrimsson", "Gudrun Osvifsdottir Bol"]
 COLOURS = ["red", "blue", "green", "yellow", "white"]
 
 
-def bot_game(n: int, mode: str, seed: int, until_round: int | None, phase: str = "demand"):
+def bot_game(n: int, mode: str, seed: int, until_round: int | None, phase: str = "demand",
+             names: list[str] | None = None):
     """A seeded game of 'normal' bots with human seats, stopped at `phase` of `until_round`."""
     from jorvik.bots import make_bot
     from jorvik.carddata import load_cards
     from jorvik.engine import current_player
     from jorvik.tui.session import Session
     from jorvik.tui.text import Seats
-    seats = Seats(NAMES[:n], COLOURS[:n], [None] * n)
+    seats = Seats((names or NAMES)[:n], COLOURS[:n], [None] * n)
     s = Session.start(load_cards(), seats, mode, seed, None, autosave=False)
     bots = [make_bot("normal", seed=seed * 10 + i) for i in range(n)]
     while not s.over and (until_round is None or s.state.round < until_round
@@ -55,11 +63,21 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["JORVIK_HOME"] = home
         tmp = Path(home)
+        late = bot_game(5, "jarl", 3, 7, "demand", LONG)
         shots = [
-            (bot_game(4, "jarl", 5, 8, "unloading"), (120, 40), "jarl-4p-120x40.svg", ("1",)),
-            (bot_game(2, "karl", 7, 6, "demand"), (80, 24), "karl-2p-80x24.svg", ()),
-            (bot_game(5, "jarl", 3, None), (100, 30), "final-scoring.svg", ()),
+            (late, (80, 24), "jarl-5p-80x24-board.svg", ()),
+            (late, (80, 24), "jarl-5p-80x24-cards.svg", ("c",)),
+            (late, (80, 24), "jarl-5p-80x24-v-table.svg", ("v",)),
+            (bot_game(5, "jarl", 3, None, names=LONG), (80, 24), "jarl-5p-80x24-final.svg",
+             ()),
         ]
+        if "--80x24" not in sys.argv:
+            shots += [
+                (bot_game(4, "jarl", 5, 8, "unloading"), (120, 40), "jarl-4p-120x40.svg",
+                 ("1",)),
+                (bot_game(2, "karl", 7, 6, "demand"), (80, 24), "karl-2p-80x24.svg", ()),
+                (bot_game(5, "jarl", 3, None), (100, 30), "final-scoring.svg", ()),
+            ]
         for i, (session, size, name, keys) in enumerate(shots):
             save = tmp / f"{i}.json"
             session.save_as(save)
