@@ -30,11 +30,23 @@ import sys
 import time
 from contextlib import redirect_stdout
 
-from jorvik.bots import play_out, seat_bots
+from jorvik.bots import BOTS, play_out, seat_bots
+from jorvik.bots.hard_bot import HardBot
+from jorvik.bots.normal_bot import NormalBot
 from jorvik.engine import new_game
 from jorvik.tournament import tournament
 
 TABLES = ((2, "karl"), (2, "jarl"), (5, "karl"), (5, "jarl"))
+
+
+def _hard_on_normal(seed=None, think=None, playouts=None, cpu_clock=False, **_):
+    """`hard` as it was before the play-out policy: the normal bot plays its play-outs."""
+    return HardBot(seed, think=think, playouts=playouts, cpu_clock=cpu_clock,
+                   playout_policy=NormalBot)
+
+
+# for this benchmark only (worker processes are forked, so they see it too)
+BOTS["hard-normal-playouts"] = _hard_on_normal
 
 
 def rate(bot: str, players: int, mode: str, games: int, seed: int) -> float:
@@ -82,10 +94,12 @@ def strength(args) -> None:
         res = tournament(args.games, 4, mode, ["rollout", "normal", "normal", "normal"],
                          seed=args.seed, workers=args.workers)
         r, n = _cell(res, "rollout"), _cell(res, "normal")
-        verdict = ("AT LEAST FAIR" if r["ci_high"] >= 0.25 else "BELOW")
+        verdict = ("above the fair share" if r["ci_low"] > 0.25 else
+                   "below the fair share" if r["ci_high"] < 0.25 else
+                   "interval spans the fair share")
         print(f"4p {mode:<5} rollout {r['win_rate']:.1%} [{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
               f" mean VP {r['mean_vp']:.1f} (normal {n['mean_vp']:.1f}), margin "
-              f"{r['margin']:+.1f}  {verdict}  ({time.perf_counter() - t0:.0f} s)")
+              f"{r['mean_margin']:+.1f}  {verdict}  ({time.perf_counter() - t0:.0f} s)")
         sys.stdout.flush()
 
 
@@ -100,36 +114,44 @@ def hard(args) -> None:
                      seed=args.seed, workers=args.workers, think=args.think, cpu_clock=True)
     r, o = _cell(res, "hard"), _cell(res, "hard-normal-playouts")
     print(f"hard (rollout play-outs) {r['win_rate']:.1%} [{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
-          f" mean VP {r['mean_vp']:.1f}, margin {r['margin']:+.1f}; hard (normal play-outs) "
+          f" mean VP {r['mean_vp']:.1f}, margin {r['mean_margin']:+.1f}; hard (normal play-outs) "
           f"mean VP {o['mean_vp']:.1f}  ({time.perf_counter() - t0:.0f} s)")
 
 
 def review(args) -> None:
-    from jorvik.bots import play_out, seat_bots
-    from jorvik.engine import new_game
-    from jorvik.engine.record import GameRecord
-    from jorvik.review import review_game
-    print(f"== review stability: top-5 costliest decisions shared between seeds 1 and 2, "
-          f"{args.review_playouts} play-outs a candidate")
+    from jorvik import review as review_mod
+    from jorvik.bots.rollout_bot import rollout_policy
+    from jorvik.engine import make_record
+
+    print(f"== review stability: the top-5 costliest decisions of seat 1 with review seeds 1 "
+          f"and 2, {args.review_playouts} determinizations a decision (4-player Jarl games "
+          f"played by normal bots)")
+    made = review_mod.Judge.__init__
+
+    def judged_by(policy):
+        def init(self, *a, **k):
+            made(self, *a, **k)
+            self.policy = policy(self.seed)
+        return init
+
     for game_seed in args.review_games:
-        st = new_game([f"P{i}" for i in range(4)], mode="jarl", seed=game_seed)
-        rec = GameRecord.start(st)
-        bots = seat_bots(["normal"] * 4, game_seed)
-
-        def watch(_b, a, _n):
-            rec.add(a)
-
-        play_out(st, bots, watch=watch)
-        for policy in ("normal", "rollout"):
+        st0 = new_game([f"P{i + 1}" for i in range(4)], mode="jarl", seed=game_seed)
+        actions = []
+        play_out(st0, seat_bots(["normal"] * 4, game_seed),
+                 watch=lambda _b, a, _a: actions.append(a))
+        rec = make_record(st0, actions)
+        for name, policy in (("normal", NormalBot), ("rollout", rollout_policy)):
+            review_mod.Judge.__init__ = judged_by(policy)
+            t0 = time.process_time()
             tops = []
-            t0 = time.perf_counter()
             for seed in (1, 2):
-                r = review_game(rec, player=0, seed=seed, playouts=args.review_playouts,
-                                policy=policy)
-                tops.append({m.index for m in r.top(5)})
-            print(f"game {game_seed} {policy:<8} shared {len(tops[0] & tops[1])}/5  "
-                  f"({time.perf_counter() - t0:.0f} s)")
+                res = review_mod.review(rec, humans=[0], playouts=args.review_playouts,
+                                        seed=seed)
+                tops.append({d.index for d in res.costliest(5)})
+            print(f"game {game_seed} play-outs by {name:<8} shared {len(tops[0] & tops[1])}/5 "
+                  f"({time.process_time() - t0:.0f} CPU s)")
             sys.stdout.flush()
+        review_mod.Judge.__init__ = made
 
 
 def main(argv: list[str] | None = None) -> int:

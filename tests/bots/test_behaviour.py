@@ -1,4 +1,5 @@
 """Five behaviours a strong player expects of the `normal`, `hard` and `expert` bots (issue 14),
+and of the play-out policy `rollout` that judges moves for the search bots, hints and review,
 each on a constructed position: a stacked deck and bag, earlier choices played through the
 engine.
 
@@ -19,7 +20,7 @@ from jorvik.engine import (
     viking_owner,
 )
 
-BOTS = [("normal", {}), ("hard", {"playouts": 4}), ("expert", {"playouts": 12})]
+BOTS = [("normal", {}), ("rollout", {}), ("hard", {"playouts": 4}), ("expert", {"playouts": 12})]
 ATTACKS = ("B13", "C13", "D15")
 ids = [name for name, _ in BOTS]
 

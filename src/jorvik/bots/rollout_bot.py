@@ -35,12 +35,14 @@ from __future__ import annotations
 from collections import Counter
 
 from jorvik.engine import (
-    PROPHECY_VP, Action, Buy, Done, GameState, Pass, Place, Reserve, UseCard, defence,
-    empty_fields, feast_vp, legal_actions, price_due, viking_owner,
+    PROPHECY_VP, Action, Buy, Done, GameState, Pass, Place, Reserve, UseCard,
+    Harbour, Trade, empty_fields, feast_vp, holds, legal_actions, price_due, viking_owner,
 )
 from jorvik.engine.effects import EFFECTS
 
-from .heuristics import EFFECT_VALUES, N_GOODS, Ctx, Owned, Params, holding_of, plan_unload
+from .heuristics import (
+    EFFECT_VALUES, N_GOODS, Ctx, Owned, Params, _sigmoid, holding_of, plan_unload, warehouse_room,
+)
 from .normal_bot import (
     _NOISE, _NOISE_MASK, UNPAID_RESERVATION, NormalBot, _later_reservations,
 )
@@ -50,7 +52,8 @@ from .normal_bot import (
 class Seat:
     """What one player holds, read once for the card values (see the module docstring)."""
 
-    __slots__ = ("ctx", "st", "round", "player", "p", "coin_worth", "keep_worth", "spare", "crafts", "missing",
+    __slots__ = ("ctx", "st", "round", "player", "board", "p", "coin_worth", "room", "storage_free",
+                 "trade_cubes", "keep_worth", "spare", "on_warehouse", "effects", "type_gain", "crafts", "missing",
                  "merchants", "prophecies", "counts", "journeys", "warriors", "defence",
                  "owned", "values")
 
@@ -96,6 +99,11 @@ class Seat:
             elif t == "warrior":
                 warriors.append(card.defence)
         self.spare = spare
+        self.on_warehouse = [pl.warehouse.count(g) for g in range(N_GOODS)]
+        # room to keep unloaded cubes: the storage space if empty, the Warehouse's free spaces
+        self.storage_free = 0 if pl.storage else 1
+        self.trade_cubes = Harbour.cubes if holds(st, pl, "harbour_market") else Trade.cubes
+        self.room = self.storage_free + max(0, warehouse_room(ctx, pl.cards) - len(pl.warehouse))
         self.crafts = crafts
         self.missing = sum(len(short) for _, short in crafts)
         self.merchants = merchants
@@ -103,10 +111,12 @@ class Seat:
         self.counts = counts
         self.journeys = journeys
         self.warriors = warriors
-        self.defence = defence(st, p) + sum(by_id[c].defence for c in pl.loading
-                                            if by_id[c].type == "warrior")
+        self.defence = ctx.defs[p]
         self.owned = Owned(ctx, p, pl, (), counts, journeys, pl.coins)
         self.values: dict[tuple[str, tuple[int, ...]], float] = {}
+        # the player's effect cards, and what one more card of a type adds to them
+        self.effects = [by_id[c].effect for c in pl.cards + pl.loading if by_id[c].effect]
+        self.type_gain: dict[tuple[str, int], float] = {}
 
     # ------------------------------------------------------------------ a card's worth
 
@@ -129,14 +139,12 @@ class Seat:
             return (bought.players[self.p].coins - self.st.players[self.p].coins) * self.coin_worth
         v = 0.0
         if t == "craftsman":
-            short = 0
-            spare = self.spare[:]
-            for g in card.goods:
-                if spare[g]:
-                    spare[g] -= 1
-                else:
-                    short += 1
-            v = card.vp * self._p_complete(short, self.missing + short)
+            # its expected VP with the spare cubes on it (their worth kept or sold given up:
+            # the engine takes a good from the ship and storage before the Warehouse, where a
+            # cube is also worth a VP at the end) or without them, whichever is more, less what
+            # its empty fields take from the other craftsmen's chances
+            v = max(self._craftsman_value(card.vp, card.goods, True),
+                    self._craftsman_value(card.vp, card.goods, False))
         elif t == "ship":
             v = self._cubes_value(goods)
         elif t == "merchant":
@@ -160,6 +168,8 @@ class Seat:
         elif t == "warrior":
             dp = self.defence + card.defence
             v = ctx.attack_value(self.p, dp) - ctx.attack_value(self.p, self.defence)
+        if self.effects:
+            v += self._held_effects_gain(t, card.vp)
         if effect is not None:
             worth = EFFECT_VALUES.get(card.effect)
             if worth is not None:
@@ -170,38 +180,121 @@ class Seat:
                       - ctx.attack_value(self.p, self.defence))
         return v
 
-    def _p_complete(self, short: int, missing: int) -> float:
-        """A craftsman's chance of completion with `short` fields to fill, `missing` in all."""
-        return self.ctx.p_complete(short + self.ctx.params.share * (missing - short))
+    def _craftsman_value(self, vp: int, goods: tuple[int, ...], use_spare: bool) -> float:
+        v = 0.0
+        short = 0
+        spare = self.spare[:]
+        for g in goods:
+            if use_spare and spare[g]:
+                from_wh = spare[g] <= self.on_warehouse[g]
+                spare[g] -= 1
+                v -= (max(0.5 * self.coin_worth, self.keep_worth[g] + 1.0) if from_wh
+                      else self._kept(g))
+            else:
+                short += 1
+        missing = self.missing + short
+        v += self._expected(vp, short, missing)
+        for other, need in self.crafts:
+            if need:   # a complete craftsman's VP are safe
+                v -= (self._expected(other, len(need), self.missing)
+                      - self._expected(other, len(need), missing))
+        return v
+
+    def _held_effects_gain(self, card_type: str, vp: int) -> float:
+        """What one more card of `card_type` (a journey: of `vp`) adds to the effect cards the
+        player holds (a skald of that type, the saga teller), as ``player_value`` counts them."""
+        key = (card_type, vp if card_type == "journey" else 0)
+        got = self.type_gain.get(key)
+        if got is None:
+            counts = self.counts.copy()
+            counts[card_type] += 1
+            journeys = self.journeys + [vp] if card_type == "journey" else self.journeys
+            more = self.owned._replace(counts=counts, journeys=journeys)
+            got = 0.0
+            for eff in self.effects:
+                worth = EFFECT_VALUES.get(eff)
+                if worth is not None:
+                    got += worth(more) - worth(self.owned)
+            self.type_gain[key] = got
+        return got
+
+    def _expected(self, vp: int, short: int, missing: int) -> float:
+        """A craftsman's expected VP with `short` fields to fill, `missing` in all the
+        player's craftsmen (the normal bot's completion chance)."""
+        if short == 0:
+            return float(vp)
+        return vp * self.ctx.p_complete(short + self.ctx.params.share * (missing - short))
 
     def _kept(self, g: int) -> float:
         """A cube of good g kept or sold two for a coin: its worth when nothing better offers."""
         return max(self.keep_worth[g], 0.5 * self.coin_worth)
 
     def _cubes_value(self, goods: tuple[int, ...]) -> float:
-        """Ship cubes at their best use each: a craftsman's field (the rise in its expected
-        VP), a merchant's coins, a prophecy's VP, kept, or sold."""
-        shorts = [(vp, Counter(short)) for vp, short in self.crafts if short]
+        """Ship cubes (unloaded this round) as the planner would use them, roughly: first the
+        craftsmen they complete (most VP first; one with a single good lacking through a
+        trade of spare cubes, three or at the Harbour market two), then each cube at its best use — a craftsman's field (the
+        rise in its expected VP), a merchant's coins or a prophecy's VP; the rest kept while
+        there is room (the storage space if free, the Warehouse) and sold two for a coin."""
+        pool = Counter(goods)
+        spare = Counter({g: k for g, k in enumerate(self.spare) if k})   # held, not needed
+        crafts = sorted(((vp, Counter(short)) for vp, short in self.crafts if short),
+                        key=lambda c: -c[0])
         missing = self.missing
         total = 0.0
-        for g in goods:
-            best = self._kept(g)
+        for trade in (False, True):
+            for vp, short in crafts:
+                m = sum(short.values())
+                if not m:
+                    continue
+                lack = short - pool
+                if not lack:
+                    pool -= short
+                elif trade and sum(lack.values()) == 1 and \
+                        sum(pool.values()) - (m - 1) + sum(spare.values()) >= self.trade_cubes:
+                    # the cheapest cubes to give, the ship's or the player's spare ones
+                    rest = pool - short
+                    give = sorted([(self._kept(g), g, rest) for g in rest.elements()]
+                                  + [(self._kept(g), g, spare) for g in spare.elements()],
+                                  key=lambda x: x[:2])[:self.trade_cubes]
+                    if sum(x[0] for x in give) >= vp - self._expected(vp, m, missing):
+                        continue   # the trade costs more than the craftsman gains
+                    pool = rest
+                    for worth, g, where in give:
+                        where[g] -= 1
+                        total -= worth
+                else:
+                    continue
+                total += vp - self._expected(vp, m, missing)
+                missing -= m
+                short.clear()
+        left = []
+        for g in sorted(pool.elements()):
+            best = 0.0
             if g in self.merchants:
-                best = max(best, self.merchants[g] * self.coin_worth)
+                best = self.merchants[g] * self.coin_worth
             if g in self.prophecies:
                 best = max(best, float(PROPHECY_VP))
             fill = None
-            for i, (vp, short) in enumerate(shorts):
-                m = sum(short.values())
+            for i, (vp, short) in enumerate(crafts):
                 if short[g]:
-                    gain = vp * (self._p_complete(m - 1, missing - 1)
-                                 - self._p_complete(m, missing))
+                    m = sum(short.values())
+                    gain = (self._expected(vp, m - 1, missing - 1)
+                            - self._expected(vp, m, missing))
                     if gain > best:
                         best, fill = gain, i
             if fill is not None:
-                shorts[fill][1][g] -= 1
+                crafts[fill][1][g] -= 1
                 missing -= 1
-            total += best
+            if best > 0.5 * self.coin_worth:
+                total += best
+            else:
+                left.append(g)
+        if left:
+            left.sort(key=lambda g: -self.keep_worth[g])
+            room = self.room
+            for g in left[:room]:
+                total += self.keep_worth[g] + (1.0 if room > self.storage_free else 0.0)
+            total += len(left[room:]) // 2 * self.coin_worth
         return total
 
 
@@ -210,12 +303,14 @@ class _Line:
     or play-out (the supply draws from the deck, so a new round is a new line). Every bot on
     the same line shares it (bots in seats of one game, the one bot of a play-out)."""
 
-    __slots__ = ("deck", "params", "ctx", "seats", "last")
+    __slots__ = ("deck", "round", "params", "ctxs", "seats", "last")
 
     def __init__(self, st: GameState, params: Params):
         self.deck = st.deck   # held, so the identity check in line_of stays sound
+        self.round = st.round
         self.params = params
-        self.ctx = Ctx(st, params)   # the round's public facts, as its first decision saw them
+        # the public facts by the cards bought so far this round (the loading areas)
+        self.ctxs: dict[tuple, Ctx] = {}
         self.seats: dict[tuple, Seat] = {}
         self.last: dict[int, Seat] = {}   # player -> the seat last read for them
 
@@ -229,15 +324,18 @@ def line_of(st: GameState, params: Params) -> _Line:
     """The line `st` is on, for bots with `params`."""
     line = _LINES.get(_recent[0])
     if (line is not None and line.deck is st.deck and line.params is params
-            and line.ctx.st.round == st.round):
+            and line.round == st.round):
         return line   # the line of the last call (nearly every call)
     key = _recent[0] = (id(st.deck), id(params))
     line = _LINES.get(key)
     if line is None or line.deck is not st.deck or line.params is not params \
-            or line.ctx.st.round != st.round:
+            or line.round != st.round:
         line = _Line(st, params)
         if len(_LINES) >= LINES:
-            _LINES.pop(next(iter(_LINES)), None)
+            try:
+                _LINES.pop(next(iter(_LINES)), None)
+            except (RuntimeError, StopIteration):   # another thread (a hint) changed it
+                _LINES.clear()
     else:
         _LINES.pop(key, None)
     _LINES[key] = line   # last: the most recently used
@@ -311,20 +409,27 @@ class RolloutBot(NormalBot):
 
     # ------------------------------------------------------------------ seats
 
-    def seat(self, st: GameState, p: int) -> Seat:
+    def seat(self, st: GameState, p: int, board: tuple | None = None) -> Seat:
         """Player p's seat in `st`: the last one read for them on this line while their player
-        record is the same object (the engine copies a record only when it changes), else the
-        line's seat for their holding, else read now."""
+        record is the same object (the engine copies a record only when it changes) and no
+        card was bought since, else the line's seat for their holding, else read now.
+        `board`: every player's loading area (the cards bought this round), if known."""
+        if board is None:
+            board = tuple(q.loading for q in st.players)
         line = line_of(st, self.params)
         pl = st.players[p]
         got = line.last.get(p)
-        if got is not None and got.player is pl:
+        if got is not None and got.player is pl and got.board == board:
             return got
-        key = (p, pl.cards, pl.loading, pl.hand, pl.ship_goods, pl.storage, pl.warehouse,
+        key = (p, board, pl.cards, pl.hand, pl.ship_goods, pl.storage, pl.warehouse,
                tuple(pl.filled.items()))
         got = line.seats.get(key)
         if got is None:
-            got = line.seats[key] = Seat(line.ctx, st, p)
+            ctx = line.ctxs.get(board)
+            if ctx is None:
+                ctx = line.ctxs[board] = Ctx(st, self.params)
+            got = line.seats[key] = Seat(ctx, st, p)
+            got.board = board
         got.player = pl
         line.last[p] = got
         return got
@@ -338,7 +443,6 @@ class RolloutBot(NormalBot):
         normal bot's ladder (each viking pays one less than the one above, and gets its chance
         only when all above pass; I buy, or pass on to a lower viking of mine, whichever gains
         more), worked from the bottom up. `seats`: every player's seat."""
-        pr = self.params
         mine = seats[me]
         gain = 0.0   # what the vikings below the current one bring me
         for j in range(len(owners) - 1, first - 1, -1):
@@ -347,13 +451,34 @@ class RolloutBot(NormalBot):
             if o == me:
                 if coins >= price - 1e-9:
                     gain = max(mine.value(cid, goods) - price * mine.coin_worth, gain)
-            elif gain > 0.0 and st.players[o].coins >= price:
-                seat = seats[o]
-                x = ((seat.value(cid, goods) - int(round(price)) * seat.coin_worth
-                      - pr.pbuy_margin) / pr.pbuy_scale)
-                # the chance o buys: the normal bot's sigmoid as a clipped straight line
-                gain *= 1.0 if x <= -2.0 else 0.0 if x >= 2.0 else 0.5 - 0.25 * x
+            elif gain > 0.0:
+                gain *= 1.0 - self._chance_buys(st, seats, o, cid, goods, price)
         return gain
+
+    def _chance_buys(self, st: GameState, seats: "_Seats", o: int, cid: str, goods: tuple,
+               price: float) -> float:
+        """The chance that opponent o buys `cid` at `price`: the normal bot's sigmoid of their
+        gain over the price."""
+        price = int(round(price))
+        if st.players[o].coins < price:
+            return 0.0
+        pr = self.params
+        seat = seats[o]
+        return _sigmoid((seat.value(cid, goods) - price * seat.coin_worth - pr.pbuy_margin)
+                        / pr.pbuy_scale)
+
+    def _pump_gain(self, st: GameState, seats: "_Seats", me: int, cid: str, goods: tuple,
+              owners: list[int], length: float) -> float:
+        """A little for making the opponents above pay one more (as the normal bot)."""
+        out = 0.0
+        reach = 1.0
+        for j, o in enumerate(owners):
+            if o == me:
+                break
+            pb = self._chance_buys(st, seats, o, cid, goods, length - j)
+            out += reach * pb * seats[o].coin_worth
+            reach *= 1.0 - pb
+        return self.params.pump * out
 
     # ------------------------------------------------------------------ demand
 
@@ -372,9 +497,14 @@ class RolloutBot(NormalBot):
         spend = [0.0] * 6
         for c, owners in enumerate(owners_of):
             if me in owners:
-                price = len(owners) + extra - owners.index(me)
-                if seat.value(st.spaces[c], st.space_goods[c]) > price * cw:
-                    spend[c] = price
+                cid, goods = st.spaces[c], st.space_goods[c]
+                L = len(owners) + extra
+                j = owners.index(me)
+                if seat.value(cid, goods) > (L - j) * cw:
+                    reach = 1.0   # the chance every viking above passes
+                    for i in range(j):
+                        reach *= 1.0 - self._chance_buys(st, seats, owners[i], cid, goods, L - i)
+                    spend[c] = reach * (L - j)
         res = st.reservation
         mine_res = [len(res) - i for i, (_, code, _) in enumerate(res) if viking_owner(code) == me]
         committed = sum(spend) + sum(mine_res)
@@ -399,6 +529,8 @@ class RolloutBot(NormalBot):
                                      pl.coins - committed)
                 else:
                     u = 0.0   # not worth it even at the bottom of the column
+                if owners:
+                    u += self._pump_gain(st, seats, me, cid, goods, owners, L0 + 1)
             elif kind is Reserve:
                 if a.brown and own_left:
                     continue
@@ -504,11 +636,12 @@ class _Seats(list):
         super().__init__([None] * st.n)
         self.bot = bot
         self.st = st
+        self.board = tuple(q.loading for q in st.players)
 
     def __getitem__(self, p: int) -> Seat:
         got = list.__getitem__(self, p)
         if got is None:
-            got = self.bot.seat(self.st, p)
+            got = self.bot.seat(self.st, p, self.board)
             self[p] = got
         return got
 
