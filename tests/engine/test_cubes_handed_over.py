@@ -47,7 +47,7 @@ def test_a_trading_post_cube_in_the_demand_phase_cannot_go_to_a_merchant_or_prop
     assert wool_choices(st) == {Assign(WOOL, "craftsman", "A01"), Assign(WOOL, "warehouse"),
                                 Discard()}
     for sale in (Assign(WOOL, "merchant", "A07"), Assign(WOOL, "prophecy", "B15")):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction, match="only in their owner's unloading turn"):
             apply_action(st, sale)
 
 

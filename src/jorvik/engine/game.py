@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import Action, Buy, Decline, Done, IllegalAction, Place, Reserve, UseCard, malformed
+from .actions import (
+    Action, Assign, Buy, Decline, Done, IllegalAction, Place, Reserve, UseCard, malformed,
+)
 from .board import COLUMN_SIZE, START_COINS, START_VP, any_phase_uses, spend_card
 from .cards import CUBES_PER_GOOD, GOODS, SEASONS, CardSet
 from .demand import (
@@ -24,8 +26,8 @@ from .scoring import final_scores
 from .state import GameState, PlayerState, viking_owner
 from .supply import fill_spaces, reveal_final_attack, resolve_attack_choice, start_round
 from .unloading import (
-    cube_decision_options, do_cube_decision, do_unloading, nothing_to_do, start_unloading_turn,
-    unloading_options, usual_form,
+    cube_decision_options, do_cube_decision, do_unloading, nothing_to_do, sells_now,
+    start_unloading_turn, unloading_options, usual_form,
 )
 
 
@@ -218,6 +220,10 @@ def why_illegal(st: GameState, action: Any) -> str:
     legal = legal_actions(st)
     same_type = [a for a in legal if type(a) is type(action)]
     what = action.type
+    if (st.pending and isinstance(st.pending[-1], PlaceCube) and isinstance(action, Assign)
+            and action.to in ("merchant", "prophecy") and not sells_now(st, p)):
+        return (f"merchants and prophecies take cubes only in their owner's unloading turn: "
+                f"{name} may put this cube on a craftsman or the Warehouse, or discard it")
     if st.pending:
         return (f"{name} must first finish: {st.pending[-1].kind.replace('_', ' ')}"
                 f" ({what} is not possible now)")
