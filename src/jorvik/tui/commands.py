@@ -9,8 +9,10 @@ from typing import Any, Iterable
 
 from rich.align import Align
 from rich.text import Text
+from textual import on
 from textual.app import SystemCommand
 from textual.command import CommandPalette, Hit, Hits, Provider
+from textual.widgets import Button, Input, OptionList
 
 from jorvik.engine import CardSet
 from jorvik.i18n import LANGUAGES, get_language, language_name, t
@@ -78,6 +80,18 @@ class Palette(NoMatchesWords, CommandPalette):
 
     def no_matches_text(self) -> Any:
         return Align.center(Text(t("tui.palette.no_matches"), style="not bold"))
+
+    @on(Input.Submitted)
+    @on(Button.Pressed)
+    @on(OptionList.OptionSelected)
+    def once_closed_select_nothing(self, event: Any) -> None:
+        """A second Enter (or click) in the same burst reaches the palette after the first
+        one closed it: Textual's palette would run the command again and dismiss again,
+        which pops whatever screen is on top by then (ScreenStackError when it is the last).
+        Handled here first (subclass handlers run first): dropped."""
+        if self.app.screen is not self:
+            event.prevent_default()
+            event.stop()
 
 
 def system_commands(app: Any, screen: Any) -> Iterable[SystemCommand]:

@@ -3,13 +3,18 @@ explained and not played, and finished lessons are remembered."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from textual import events
+from textual.message import Message
 
 from jorvik.carddata import load_cards
 from jorvik.lessons import LESSONS
 from jorvik.tui.app import PlayConfig
+from jorvik.tui.messages import GameOver
 from jorvik.tui.screens.learn import (
-    LearnApp, LessonDoneScreen, LessonListScreen, LessonScreen, lessons_done,
+    LearnApp, LessonDoneScreen, LessonFinished, LessonListScreen, LessonScreen, lessons_done,
 )
 from jorvik.tui.moves import move_path
 from jorvik.tui.screens.message import ConfirmScreen
@@ -22,17 +27,44 @@ def make_learn_app() -> LearnApp:
     return LearnApp(config)
 
 
-async def play_lesson(pilot, app: LearnApp, limit: int = 2000) -> None:
+class LessonEnd:
+    """A message hook (App.run_test(message_hook=...)) that tells when a lesson has ended:
+    `ended` at its LessonFinished (the script played out) or GameOver, `shown` when its end
+    screen is resumed on top. The pilot waits for these messages, never for a guessed time:
+    between the last move and the end screen the lesson screen may still show a menu."""
+
+    def __init__(self, app: LearnApp) -> None:
+        self.app = app
+        self.ended = asyncio.Event()
+        self.shown = asyncio.Event()
+
+    def __call__(self, message: Message) -> None:
+        if isinstance(message, (LessonFinished, GameOver)):
+            self.ended.set()
+        elif isinstance(message, events.ScreenResume) and isinstance(self.app.screen,
+                                                                      LessonDoneScreen):
+            self.shown.set()
+
+    async def wait_shown(self, timeout: float = 20) -> None:
+        await asyncio.wait_for(self.shown.wait(), timeout)
+        assert isinstance(self.app.screen, LessonDoneScreen)
+
+
+async def play_lesson(pilot, app: LearnApp, end: LessonEnd, limit: int = 2000) -> None:
     """Press the keys the lesson asks for until its end screen shows."""
     for _ in range(limit):
         screen = app.screen
-        if isinstance(screen, LessonDoneScreen):
+        if end.ended.is_set() or isinstance(screen, LessonDoneScreen):
+            await end.wait_shown()
             return
         if isinstance(screen, ConfirmScreen):
             await pilot.press("y")
             continue
         if isinstance(screen, LessonScreen) and not screen.thinking and screen.menu:
             i = len(screen.session.actions)
+            if i >= len(screen.moves):  # played out: its LessonFinished is on its way
+                await end.wait_shown()
+                return
             keys = move_path(screen.session.state, screen.session.seats, screen.moves[i],
                              screen.path)
             assert keys, f"no keys lead to the lesson's move {screen.moves[i]}"
@@ -63,14 +95,31 @@ async def test_a_purchase_step_highlights_the_column_on_sale():
 @pytest.mark.parametrize("number", range(len(LESSONS)))
 async def test_the_pilot_plays_each_lesson_to_its_end_by_keys(number):
     app = make_learn_app()
-    async with app.run_test(size=(120, 40)) as pilot:
+    end = LessonEnd(app)
+    async with app.run_test(size=(120, 40), message_hook=end) as pilot:
         assert isinstance(app.screen, LessonListScreen)
         await pilot.press(str(number + 1))
         assert isinstance(app.screen, LessonScreen)
-        await play_lesson(pilot, app)
+        await play_lesson(pilot, app, end)
         assert LESSONS[number].id in lessons_done()
         await pilot.press("enter")
         assert isinstance(app.screen, LessonListScreen)
+
+
+async def test_the_pilot_waits_for_an_end_screen_that_comes_late(monkeypatch):
+    """The race of the flaky [3]: the script is played out and the lesson screen still shows
+    the next decision's menu while the end screen is on its way (here: 0.3 s late)."""
+    later = LearnApp.lesson_finished
+
+    def late(self, lesson, session):
+        self.set_timer(0.3, lambda: later(self, lesson, session))
+    monkeypatch.setattr(LearnApp, "lesson_finished", late)
+    app = make_learn_app()
+    end = LessonEnd(app)
+    async with app.run_test(size=(120, 40), message_hook=end) as pilot:
+        await pilot.press("4")
+        await play_lesson(pilot, app, end)
+        assert isinstance(app.screen, LessonDoneScreen)
 
 
 async def test_a_different_legal_move_is_explained_and_not_played():

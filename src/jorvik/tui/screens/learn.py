@@ -382,6 +382,8 @@ class LearnApp(JorvikApp):
 
     @on(LessonChosen)
     def _lesson_chosen(self, message: LessonChosen) -> None:
+        if self.lesson is not None:  # a second lesson key in the same burst: one is open
+            return
         self.start_lesson(message.lesson)
 
     @on(LessonFinished)
