@@ -102,6 +102,18 @@ def _gives(cls: type, pool: tuple[int, ...], k: int) -> tuple[Action, ...]:
 
 
 @lru_cache(maxsize=4096)
+def _gives_from(cls: type, pool: tuple[int, ...], places: tuple[tuple[int, ...], ...]
+                ) -> tuple[Action, ...]:
+    """Every `cls` of cls.cubes cubes from the pool, each with the usual sources and then with
+    every other way to take its cubes from `places` (ship, storage space, Warehouse)."""
+    out: list[Action] = []
+    for a in _gives(cls, pool, cls.cubes):
+        out.append(a)
+        out.extend(cls(a.give, s) for s in _other_sources(a.give, places))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
 def _combos(pool: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     """Distinct sorted k-multisets drawn from the sorted multiset `pool`."""
     out: list[tuple[int, ...]] = []
@@ -159,9 +171,7 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
         if not several:
             out.extend(_gives(cls, pool, cls.cubes))
             continue
-        for a in _gives(cls, pool, cls.cubes):
-            out.append(a)
-            out.extend(cls(a.give, s) for s in _other_sources(a.give, places))
+        out.extend(_gives_from(cls, pool, places))
     # Giving up a stored cube (RULES.md §6): each stored good, from each place holding it.
     out.extend(_give_up(g, "storage") for g in sorted(set(storage)))
     out.extend(_give_up(g, "warehouse") for g in sorted(set(warehouse)))
