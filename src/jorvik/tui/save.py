@@ -10,7 +10,7 @@ import os
 import re
 import time
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -51,6 +51,7 @@ class SaveData:
     game_id: str | None = None
     started: str | None = None
     current: bool = True  # written by this version (continued in place; else in a new file)
+    notes: list[dict[str, Any]] = field(default_factory=list)  # the log's kept notes
 
 
 # ---------------------------------------------------------------- where games live
@@ -125,9 +126,11 @@ def default_save_path() -> Path:
 
 def save_text(first: GameState, actions: list[Action], deck: list[str], bag: list[str],
               seats: Seats, cards_path: str | None, game_id: str, started: str,
-              state: GameState) -> str:
+              state: GameState, notes: list[dict[str, Any]] | None = None) -> str:
     """The save file of a game as it is now (`state` gives the round and whether it is over,
-    for `jorvik games`, which lists without replaying)."""
+    for `jorvik games`, which lists without replaying). `notes`: the log's notes kept with the
+    game ({"move", "kind", "player"}: a hint used, a bot playing as 'easy'), the first
+    MAX_NOTES of them."""
     return json.dumps({
         "format": SAVE_FORMAT,
         "id": game_id or None,  # a game played without a file of its own has no id
@@ -138,6 +141,7 @@ def save_text(first: GameState, actions: list[Action], deck: list[str], bag: lis
         "seats": seats.to_json(),
         "cards_path": cards_path,
         "record": make_record(first, actions, deck=deck, bag=bag),
+        "notes": list(notes or [])[:MAX_NOTES],
     }, ensure_ascii=False, indent=1)
 
 
@@ -233,6 +237,20 @@ class SeatModel(BaseModel):
         return name
 
 
+NOTE_KINDS = ("hint", "bot_fallback", "bot_failed")
+MAX_NOTES = 2000
+
+
+class NoteModel(BaseModel):
+    """A note of the game log kept with the game: after `move` moves, `player` used a hint
+    (or their bot could not play: 'easy' played for it). Its words come from the catalogue
+    and the seats, never from the file."""
+    model_config = ConfigDict(extra="forbid")
+    move: StrictInt = Field(ge=0, le=100_000)
+    kind: Literal["hint", "bot_fallback", "bot_failed"]
+    player: StrictInt = Field(ge=0, le=4)
+
+
 class SaveModel(BaseModel):
     """The shape of a save file around its engine record (checked by the engine's model)."""
     model_config = ConfigDict(extra="ignore")
@@ -245,6 +263,7 @@ class SaveModel(BaseModel):
     seats: list[SeatModel] = Field(min_length=2, max_length=5)
     cards_path: StrictStr | None = Field(default=None, max_length=4096)
     record: dict[str, Any]
+    notes: list[NoteModel] = Field(default_factory=list, max_length=MAX_NOTES)  # older saves: none
 
     @field_validator("cards_path")
     @classmethod
@@ -292,6 +311,7 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path) -> SaveData:
         record: Any = model.record
         seats_data: list[SeatModel] | None = model.seats
         cards_path, game_id, started = model.cards_path, model.id, model.started
+        notes = [n.model_dump() for n in model.notes]
         current = model.format == SAVE_FORMAT
     elif "actions" in data:  # a bare engine record: default colours, all human
         record, seats_data, cards_path, game_id, started, current = data, None, None, None, None, False
@@ -317,8 +337,13 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path) -> SaveData:
             raise SaveError(t("tui.save.incompatible", path=where,
                               error="the seats do not match the players"))
         seats = Seats(names, colours, [s.bot for s in seats_data])
+    if seats_data is None:
+        notes = []
+    elif any(n["move"] > len(actions) or n["player"] >= len(names) for n in notes):
+        raise SaveError(t("tui.save.incompatible", path=where,
+                          error="a note names a move or a player the game does not have"))
     return SaveData(record=record, seats=seats, cards_path=cards_path, actions=actions,
-                    game_id=game_id, started=started, current=current)
+                    game_id=game_id, started=started, current=current, notes=notes)
 
 
 # ---------------------------------------------------------------- the list of games

@@ -15,6 +15,7 @@ from jorvik.engine import (
     new_game,
 )
 from jorvik.engine.record import check_record, first_state, setup_orders
+from jorvik.i18n import level_name, t
 
 from . import save as saving
 from .text import Seats, describe
@@ -30,6 +31,7 @@ class LogEntry:
     event: dict[str, Any] | None = None
     player: int | None = None           # a note about one player (e.g. a hint used) ...
     kind: str = ""                      # ... and what kind ("hint"; "" for other notes)
+    kept: Kept | None = None            # a note kept with the saved game (see Kept)
 
     @property
     def text(self) -> Text:
@@ -41,11 +43,33 @@ def event_entry(index: int, event: dict[str, Any], state: GameState, seats: Seat
     return LogEntry(index, lambda: describe(event, state, seats), event)
 
 
+@dataclass(frozen=True)
+class Kept:
+    """The words of a note that is part of the game and is saved with it (the log promises
+    to keep it): a hint used, a bot that plays as 'easy'. Kept as what it is, so that it is
+    saved, comes back after --resume and is worded in the language of the moment."""
+    kind: str       # one of saving.NOTE_KINDS
+    player: int
+    seats: Seats
+
+    def __call__(self) -> str:
+        name = self.seats.names[self.player]
+        if self.kind == "hint":
+            return t("learn.hint.used", name=name)
+        level = level_name(self.seats.bots[self.player] or "easy")
+        return t(f"tui.log.{self.kind}", level=level, name=name)
+
+
 def note_entry(index: int, words: Callable[[], str], style: str | Style = "italic",
                player: int | None = None, kind: str = "") -> LogEntry:
     """A log entry of the app's own: `words()` gives it in the current language; `player`
-    and `kind` say what it is about (a hint used: the hand-over summary tells it)."""
-    return LogEntry(index, lambda: Text(words(), style=style), player=player, kind=kind)
+    and `kind` say what it is about (a hint used: the hand-over summary tells it). Words
+    that are a Kept note are saved with the game."""
+    kept = words if isinstance(words, Kept) else None
+    if kept is not None and player is None:
+        player, kind = kept.player, kind or kept.kind
+    return LogEntry(index, lambda: Text(words(), style=style), player=player, kind=kind,
+                    kept=kept)
 
 
 @dataclass
@@ -102,6 +126,10 @@ class Session:
         s.log.append(LogEntry(0, lambda: Text(saving.t_start(first, data.seats))))
         for a in data.actions:
             s._apply(a)
+        for note in sorted(data.notes, key=lambda n: n["move"]):  # each after its move
+            move = note["move"]
+            at = next((i for i, e in enumerate(s.log) if e.index > move), len(s.log))
+            s.log.insert(at, note_entry(move, Kept(note["kind"], note["player"], data.seats)))
         if path is not None and data.game_id:
             s.path, s.game_id = path, data.game_id
             s.started = data.started or saving.now_text()
@@ -141,9 +169,16 @@ class Session:
     def record(self) -> dict[str, Any]:
         return make_record(self.first, self.actions, deck=self.deck, bag=self.bag)
 
+    def notes(self) -> list[dict[str, Any]]:
+        """The log's kept notes as the save holds them (each with the number of moves made
+        when it was noted)."""
+        return [{"move": e.index, "kind": e.kept.kind, "player": e.kept.player}
+                for e in self.log if e.kept is not None]
+
     def save_text(self) -> str:
         return saving.save_text(self.first, self.actions, self.deck, self.bag, self.seats,
-                                self.cards_path, self.game_id, self.started, self.state)
+                                self.cards_path, self.game_id, self.started, self.state,
+                                notes=self.notes())
 
     # ---------------------------------------------------------------- changes
     def apply(self, action: Action) -> list[dict[str, Any]]:

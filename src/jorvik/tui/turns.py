@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from jorvik.engine import Action, IllegalAction
-from jorvik.i18n import level_name, t
 
-from .session import Session
+from .session import Kept, Session
 
 Words = Callable[[], str]   # a note for the log in the language at the time it is shown
 
@@ -77,8 +76,7 @@ class BotTurns:
                 bot = make_bot(level, seed=seed, think=self.think_time)
             except ValueError:
                 bot = make_bot("easy", seed=seed, think=self.think_time)
-                name = seats.names[p]
-                tell(lambda: t("tui.log.bot_fallback", level=level_name(level), name=name))
+                tell(Kept("bot_fallback", p, seats))  # saved with the game
             if hasattr(bot, "should_stop"):
                 bot.should_stop = self.session.ended.is_set
         self._bots[p] = bot
@@ -92,10 +90,9 @@ class BotTurns:
         return bot
 
     def failed(self, p: int) -> Words:
-        """The log's note that seat p's bot failed and 'easy' plays on for it."""
-        seats = self.session.seats
-        name, level = seats.names[p], str(seats.bots[p])
-        return lambda: t("tui.log.bot_failed", level=level_name(level), name=name)
+        """The log's note that seat p's bot failed and 'easy' plays on for it (saved with
+        the game)."""
+        return Kept("bot_failed", p, self.session.seats)
 
     def think(self, p: int, token: int, tell: Callable[[Words], None]) -> BotMove | None:
         """Seat p's choice now (blocking: run it in a worker thread), no sooner than `delay`

@@ -1,11 +1,11 @@
 """The hint key (?): the three best moves now, each with its estimated final VP margin.
 
-They are judged in a worker thread while a progress bar runs; a used hint is noted in the
-game log."""
+They are judged in a worker thread while a progress bar runs; a hint is noted in the game
+log (and saved with the game) once the moves are shown: a window closed before is not."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 from textual import work
@@ -20,6 +20,7 @@ from jorvik.review import Hint, hints
 
 from ..keys import key, translated
 from ..moves import move_words
+from ..session import Kept
 from ..why import why_text
 from ..text import Seats
 
@@ -35,19 +36,28 @@ def request_hint(screen: Any) -> None:
     p = current_player(session.state)
     if p is None or session.seats.is_bot(p) or screen.thinking:
         return
-    name = session.seats.names[p]
-    screen.note(lambda: t("learn.hint.used", name=name), player=p, kind="hint")
-    app.push_screen(HintScreen(session.state, session.seats))
+    app.push_screen(HintScreen(session.state, session.seats,
+                               shown=lambda: note_hint(screen, p)))
+
+
+def note_hint(screen: Any, p: int) -> None:
+    """"X used a hint" in the game log, saved with the game at once (a quit right after
+    the hint keeps it)."""
+    session = screen.session
+    screen.note(Kept("hint", p, session.seats), player=p, kind="hint")
+    session.save()
 
 
 @translated
 class HintScreen(ModalScreen[None]):
     KEYS = [key("escape,enter,question_mark", "close", "tui.bind.back", id="hint-close")]
 
-    def __init__(self, state: GameState, seats: Seats) -> None:
+    def __init__(self, state: GameState, seats: Seats,
+                 shown: Callable[[], None] | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.state = state
         self.seats = seats
+        self.shown = shown  # called once when the best moves are shown (the hint is noted)
         self.found: list[Hint] | None = None
         self.closed = False
 
@@ -75,6 +85,8 @@ class HintScreen(ModalScreen[None]):
         self.query_one(ProgressBar).update(total=total, progress=done)
 
     def _show(self, found: list[Hint]) -> None:
+        if self.closed:  # closed while the result was on its way: nothing was shown
+            return
         self.found = found
         self.query_one(ProgressBar).display = False
         if len(found) <= 1:
@@ -88,6 +100,9 @@ class HintScreen(ModalScreen[None]):
             lines.append(Text.assemble(before, move, after))
             lines[-1].append_text(why_text(h.why))  # the categories the swing is in
         self.query_one("#hint-text", Static).update(Text("\n").join(lines))
+        if self.shown is not None:
+            shown, self.shown = self.shown, None
+            shown()
 
     def on_unmount(self) -> None:
         self.closed = True  # the thread stops after its current playouts
