@@ -238,3 +238,39 @@ async def test_guarded_page_keys_wait_for_the_layout_then_page():
         before = listed.highlighted
         listed.action_page_down()  # laid out: at once, as Textual does
         assert listed.highlighted > before
+
+
+async def test_two_enters_in_one_burst_run_a_palette_command_once():
+    """The key floods' find: the second Enter reached the palette after the first had closed
+    it; Textual's palette then ran the command again and dismissed again, popping the screen
+    under it (ScreenStackError once that was the last one)."""
+    from jorvik.tui.screens.log import LogScreen
+    app = make_app(*GAME, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+p", *"Game log")
+        await pilot.pause(0.5)
+        burst(app, "enter", "enter", "enter")
+        await pilot.pause(0.3)
+        assert [type(s) for s in app.screen_stack[1:]] == [GameScreen, LogScreen]
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+    assert app.crash_report is None
+
+
+async def test_two_lesson_keys_in_one_burst_open_one_lesson():
+    """The key floods' other find: two LessonChosen in one burst mounted two lesson screens
+    with the same id (DuplicateIds)."""
+    from jorvik.carddata import load_cards
+    from jorvik.lessons import LESSONS
+    from jorvik.tui.app import PlayConfig
+    from jorvik.tui.screens.learn import LearnApp, LessonScreen
+    from jorvik.tui.text import Seats
+    app = LearnApp(PlayConfig(cards=load_cards(), seats=Seats([], [], []), handover=False,
+                              bot_delay=0.0, autosave=False))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        burst(app, "1", "2")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, LessonScreen)
+        assert app.screen.lesson is app.lesson is LESSONS[0]  # the first key's lesson
+    assert app.crash_report is None
