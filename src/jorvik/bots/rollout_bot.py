@@ -33,10 +33,11 @@ knobs as in :class:`~jorvik.bots.normal_bot.NormalBot`.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Sequence
 
 from jorvik.engine import (
     PROPHECY_VP, Action, Buy, Done, GameState, Pass, Place, Reserve, UseCard,
-    Harbour, Trade, empty_fields, feast_vp, holds, legal_actions, price_due, viking_owner,
+    Harbour, Trade, defence, empty_fields, feast_vp, holds, legal_actions, price_due, viking_owner,
 )
 from jorvik.engine.effects import EFFECTS
 
@@ -53,7 +54,8 @@ class Seat:
     """What one player holds, read once for the card values (see the module docstring)."""
 
     __slots__ = ("ctx", "st", "round", "player", "board", "p", "coin_worth", "room", "storage_free",
-                 "trade_cubes", "keep_worth", "spare", "on_warehouse", "effects", "type_gain", "crafts", "missing",
+                 "trade_cubes", "keep_worth", "spare", "on_warehouse", "effects", "type_gain",
+                 "buys", "crafts", "missing",
                  "merchants", "prophecies", "counts", "journeys", "warriors", "defence",
                  "owned", "values")
 
@@ -117,6 +119,7 @@ class Seat:
         # the player's effect cards, and what one more card of a type adds to them
         self.effects = [by_id[c].effect for c in pl.cards + pl.loading if by_id[c].effect]
         self.type_gain: dict[tuple[str, int], float] = {}
+        self.buys: dict[tuple, float] = {}
 
     # ------------------------------------------------------------------ a card's worth
 
@@ -180,6 +183,18 @@ class Seat:
                       - ctx.attack_value(self.p, self.defence))
         return v
 
+    def chance_buys(self, cid: str, goods: tuple[int, ...], price: int) -> float:
+        """The chance this player buys `cid` at `price` when it comes to them (the normal
+        bot's sigmoid of their gain over the price)."""
+        key = (cid, goods, price)
+        got = self.buys.get(key)
+        if got is None:
+            pr = self.ctx.params
+            got = self.buys[key] = _sigmoid(
+                (self.value(cid, goods) - price * self.coin_worth - pr.pbuy_margin)
+                / pr.pbuy_scale)
+        return got
+
     def _craftsman_value(self, vp: int, goods: tuple[int, ...], use_spare: bool) -> float:
         v = 0.0
         short = 0
@@ -232,63 +247,86 @@ class Seat:
     def _cubes_value(self, goods: tuple[int, ...]) -> float:
         """Ship cubes (unloaded this round) as the planner would use them, roughly: first the
         craftsmen they complete (most VP first; one with a single good lacking through a
-        trade of spare cubes, three or at the Harbour market two), then each cube at its best use — a craftsman's field (the
-        rise in its expected VP), a merchant's coins or a prophecy's VP; the rest kept while
-        there is room (the storage space if free, the Warehouse) and sold two for a coin."""
-        pool = Counter(goods)
-        spare = Counter({g: k for g, k in enumerate(self.spare) if k})   # held, not needed
-        crafts = sorted(((vp, Counter(short)) for vp, short in self.crafts if short),
+        trade of spare cubes, three or at the Harbour market two), then each cube at its best
+        use — a craftsman's field (the rise in its expected VP), a merchant's coins or a
+        prophecy's VP; the rest traded for a field a craftsman lacks while that gains, kept
+        while there is room (the storage space if free, the Warehouse) and sold two for a
+        coin."""
+        pool = [0] * N_GOODS   # the ship's cubes by good
+        for g in goods:
+            pool[g] += 1
+        spare = self.spare[:]   # the player's cubes no craftsman needs, by good
+        crafts = sorted(((vp, list(short)) for vp, short in self.crafts if short),
                         key=lambda c: -c[0])
         missing = self.missing
         total = 0.0
         for trade in (False, True):
             for vp, short in crafts:
-                m = sum(short.values())
+                m = len(short)
                 if not m:
                     continue
-                lack = short - pool
-                if not lack:
-                    pool -= short
-                elif trade and sum(lack.values()) == 1 and \
-                        sum(pool.values()) - (m - 1) + sum(spare.values()) >= self.trade_cubes:
+                rest = pool[:]
+                lack = []
+                for g in short:
+                    if rest[g]:
+                        rest[g] -= 1
+                    else:
+                        lack.append(g)
+                if lack:
+                    if not trade or len(lack) > 1 or sum(rest) + sum(spare) < self.trade_cubes:
+                        continue
                     # the cheapest cubes to give, the ship's or the player's spare ones
-                    rest = pool - short
-                    give = sorted([(self._kept(g), g, rest) for g in rest.elements()]
-                                  + [(self._kept(g), g, spare) for g in spare.elements()],
+                    give = sorted([(self._kept(g), g, rest) for g in range(N_GOODS)
+                                   for _ in range(rest[g])]
+                                  + [(self._kept(g), g, spare) for g in range(N_GOODS)
+                                     for _ in range(spare[g])],
                                   key=lambda x: x[:2])[:self.trade_cubes]
                     if sum(x[0] for x in give) >= vp - self._expected(vp, m, missing):
                         continue   # the trade costs more than the craftsman gains
-                    pool = rest
                     for worth, g, where in give:
                         where[g] -= 1
                         total -= worth
-                else:
-                    continue
+                pool = rest
                 total += vp - self._expected(vp, m, missing)
                 missing -= m
                 short.clear()
         left = []
-        for g in sorted(pool.elements()):
-            best = 0.0
-            if g in self.merchants:
-                best = self.merchants[g] * self.coin_worth
-            if g in self.prophecies:
-                best = max(best, float(PROPHECY_VP))
-            fill = None
-            for i, (vp, short) in enumerate(crafts):
-                if short[g]:
-                    m = sum(short.values())
-                    gain = (self._expected(vp, m - 1, missing - 1)
-                            - self._expected(vp, m, missing))
-                    if gain > best:
-                        best, fill = gain, i
-            if fill is not None:
-                crafts[fill][1][g] -= 1
-                missing -= 1
-            if best > 0.5 * self.coin_worth:
-                total += best
-            else:
-                left.append(g)
+        for g in range(N_GOODS):
+            for _ in range(pool[g]):
+                best = 0.0
+                if g in self.merchants:
+                    best = self.merchants[g] * self.coin_worth
+                if g in self.prophecies:
+                    best = max(best, float(PROPHECY_VP))
+                fill = None
+                for vp, short in crafts:
+                    if g in short:
+                        m = len(short)
+                        gain = (self._expected(vp, m - 1, missing - 1)
+                                - self._expected(vp, m, missing))
+                        if gain > best:
+                            best, fill = gain, short
+                if fill is not None:
+                    fill.remove(g)
+                    missing -= 1
+                if best > 0.5 * self.coin_worth:
+                    total += best
+                else:
+                    left.append(g)
+        # trades of leftover cubes for a field a craftsman still lacks, while one gains
+        while len(left) >= self.trade_cubes:
+            gain, short = max(((self._expected(vp, len(short) - 1, missing - 1)
+                                - self._expected(vp, len(short), missing), short)
+                               for vp, short in crafts if short),
+                              default=(0.0, None), key=lambda x: x[0])
+            left.sort(key=self._kept)
+            cost = sum(self._kept(g) for g in left[:self.trade_cubes])
+            if short is None or gain <= cost:
+                break
+            total += gain
+            del left[:self.trade_cubes]
+            short.pop()
+            missing -= 1
         if left:
             left.sort(key=lambda g: -self.keep_worth[g])
             room = self.room
@@ -303,14 +341,16 @@ class _Line:
     or play-out (the supply draws from the deck, so a new round is a new line). Every bot on
     the same line shares it (bots in seats of one game, the one bot of a play-out)."""
 
-    __slots__ = ("deck", "round", "params", "ctxs", "seats", "last")
+    __slots__ = ("deck", "round", "params", "defences", "ctxs", "seats", "last")
 
     def __init__(self, st: GameState, params: Params):
         self.deck = st.deck   # held, so the identity check in line_of stays sound
         self.round = st.round
         self.params = params
-        # the public facts by the cards bought so far this round (the loading areas)
-        self.ctxs: dict[tuple, Ctx] = {}
+        # every player's defence by the cards bought so far this round (the loading areas),
+        # and the public facts by every player's defence, as the first state with it saw them
+        self.defences: dict[tuple, tuple[int, ...]] = {}
+        self.ctxs: dict[tuple[int, ...], Ctx] = {}
         self.seats: dict[tuple, Seat] = {}
         self.last: dict[int, Seat] = {}   # player -> the seat last read for them
 
@@ -412,8 +452,9 @@ class RolloutBot(NormalBot):
     def seat(self, st: GameState, p: int, board: tuple | None = None) -> Seat:
         """Player p's seat in `st`: the last one read for them on this line while their player
         record is the same object (the engine copies a record only when it changes) and no
-        card was bought since, else the line's seat for their holding, else read now.
-        `board`: every player's loading area (the cards bought this round), if known."""
+        card was bought since, else the line's seat for their holding and every player's
+        defence, else read now. `board`: every player's loading area (the cards bought this
+        round), if known."""
         if board is None:
             board = tuple(q.loading for q in st.players)
         line = line_of(st, self.params)
@@ -421,22 +462,25 @@ class RolloutBot(NormalBot):
         got = line.last.get(p)
         if got is not None and got.player is pl and got.board == board:
             return got
-        key = (p, board, pl.cards, pl.hand, pl.ship_goods, pl.storage, pl.warehouse,
-               tuple(pl.filled.items()))
+        defs = line.defences.get(board)
+        if defs is None:   # a card was bought: the defences may have changed
+            defs = line.defences[board] = _defences(st)
+        key = (p, defs, pl.cards, pl.loading, pl.hand, pl.ship_goods, pl.storage,
+               pl.warehouse, tuple(pl.filled.items()))
         got = line.seats.get(key)
         if got is None:
-            ctx = line.ctxs.get(board)
+            ctx = line.ctxs.get(defs)
             if ctx is None:
-                ctx = line.ctxs[board] = Ctx(st, self.params)
+                ctx = line.ctxs[defs] = Ctx(st, self.params)
             got = line.seats[key] = Seat(ctx, st, p)
-            got.board = board
+        got.board = board
         got.player = pl
         line.last[p] = got
         return got
 
     # ------------------------------------------------------------------ price ladder
 
-    def _ladder(self, st: GameState, seats: "_Seats", me: int, cid: str, goods: tuple,
+    def _ladder(self, st: GameState, seats: "Sequence[Seat]", me: int, cid: str, goods: tuple,
                 owners: list[int], length: float, coins: float, first: int = 0) -> float:
         """My expected gain from a column whose vikings (top first) belong to `owners`, when
         `length` vikings stand in it at purchase time, from the viking at `first` on: the
@@ -455,19 +499,15 @@ class RolloutBot(NormalBot):
                 gain *= 1.0 - self._chance_buys(st, seats, o, cid, goods, price)
         return gain
 
-    def _chance_buys(self, st: GameState, seats: "_Seats", o: int, cid: str, goods: tuple,
-               price: float) -> float:
-        """The chance that opponent o buys `cid` at `price`: the normal bot's sigmoid of their
-        gain over the price."""
+    def _chance_buys(self, st: GameState, seats: "Sequence[Seat]", o: int, cid: str, goods: tuple,
+                     price: float) -> float:
+        """The chance that opponent o buys `cid` at `price` (none without the coins)."""
         price = int(round(price))
         if st.players[o].coins < price:
             return 0.0
-        pr = self.params
-        seat = seats[o]
-        return _sigmoid((seat.value(cid, goods) - price * seat.coin_worth - pr.pbuy_margin)
-                        / pr.pbuy_scale)
+        return seats[o].chance_buys(cid, goods, price)
 
-    def _pump_gain(self, st: GameState, seats: "_Seats", me: int, cid: str, goods: tuple,
+    def _pump_gain(self, st: GameState, seats: "Sequence[Seat]", me: int, cid: str, goods: tuple,
               owners: list[int], length: float) -> float:
         """A little for making the opponents above pay one more (as the normal bot)."""
         out = 0.0
@@ -485,7 +525,8 @@ class RolloutBot(NormalBot):
     def _place(self, st: GameState, legal: list[Action]) -> Action:
         me = st.turn
         pl = st.players[me]
-        seats = _Seats(self, st)
+        board = tuple(q.loading for q in st.players)
+        seats = [self.seat(st, q, board) for q in range(st.n)]   # all of them asked for
         seat = seats[me]
         cw = seat.coin_worth
         remaining = sum(p.vikings + (p.brown if not p.brown_done else 0) for p in st.players) - 1
@@ -608,11 +649,10 @@ class RolloutBot(NormalBot):
         if st.phase == "purchase":
             first = 0
             for c in range(st.turn + 1, 6):
-                col = st.columns[c]
-                if not any(viking_owner(x) == me for x in col):
+                owners = [viking_owner(x) for x in st.columns[c]]
+                if me not in owners:
                     continue
                 cid, goods = st.spaces[c], st.space_goods[c]
-                owners = [viking_owner(x) for x in col]
                 j = owners.index(me)
                 L = len(owners)
                 gain = self._ladder(st, seats, me, cid, goods, owners[:j + 1], L, L)
@@ -625,8 +665,17 @@ class RolloutBot(NormalBot):
                 gain = seats[me].value(cid, goods) - price * seats[me].coin_worth
                 if gain > 0:
                     out.append((price, gain))
-        out.sort(key=lambda x: -x[1] / x[0])
+        if len(out) > 1:
+            out.sort(key=lambda x: -x[1] / x[0])
         return out
+
+
+def _defences(st: GameState) -> tuple[int, ...]:
+    """Every player's defence counting the warriors in their loading area (``Ctx.defs``)."""
+    by_id = st.cards.by_id
+    return tuple(defence(st, p) + sum(by_id[c].defence for c in pl.loading
+                                      if by_id[c].type == "warrior")
+                 for p, pl in enumerate(st.players))
 
 
 class _Seats(list):
