@@ -226,6 +226,7 @@ async def test_hungarian_prompts_keep_the_price_and_the_count_in_view(size, play
                 text = screen_text(app)
                 assert f"{st.players[p].vikings} vikinged maradt" in text, prompt(text)
                 assert_stats_lines_whole(text)
+                assert not cut_words(text.splitlines()[-1]), text.splitlines()[-1]
                 demand_prompts += 1
             elif st.phase in ("purchase", "reservation") and not st.pending and any(
                     isinstance(a, Buy) and not a.hall for a in
@@ -237,6 +238,8 @@ async def test_hungarian_prompts_keep_the_price_and_the_count_in_view(size, play
                 # the prompt starts with the price, wherever the panel wraps it
                 assert f"{st.players[p].name}: {price} érméért" in text, prompt(text)
                 assert f"b vásárlás {price} érméért" in text, prompt(text)
+                assert not cut_words("\n".join(prompt(text))), prompt(text)
+                assert not cut_words(text.splitlines()[-1]), text.splitlines()[-1]
                 bought_prompts += 1
             screen.choose(screen.menu.choices[0])
         assert bought_prompts >= 3 and demand_prompts >= 8
