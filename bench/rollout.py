@@ -33,7 +33,7 @@ from contextlib import redirect_stdout
 from jorvik.bots import BOTS, play_out, seat_bots
 from jorvik.bots.hard_bot import HardBot
 from jorvik.bots.normal_bot import NormalBot
-from jorvik.engine import new_game
+from jorvik.engine import legal_actions, new_game
 from jorvik.tournament import tournament
 
 TABLES = ((2, "karl"), (2, "jarl"), (5, "karl"), (5, "jarl"))
@@ -103,6 +103,34 @@ def strength(args) -> None:
         sys.stdout.flush()
 
 
+def samples(args) -> None:
+    """Samples per searched decision of `hard` at --think CPU seconds, on the same positions
+    (placements and purchases from a 4-player game of normal bots), with each play-out policy."""
+    st = new_game([f"P{i + 1}" for i in range(4)], mode=args.hard_mode, seed=args.seed)
+    bots = seat_bots(["normal"] * 4, args.seed)
+    spots = []
+
+    def watch(before, _a, _after):
+        if (not before.pending and before.phase in ("demand", "purchase")
+                and len(legal_actions(before)) > 1):
+            spots.append(before)
+
+    play_out(st, bots, watch=watch)
+    spots = spots[::max(1, len(spots) // args.sample_positions)][:args.sample_positions]
+    print(f"== hard's samples per searched decision at {args.think} s CPU, {len(spots)} "
+          f"positions of a 4p {args.hard_mode} game")
+    for name in ("hard", "hard-normal-playouts"):
+        got = []
+        for i, pos in enumerate(spots):
+            bot = BOTS[name](seed=i, think=args.think, cpu_clock=True)
+            bot.choose(pos)
+            if bot.last_stats:
+                got.append(bot.last_stats["iterations"])
+        mean = sum(got) / max(len(got), 1)
+        print(f"{name:<22} {mean:6.1f} samples a decision (searched: {len(got)})")
+        sys.stdout.flush()
+
+
 def hard(args) -> None:
     print(f"== judgement: hard on rollout play-outs vs three hard on normal play-outs, "
           f"4p {args.hard_mode}, {args.games} games, {args.think} s CPU per decision, "
@@ -156,7 +184,9 @@ def review(args) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", choices=("speed", "strength", "hard", "review"), default=None)
+    ap.add_argument("--only", choices=("speed", "strength", "samples", "hard", "review"),
+                    default=None)
+    ap.add_argument("--sample-positions", type=int, default=20)
     ap.add_argument("--games", type=int, default=None)
     ap.add_argument("--seed", type=int, default=5000)
     ap.add_argument("--repeat", type=int, default=3)
@@ -169,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--review-games", type=int, nargs="*", default=[11])
     ap.add_argument("--out", action="store_true", help="append the figures to bench/results/")
     args = ap.parse_args(argv)
-    todo = [args.only] if args.only else ["speed", "strength", "hard"]
+    todo = [args.only] if args.only else ["speed", "strength", "samples", "hard"]
     buf = io.StringIO()
 
     class Tee(io.TextIOBase):
@@ -190,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
             elif what == "strength":
                 args.games = args.games or 200
                 strength(args)
+            elif what == "samples":
+                samples(args)
             elif what == "hard":
                 args.games = args.games or 60
                 hard(args)

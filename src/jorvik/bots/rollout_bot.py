@@ -336,49 +336,74 @@ class Seat:
         return total
 
 
-class _Line:
-    """The seats read in one line of play while its deck is unchanged: one round of one game
-    or play-out (the supply draws from the deck, so a new round is a new line). Every bot on
-    the same line shares it (bots in seats of one game, the one bot of a play-out)."""
+class _Round:
+    """The seats read in one round, shared by every line of play whose public facts are the
+    same when it is first met: the round, the deck's and the bag's contents (never their
+    order) and the cards on offer. The rollouts of a search all start from one position, so
+    they share the seats of its round."""
 
-    __slots__ = ("deck", "round", "params", "defences", "ctxs", "seats", "last")
+    __slots__ = ("params", "defences", "ctxs", "seats")
 
-    def __init__(self, st: GameState, params: Params):
-        self.deck = st.deck   # held, so the identity check in line_of stays sound
-        self.round = st.round
-        self.params = params
+    def __init__(self, params: Params):
+        self.params = params   # held, so the identity in the key stays sound
         # every player's defence by the cards bought so far this round (the loading areas),
         # and the public facts by every player's defence, as the first state with it saw them
         self.defences: dict[tuple, tuple[int, ...]] = {}
         self.ctxs: dict[tuple[int, ...], Ctx] = {}
         self.seats: dict[tuple, Seat] = {}
+
+
+class _Line:
+    """One line of play while its deck is unchanged: one round of one game or play-out (the
+    supply draws from the deck, so a new round is a new line). Every bot on the same line
+    shares it (the bots in the seats of one game, the one bot of a play-out)."""
+
+    __slots__ = ("deck", "round", "params", "facts", "last")
+
+    def __init__(self, st: GameState, params: Params, facts: _Round):
+        self.deck = st.deck   # held, so the identity check in line_of stays sound
+        self.round = st.round
+        self.params = params
+        self.facts = facts
         self.last: dict[int, Seat] = {}   # player -> the seat last read for them
 
 
+LINES = 32    # lines kept, the least recently used dropped first
+ROUNDS = 64   # rounds' seats kept, likewise
 _LINES: dict[tuple[int, int], _Line] = {}
-LINES = 32   # lines kept, the least recently used dropped first
+_ROUNDS: dict[tuple, _Round] = {}
 _recent: list[tuple[int, int]] = [(0, 0)]   # the key of the line last asked for
+
+
+def _remember(store: dict, key, value, size: int) -> None:
+    """Put `value` last in the LRU `store`, dropping the oldest beyond `size`."""
+    store.pop(key, None)
+    if len(store) >= size:
+        try:
+            store.pop(next(iter(store)), None)
+        except (RuntimeError, StopIteration):   # another thread (a hint) changed it
+            store.clear()
+    store[key] = value
 
 
 def line_of(st: GameState, params: Params) -> _Line:
     """The line `st` is on, for bots with `params`."""
     line = _LINES.get(_recent[0])
     if (line is not None and line.deck is st.deck and line.params is params
-            and line.round == st.round):
+            and line.round == st.round and st.deck):
         return line   # the line of the last call (nearly every call)
     key = _recent[0] = (id(st.deck), id(params))
     line = _LINES.get(key)
     if line is None or line.deck is not st.deck or line.params is not params \
-            or line.round != st.round:
-        line = _Line(st, params)
-        if len(_LINES) >= LINES:
-            try:
-                _LINES.pop(next(iter(_LINES)), None)
-            except (RuntimeError, StopIteration):   # another thread (a hint) changed it
-                _LINES.clear()
-    else:
-        _LINES.pop(key, None)
-    _LINES[key] = line   # last: the most recently used
+            or line.round != st.round or not st.deck:   # (every empty deck is one object)
+        facts_key = (st.round, id(params), tuple(sorted(st.deck)), tuple(sorted(st.bag)),
+                     tuple(st.spaces), tuple(cid for cid, _, _ in st.reservation))
+        facts = _ROUNDS.get(facts_key)
+        if facts is None or facts.params is not params:
+            facts = _Round(params)
+        _remember(_ROUNDS, facts_key, facts, ROUNDS)
+        line = _Line(st, params, facts)
+    _remember(_LINES, key, line, LINES)
     return line
 
 
@@ -462,17 +487,18 @@ class RolloutBot(NormalBot):
         got = line.last.get(p)
         if got is not None and got.player is pl and got.board == board:
             return got
-        defs = line.defences.get(board)
+        facts = line.facts
+        defs = facts.defences.get(board)
         if defs is None:   # a card was bought: the defences may have changed
-            defs = line.defences[board] = _defences(st)
+            defs = facts.defences[board] = _defences(st)
         key = (p, defs, pl.cards, pl.loading, pl.hand, pl.ship_goods, pl.storage,
                pl.warehouse, tuple(pl.filled.items()))
-        got = line.seats.get(key)
+        got = facts.seats.get(key)
         if got is None:
-            ctx = line.ctxs.get(defs)
+            ctx = facts.ctxs.get(defs)
             if ctx is None:
-                ctx = line.ctxs[defs] = Ctx(st, self.params)
-            got = line.seats[key] = Seat(ctx, st, p)
+                ctx = facts.ctxs[defs] = Ctx(st, self.params)
+            got = facts.seats[key] = Seat(ctx, st, p)
         got.board = board
         got.player = pl
         line.last[p] = got
