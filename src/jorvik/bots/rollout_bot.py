@@ -69,7 +69,7 @@ class Seat:
 
     __slots__ = ("ctx", "st", "round", "player", "board", "p", "coin_worth", "room", "storage_free",
                  "trade_cubes", "keep_worth", "spare", "on_warehouse", "effects", "type_gain",
-                 "buys", "crafts", "missing",
+                 "buys", "others", "crafts", "missing",
                  "merchants", "prophecies", "counts", "journeys", "warriors", "defence",
                  "owned", "values")
 
@@ -134,6 +134,7 @@ class Seat:
         self.effects = [by_id[c].effect for c in pl.cards + pl.loading if by_id[c].effect]
         self.type_gain: dict[tuple[str, int], float] = {}
         self.buys: dict[tuple, float] = {}
+        self.others: dict[int, float] = {}
 
     # ------------------------------------------------------------------ a card's worth
 
@@ -222,12 +223,17 @@ class Seat:
             else:
                 short += 1
         missing = self.missing + short
-        v += self._expected(vp, short, missing)
-        for other, need in self.crafts:
-            if need:   # a complete craftsman's VP are safe
-                v -= (self._expected(other, len(need), self.missing)
-                      - self._expected(other, len(need), missing))
-        return v
+        return v + self._expected(vp, short, missing) - self._others(self.missing) \
+            + self._others(missing)
+
+    def _others(self, missing: int) -> float:
+        """The expected VP of the player's craftsmen when `missing` fields are empty in all
+        (a complete craftsman's VP are safe)."""
+        got = self.others.get(missing)
+        if got is None:
+            got = self.others[missing] = sum(self._expected(vp, len(need), missing)
+                                             for vp, need in self.crafts)
+        return got
 
     def _held_effects_gain(self, card_type: str, vp: int) -> float:
         """What one more card of `card_type` (a journey: of `vp`) adds to the effect cards the
