@@ -127,6 +127,8 @@ class ScoreBox(Vertical):
         self._lay_out()
 
     def _lay_out(self) -> None:
+        if not self.grid.is_mounted:
+            return  # a resize before the grid is there: on_mount lays it out
         width = self.app.size.width - 8  # the dialog's border and padding
         self.grid.fill(max(20, width))
         self._show_focus()
@@ -136,7 +138,10 @@ class ScoreBox(Vertical):
         self._show_focus()
 
     def _show_focus(self) -> None:
-        focus = self.query_one(".score-focus", Static)
+        found = self.query(".score-focus")
+        if not found:
+            return
+        focus = found.first(Static)
         focus.display = self.grid.short
         if self.grid.short:
             focus.update(Text("▸ " + self.grid.full_label(), style="italic"))
