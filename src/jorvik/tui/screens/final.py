@@ -92,7 +92,8 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one(ScoreGrid).focus()
+        for grid in self.query(ScoreGrid):  # (the box focuses it too, once composed)
+            grid.focus()
         self.post_message(ScreenReady(self))
 
     def action_quit_now(self) -> None:
@@ -121,7 +122,8 @@ class ScoresNowScreen(Recompose, ModalScreen[None]):
             yield Static(t("tui.scores_now.hint"), classes="dialog-hint")
 
     def on_mount(self) -> None:
-        self.query_one(ScoreGrid).focus()
+        for grid in self.query(ScoreGrid):  # (the box focuses it too, once composed)
+            grid.focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -121,6 +121,7 @@ class ScoreBox(Vertical):
         yield Static(classes="score-focus")
 
     def on_mount(self) -> None:
+        self.grid.focus()  # ←/→ scroll it, ↑/↓ show each category's full name
         self._lay_out()
 
     def on_resize(self, event: events.Resize) -> None:
