@@ -47,6 +47,9 @@ def _hard_on_normal(seed=None, think=None, playouts=None, cpu_clock=False, **_):
 
 # for this benchmark only (worker processes are forked, so they see it too)
 BOTS["hard-normal-playouts"] = _hard_on_normal
+# the normal bot under another name: its win rate against three normal bots at the same
+# seeds is what an equally strong bot gets there (the seats and deals are not all alike)
+BOTS["normal-again"] = lambda seed=None, **_: NormalBot(seed)
 
 
 def rate(bot: str, players: int, mode: str, games: int, seed: int) -> float:
@@ -90,17 +93,23 @@ def strength(args) -> None:
     print(f"== strength: rollout vs three normal, 4 players, {args.games} games a cell, "
           f"seed {args.seed}, seats rotated; fair share 25%")
     for mode in args.modes.split(","):
-        t0 = time.perf_counter()
-        res = tournament(args.games, 4, mode, ["rollout", "normal", "normal", "normal"],
-                         seed=args.seed, workers=args.workers)
-        r, n = _cell(res, "rollout"), _cell(res, "normal")
-        verdict = ("above the fair share" if r["ci_low"] > 0.25 else
-                   "below the fair share" if r["ci_high"] < 0.25 else
-                   "interval spans the fair share")
-        print(f"4p {mode:<5} rollout {r['win_rate']:.1%} [{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
-              f" mean VP {r['mean_vp']:.1f} (normal {n['mean_vp']:.1f}), margin "
-              f"{r['mean_margin']:+.1f}  {verdict}  ({time.perf_counter() - t0:.0f} s)")
-        sys.stdout.flush()
+        for focus in (["rollout", "normal-again"] if args.baseline else ["rollout"]):
+            strength_cell(args, mode, focus)
+
+
+def strength_cell(args, mode: str, focus: str) -> None:
+    """One cell: `focus` against three normal bots, seats rotated."""
+    t0 = time.perf_counter()
+    res = tournament(args.games, 4, mode, [focus, "normal", "normal", "normal"],
+                     seed=args.seed, workers=args.workers)
+    r, n = _cell(res, focus), _cell(res, "normal")
+    verdict = ("above the fair share" if r["ci_low"] > 0.25 else
+               "below the fair share" if r["ci_high"] < 0.25 else
+               "interval spans the fair share")
+    print(f"4p {mode:<5} {focus:<12} {r['win_rate']:.1%} [{r['ci_low']:.1%}, "
+          f"{r['ci_high']:.1%}] mean VP {r['mean_vp']:.1f} (normal {n['mean_vp']:.1f}), "
+          f"margin {r['mean_margin']:+.1f}  {verdict}  ({time.perf_counter() - t0:.0f} s)")
+    sys.stdout.flush()
 
 
 def samples(args) -> None:
@@ -151,9 +160,8 @@ def review(args) -> None:
     from jorvik.bots.rollout_bot import rollout_policy
     from jorvik.engine import make_record
 
-    print(f"== review stability: the top-5 costliest decisions of seat 1 with review seeds 1 "
-          f"and 2, {args.review_playouts} determinizations a decision (4-player Jarl games "
-          f"played by normal bots)")
+    print("== review stability: the top-5 costliest decisions of seat 1 with review seeds 1 "
+          "and 2 (4-player Jarl games played by normal bots)")
     made = review_mod.Judge.__init__
 
     def judged_by(policy):
@@ -168,16 +176,19 @@ def review(args) -> None:
         play_out(st0, seat_bots(["normal"] * 4, game_seed),
                  watch=lambda _b, a, _a: actions.append(a))
         rec = make_record(st0, actions)
-        for name, policy in (("normal", NormalBot), ("rollout", rollout_policy)):
+        runs = [("normal", NormalBot, args.review_playouts),
+                ("rollout", rollout_policy, args.review_playouts)]
+        if args.review_playouts_rollout:
+            runs.append(("rollout", rollout_policy, args.review_playouts_rollout))
+        for name, policy, playouts in runs:
             review_mod.Judge.__init__ = judged_by(policy)
             t0 = time.process_time()
             tops = []
             for seed in (1, 2):
-                res = review_mod.review(rec, humans=[0], playouts=args.review_playouts,
-                                        seed=seed)
+                res = review_mod.review(rec, humans=[0], playouts=playouts, seed=seed)
                 tops.append({d.index for d in res.costliest(5)})
-            print(f"game {game_seed} play-outs by {name:<8} shared {len(tops[0] & tops[1])}/5 "
-                  f"({time.process_time() - t0:.0f} CPU s)")
+            print(f"game {game_seed} play-outs by {name:<8} {playouts:>3} determinizations: "
+                  f"shared {len(tops[0] & tops[1])}/5 ({time.process_time() - t0:.0f} CPU s)")
             sys.stdout.flush()
         review_mod.Judge.__init__ = made
 
@@ -192,11 +203,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--speed-games", type=int, default=10)
     ap.add_argument("--modes", default="karl,jarl")
+    ap.add_argument("--baseline", action="store_true",
+                    help="strength: also the normal bot itself in the focus seat")
     ap.add_argument("--hard-mode", default="jarl")
     ap.add_argument("--think", type=float, default=0.2)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--review-playouts", type=int, default=8)
     ap.add_argument("--review-games", type=int, nargs="*", default=[11])
+    ap.add_argument("--review-playouts-rollout", type=int, default=None,
+                    help="also review with the rollout policy at this many (e.g. the same time)")
     ap.add_argument("--out", action="store_true", help="append the figures to bench/results/")
     args = ap.parse_args(argv)
     todo = [args.only] if args.only else ["speed", "strength", "samples", "hard"]
