@@ -120,6 +120,13 @@ async def test_the_setup_screen_says_when_a_name_was_shortened():
         assert field.value == "Brynhildr Sigurdardottir"
         said = str(app.screen.query_one("#setup-error").render())
         assert "at most 24 characters" in said and "Brynhildr Sigurdardottir" in said
+        await pilot.press("ctrl+s")  # the first start after a shortening only shows it
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#name-1").value = "Ragnar"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, SetupScreen)
+        assert app.session.seats.names[0] == "Brynhildr Sigurdardottir"
 
 
 async def test_long_names_end_in_an_ellipsis_in_panels_and_are_whole_in_the_log(tmp_path):

@@ -93,6 +93,7 @@ class SetupScreen(Recompose, Screen):
             event.input.value = short
             self.query_one("#setup-error", Static).update(
                 Text(t("tui.setup.name_shortened", most=MAX_NAME, name=short)))
+            self._shortened = True  # the next start waits: the player sees the new name
 
     @on(Input.Submitted)
     def _next(self, event: Input.Submitted) -> None:
@@ -106,7 +107,12 @@ class SetupScreen(Recompose, Screen):
     def _start(self) -> None:
         self.action_start()
 
+    _shortened = False
+
     def action_start(self) -> None:
+        if self._shortened:  # a name was just shortened: say so first; start on the next
+            self._shortened = False
+            return
         n = len(self.seats)
         names, colours = self._entered()
         error = ""
