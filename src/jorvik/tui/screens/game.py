@@ -202,11 +202,12 @@ class GameScreen(SmallTerminal, Screen):
             self.set_class(on, "-since")
         self._actions.strip(self.session.seats, p if on else None)
 
-    def _hand_over(self, p: int, banner: bool) -> None:
+    def _hand_over(self, p: int, banner: bool, items: list[Item] | None = None) -> None:
         """The keyboard goes to human p: the strip and the side summary (until p acts), and
-        the banner when `banner`."""
+        the banner when `banner` (`items`: the summary, when already made)."""
         session = self.session
-        items: list[Item] = summary(session, p)
+        if items is None:
+            items = summary(session, p)
         self._since = (p, len(session.actions))
         lines = Text(t("tui.since.title"), style="bold")
         for item in items:
@@ -308,7 +309,8 @@ class GameScreen(SmallTerminal, Screen):
             items = summary(session, p)
             self.last_human = p
             self._human_phase = phase
-            self._hand_over(p, banner_due(self.handover, began, any(i.to_you for i in items)))
+            self._hand_over(p, banner_due(self.handover, began, any(i.to_you for i in items)),
+                            items)
             return
         self.last_human = p
         self._human_phase = phase
