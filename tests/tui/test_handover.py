@@ -209,3 +209,21 @@ async def test_changes_shows_fewer_banners_in_a_demand_phase_of_four_player_jarl
     changes = [await count_demand_banners("changes", seed) for seed in (1, 2)]
     assert min(always) >= 12, always
     assert sum(changes) < sum(always) / 2, (always, changes)
+
+
+async def test_the_palette_switches_the_hand_over_mode():
+    app = make_app(*TWO, "--handover", "always", autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Hand-over: never")
+        for _ in range(50):
+            await pilot.pause(0.05)
+            from textual.command import CommandList
+            lists = app.screen.query(CommandList)
+            if lists and lists.first().option_count:
+                break
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.handover == "never"
+        assert load_settings()["handover"] == "never"
