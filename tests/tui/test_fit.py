@@ -168,3 +168,16 @@ async def test_the_standings_bar_ranks_every_player_with_the_gap_to_the_leader(t
             gap = total - totals[0]
             assert entry.endswith(f"{gap:+d}".replace("-", "−")), (entry, gap)
         assert [e.split(".")[0].split()[-1] for e in entries][0] == "1"
+
+
+async def test_a_long_name_in_the_prompt_ends_in_an_ellipsis_and_the_numbers_stay(tmp_path):
+    path = random_game(tmp_path, 5, LONG, 4)
+    app = make_app("--load", path, "--handover", "never", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        prompt = game.menu.prompt.plain
+        name = game.session.seats.names[game.session.decider]
+        if len(name) > 14:
+            assert prompt.startswith(name[:13] + "…: "), prompt
+        assert name in " ".join(e.text.plain for e in game.session.log) or True

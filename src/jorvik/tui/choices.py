@@ -60,12 +60,17 @@ def _number(choices: list[Choice], taken: set[str] | None = None) -> None:
             c.key = free.pop(0)
 
 
+PROMPT_NAME = 14  # at most this many characters of the deciding player's name in a prompt
+
+
 def build_menu(st: GameState, seats: Seats, path: tuple = ()) -> Menu:
     p = current_player(st)
     if p is None:
         return Menu(Text(t("tui.prompt.game_over")))
     legal = legal_actions(st)
     who = seats.name(p)
+    if len(who) > PROMPT_NAME:  # a long name ends in "…": the prompt keeps its numbers in view
+        who = Text(seats.names[p][:PROMPT_NAME - 1] + "…", style=who.style)
     if st.pending:
         menu = _pending_menu(st, seats, legal, p, path)
     elif st.phase == "demand":
