@@ -103,10 +103,8 @@ async def test_the_v_table_at_80x24_with_five_players_abbreviates_and_scrolls(tm
         await pilot.press("down")
         focus = app.screen.query_one(".score-focus")
         assert str(focus.render()) == f"▸ {t('tui.score.picts')}"
-        if grid.max_scroll_x > 0:
-            await pilot.press("right")
-            await pilot.pause(0.3)
-            assert grid.scroll_x > 0
+        # abbreviations and shortened names make every column fit: nothing to scroll to
+        assert grid.max_scroll_x == 0 and grid.virtual_size.width <= grid.size.width
 
 
 async def test_the_final_table_at_80x24_shows_the_winner_and_every_row(tmp_path):
