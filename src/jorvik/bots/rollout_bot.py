@@ -67,11 +67,10 @@ from .normal_bot import (
 class Seat:
     """What one player holds, read once for the card values (see the module docstring)."""
 
-    __slots__ = ("ctx", "st", "round", "player", "board", "p", "coin_worth", "room", "storage_free",
-                 "trade_cubes", "keep_worth", "spare", "on_warehouse", "effects", "type_gain",
-                 "buys", "others", "crafts", "missing",
-                 "merchants", "prophecies", "counts", "journeys", "warriors", "defence",
-                 "owned", "values")
+    __slots__ = ("ctx", "st", "round", "player", "board", "p", "coin_worth", "keep_worth",
+                 "room", "storage_free", "trade_cubes", "spare", "on_warehouse", "crafts",
+                 "missing", "merchants", "prophecies", "counts", "journeys", "warriors",
+                 "defence", "owned", "effects", "values", "type_gain", "buys", "others")
 
     def __init__(self, ctx: Ctx, st: GameState, p: int):
         pl = st.players[p]
