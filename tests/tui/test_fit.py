@@ -181,5 +181,5 @@ def test_a_long_name_in_the_prompt_ends_in_an_ellipsis_and_the_numbers_stay():
     names = LONG[:3]
     st = new_game(names, mode="jarl", seed=3, start_player=0, cards=load_cards())
     menu = build_menu(st, Seats(names, list(COLOUR_NAMES[:3]), [None] * 3))
-    assert menu.prompt.plain.startswith("Brynhildr Sig…: "), menu.prompt.plain
+    assert menu.prompt.plain.startswith("Brynhildr Sigur…: "), menu.prompt.plain
     assert "(4 left)" in menu.prompt.plain  # the count is there, whole

@@ -60,7 +60,7 @@ def _number(choices: list[Choice], taken: set[str] | None = None) -> None:
             c.key = free.pop(0)
 
 
-PROMPT_NAME = 14  # at most this many characters of the deciding player's name in a prompt
+PROMPT_NAME = 16  # at most this many characters of the deciding player's name in a prompt
 
 
 def build_menu(st: GameState, seats: Seats, path: tuple = ()) -> Menu:
