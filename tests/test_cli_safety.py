@@ -94,7 +94,8 @@ def test_play_refuses_an_unknown_bot_level_exactly_as_tournament_does(capsys, ar
     play_error = one_line_error(capsys, *argv)
     tournament_error = one_line_error(capsys, "tournament", "--bots", "wizard,easy")
     assert play_error == tournament_error
-    assert "unknown bot 'wizard' (choose from easy, expert, hard, normal, random)" in play_error
+    assert ("unknown bot 'wizard' (choose from easy, expert, hard, normal, random, rollout)"
+            in play_error)
 
 
 def test_play_options_without_the_command_suggest_jorvik_play(capsys):
