@@ -33,20 +33,22 @@ from contextlib import redirect_stdout
 from jorvik.bots import BOTS, play_out, seat_bots
 from jorvik.bots.hard_bot import HardBot
 from jorvik.bots.normal_bot import NormalBot
+from jorvik.bots.rollout_bot import rollout_policy
 from jorvik.engine import legal_actions, new_game
 from jorvik.tournament import tournament
 
 TABLES = ((2, "karl"), (2, "jarl"), (5, "karl"), (5, "jarl"))
 
 
-def _hard_on_normal(seed=None, think=None, playouts=None, cpu_clock=False, **_):
-    """`hard` as it was before the play-out policy: the normal bot plays its play-outs."""
+def _hard_on_rollout(seed=None, think=None, playouts=None, cpu_clock=False, **_):
+    """`hard` whose play-outs the rollout policy plays (`hard` itself plays them with
+    rollout_bot.playout_policy, the normal bot)."""
     return HardBot(seed, think=think, playouts=playouts, cpu_clock=cpu_clock,
-                   playout_policy=NormalBot)
+                   playout_policy=rollout_policy)
 
 
 # for this benchmark only (worker processes are forked, so they see it too)
-BOTS["hard-normal-playouts"] = _hard_on_normal
+BOTS["hard-rollout-playouts"] = _hard_on_rollout
 # the normal bot under another name: its win rate against three normal bots at the same
 # seeds is what an equally strong bot gets there (the seats and deals are not all alike)
 BOTS["normal-again"] = lambda seed=None, **_: NormalBot(seed)
@@ -128,7 +130,7 @@ def samples(args) -> None:
     spots = spots[::max(1, len(spots) // args.sample_positions)][:args.sample_positions]
     print(f"== hard's samples per searched decision at {args.think} s CPU, {len(spots)} "
           f"positions of a 4p {args.hard_mode} game")
-    for name in ("hard", "hard-normal-playouts"):
+    for name in ("hard-rollout-playouts", "hard"):
         got = []
         for i, pos in enumerate(spots):
             bot = BOTS[name](seed=i, think=args.think, cpu_clock=True)
@@ -146,10 +148,9 @@ def hard(args) -> None:
           f"seed {args.seed}; fair share 25%")
     t0 = time.perf_counter()
     res = tournament(args.games, 4, args.hard_mode,
-                     ["hard", "hard-normal-playouts", "hard-normal-playouts",
-                      "hard-normal-playouts"],
+                     ["hard-rollout-playouts", "hard", "hard", "hard"],
                      seed=args.seed, workers=args.workers, think=args.think, cpu_clock=True)
-    r, o = _cell(res, "hard"), _cell(res, "hard-normal-playouts")
+    r, o = _cell(res, "hard-rollout-playouts"), _cell(res, "hard")
     print(f"hard (rollout play-outs) {r['win_rate']:.1%} [{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
           f" mean VP {r['mean_vp']:.1f}, margin {r['mean_margin']:+.1f}; hard (normal play-outs) "
           f"mean VP {o['mean_vp']:.1f}  ({time.perf_counter() - t0:.0f} s)")
@@ -157,7 +158,6 @@ def hard(args) -> None:
 
 def review(args) -> None:
     from jorvik import review as review_mod
-    from jorvik.bots.rollout_bot import rollout_policy
     from jorvik.engine import make_record
 
     print("== review stability: the top-5 costliest decisions of seat 1 with review seeds 1 "

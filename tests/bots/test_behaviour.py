@@ -1,5 +1,5 @@
 """Five behaviours a strong player expects of the `normal`, `hard` and `expert` bots (issue 14),
-and of the play-out policy `rollout` that judges moves for the search bots, hints and review,
+and of `rollout`, the cheaper policy for play-outs (issue 37),
 each on a constructed position: a stacked deck and bag, earlier choices played through the
 engine.
 

@@ -1,6 +1,6 @@
-"""The play-out policy (`rollout`, issue 37): its quick card values follow the rules' scoring,
-it plays legal, deterministic games, and every judge of a move (hard, expert, hints, review)
-plays out with it through the one factory, ``rollout_policy``."""
+"""The rollout policy (`rollout`, issue 37): its quick card values follow the rules' scoring,
+it plays legal, deterministic games, and the search bots get their play-out policy from one
+place, ``playout_policy``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from engine.helpers import AMBER, JET, LEATHER, WOOL, filler, game, give, load, 
 from jorvik.bots import make_bot, play_out, seat_bots
 from jorvik.bots.heuristics import Ctx
 from jorvik.bots.normal_bot import NormalBot
-from jorvik.bots.rollout_bot import RolloutBot, rollout_policy
+from jorvik.bots.rollout_bot import RolloutBot, playout_policy, rollout_policy
 from jorvik.engine import (
     FEAST_VP, apply_action, current_player, is_over, legal_actions, new_game,
 )
@@ -165,10 +165,18 @@ def test_an_unloading_turn_starts_with_the_normal_bots_step_and_ends():
 # ---- one place for every judge of a move
 
 
-def test_hard_and_expert_play_out_with_the_rollout_policy():
-    assert isinstance(make_bot("hard", seed=1, playouts=2).rollout_bot, RolloutBot)
-    assert isinstance(make_bot("expert", seed=1, playouts=2).rollout_bot, RolloutBot)
+def test_the_search_bots_play_out_with_the_one_playout_policy():
+    """hard and expert get their play-out policy from rollout_bot.playout_policy (the normal
+    bot today: the rollout policy did not make `hard` stronger), and take another if given."""
+    from jorvik.bots import hard_bot
+    from jorvik.bots.hard_bot import HardBot
+    assert type(playout_policy(1)) is NormalBot
+    assert type(make_bot("hard", seed=1, playouts=2).rollout_bot) is NormalBot
+    assert type(make_bot("expert", seed=1, playouts=2).rollout_bot) is NormalBot
+    assert isinstance(HardBot(1, playouts=2, playout_policy=rollout_policy).rollout_bot,
+                      RolloutBot)
     assert isinstance(make_bot("rollout", seed=1), RolloutBot)
+    assert hard_bot.HardBot.__init__.__defaults__[-1] is playout_policy
 
 
 def test_hard_with_the_same_seed_chooses_the_same():

@@ -12,10 +12,10 @@ ladder and the opponents' replies matter) it:
    the bot never reads the real deck or bag order, and two states that differ only in it get
    the same decision for the same seed;
 3. for each candidate, applies it and plays the game on with the play-out policy
-   (:func:`~jorvik.bots.rollout_bot.rollout_policy`: the heuristic's decisions on quick card
-   values) for every player (with a little random noise in viking placement, so the
-   opponents are not assumed to be perfectly predictable) until the end of the next round's
-   supply (``horizon`` rounds further) or the end of the game;
+   (:func:`~jorvik.bots.rollout_bot.playout_policy`: the heuristic bot) for every player
+   (with a little random noise in viking placement, so the opponents are not assumed to be
+   perfectly predictable) until the end of the next round's supply (``horizon`` rounds
+   further) or the end of the game;
 4. scores the end position by ``player_value`` (final scores at the game end): own value
    minus the average of the best and the mean opponent;
 5. uses the same determinization and the same playout random numbers for every candidate
@@ -44,7 +44,7 @@ from .evaluation import margin_of
 from .heuristics import Ctx, player_value
 from .normal_bot import UNPAID_RESERVATION, NormalBot
 from .playout import play_out
-from .rollout_bot import rollout_policy
+from .rollout_bot import playout_policy
 
 ROLLOUT_DECISIONS = 5000   # a rollout that runs longer is cut off and valued as it stands
 
@@ -65,7 +65,7 @@ class HardBot:
     def __init__(self, seed: int | None = None, think: float | None = None,
                  playouts: int | None = None, top_k: int = 6, horizon: int = 0,
                  noise: float = 0.35, cpu_clock: bool = False,
-                 playout_policy: Callable[..., NormalBot] = rollout_policy, **_: object):
+                 playout_policy: Callable[..., NormalBot] = playout_policy, **_: object):
         if think is None and playouts is None:
             think = 1.0
         # cpu_clock: `think` counts this process's CPU time (benchmarks on a busy machine)
@@ -76,7 +76,7 @@ class HardBot:
         self.horizon = horizon
         self.rng = random.Random(seed)
         self.policy = NormalBot(seed)
-        # who plays every seat in the play-outs (rollout_policy; NormalBot for a comparison)
+        # who plays every seat in the play-outs (rollout_bot.playout_policy, or another)
         self.rollout_bot = playout_policy(0, noise=noise)
         self.last_stats: dict = {}
         self.should_stop: Callable[[], bool] | None = None

@@ -33,8 +33,8 @@ def _expert(seed=None, think: float | None = None, playouts: int | None = None,
 # name -> factory(seed, **options); options a bot does not use are ignored.
 #   easy / random: uniformly random legal actions
 #   normal: the documented heuristic (jorvik.bots.normal_bot)
-#   rollout: the play-out policy of the search bots, hints and review: normal's decisions on
-#         quick card values (jorvik.bots.rollout_bot)
+#   rollout: normal's decisions on quick card values, a cheaper policy for play-outs
+#         (jorvik.bots.rollout_bot; the search bots still play out with normal: playout_policy)
 #   hard: determinized Monte Carlo search over the heuristic (jorvik.bots.hard_bot);
 #         options think (seconds per decision, default 1.0; CPU seconds with cpu_clock) or
 #         playouts (a fixed budget)
