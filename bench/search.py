@@ -42,7 +42,7 @@ from jorvik.bots import make_bot
 from jorvik.bots.expert_bot import ExpertBot
 from jorvik.bots.hard_bot import HardBot
 from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
-from jorvik.settings import DataFileError, read_json_file
+from jorvik.outside import DataFileError, read_json_file
 
 END = 1 << 20   # a stop round past any game: play to the end
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import json
+import os
 import functools
 import re
 from pathlib import Path
@@ -689,19 +691,24 @@ def test_error_names_record_number_without_id(tmp_path: Path) -> None:
     expect_error(write_yaml(tmp_path, data), None, "id", "record #3", "missing")
 
 
-# --- the validated-cards cache (jorvik.carddata) ---------------------------------------------
+# --- no validated copy in the data folder (jorvik.carddata) -----------------------------------
 
-def test_a_validated_card_file_is_cached_and_a_damaged_cache_is_ignored(tmp_path):
+def test_a_card_file_is_checked_in_every_process_and_nothing_in_the_data_folder_is_trusted(
+        tmp_path):
+    """An earlier version kept validated cards as cache/cards-*.json in the data folder, where
+    anyone could edit them (names with escapes, other values). Nothing there is read now."""
     src = tmp_path / "cards.yaml"
     src.write_text(packaged_text(), encoding="utf-8")
     first = load_cards(src)
-    cached = list((tmp_path / "home" / "cache").glob("cards-*.json"))
-    assert len(cached) == 1
+    assert not list((tmp_path / "home").rglob("cards-*.json"))
+    cache = tmp_path / "home" / "cache"
+    cache.mkdir(parents=True)
+    for name in ("cards-0.json", "cards-1.json"):
+        (cache / name).write_text(json.dumps({"hash": first.hash, "cards": [
+            {"id": "A01", "name": "\x1b]2;PWNED\x07"}]}), encoding="utf-8")
+    os.mkfifo(cache / "cards-fifo.json")
     again = load_cards(src)
     assert again.cards == first.cards and again.hash == first.hash
-    cached[0].write_text("{not json", encoding="utf-8")
-    third = load_cards(src)
-    assert third.cards == first.cards and third.hash == first.hash
 
 
 def test_a_broken_file_is_refused_every_time_never_cached(tmp_path):

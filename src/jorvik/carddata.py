@@ -1,16 +1,13 @@
 """Load the card list (the shipped data/cards.yaml or a user's corrected copy) into a CardSet.
 
-Validation (jorvik.cardschema: pydantic and YAML) runs once per distinct file content; the
-validated records are cached as JSON in the data directory, so later starts skip it.
+The file is read by jorvik.cardfile (bounded, regular files only) and checked by
+jorvik.cardschema (pydantic and YAML without aliases) once per process and file content.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
-import hashlib
-import json
-from dataclasses import asdict, fields
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -21,49 +18,15 @@ from jorvik.engine.cards import GOODS, Card, CardSet
 __all__ = ["CardFileError", "card_to_dict", "default_card_file", "load_cards", "load_cards_or_exit"]
 
 DEFAULT_NAME = "cards.yaml"
-CACHE_VERSION = 2  # bump when the schema's checks or the Card fields change
 
 
-_CARD_FIELDS = tuple(f.name for f in fields(Card))
-_TUPLE_FIELDS = ("removed_karl", "removed_jarl", "goods")
-
-
-def _cache_path(text: str) -> Path:
-    from jorvik.settings import data_dir
-    key = hashlib.sha256(f"{CACHE_VERSION}\0{text}".encode("utf-8")).hexdigest()[:32]
-    return data_dir() / "cache" / f"cards-{key}.json"
-
-
-def _from_cache(path: Path) -> CardSet | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        cards = []
-        for d in data["cards"]:
-            for k in _TUPLE_FIELDS:
-                d[k] = tuple(d[k])
-            cards.append(Card(**{k: d[k] for k in _CARD_FIELDS}))
-        return CardSet(cards=tuple(cards), hash=data["hash"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # no cache or a damaged one: validate again
-
-
-def _to_cache(path: Path, cards: CardSet) -> None:
-    from jorvik.settings import atomic_write
-    try:
-        atomic_write(path, json.dumps({"hash": cards.hash,
-                                       "cards": [asdict(c) for c in cards.cards]}))
-    except OSError:
-        pass  # a read-only data directory only costs the next start the validation
-
-
+@functools.lru_cache(maxsize=4)
 def _load_text(text: str, where: str) -> CardSet:
-    path = _cache_path(text)
-    cards = _from_cache(path)
-    if cards is None:
-        from jorvik.cardschema import parse
-        cards = parse(text, where)
-        _to_cache(path, cards)
-    return cards
+    """The checked cards of a card file's text. Every process checks its card file again
+    (about 30 ms): a validated copy kept in the data folder could be edited there, and
+    checking a copy costs as much as checking the file."""
+    from jorvik.cardschema import parse
+    return parse(text, where)
 
 
 def default_card_file() -> Path:

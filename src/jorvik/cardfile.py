@@ -8,13 +8,12 @@ characters of any offending value. Both jorvik.carddata (loading) and jorvik.car
 
 from __future__ import annotations
 
-import os
 import re
 import reprlib
-import stat
-import unicodedata
 from pathlib import Path
 from typing import Any
+
+from jorvik.outside import DataFileError, control_characters, printable, read_text_file
 
 MAX_BYTES = 4 * 1024 * 1024  # the shipped card file is ~45 kB; a few MB leaves room for notes
 MAX_DEPTH = 16               # a card file nests 5 deep (cards, record, removed, list)
@@ -35,20 +34,6 @@ class CardFileError(Exception):
         self.field = field
 
 
-def control_characters(text: str) -> list[str]:
-    """The characters of Unicode category C (control, format, unassigned…) in `text`."""
-    return [ch for ch in text if unicodedata.category(ch).startswith("C")]
-
-
-def printable(text: str) -> str:
-    """`text` with every Unicode category C character (ESC, BEL, newline, …) written as an
-    escape like \\x1b, so that printing it can never drive the terminal."""
-    if not control_characters(text):
-        return text
-    return "".join(ch.encode("unicode_escape").decode("ascii")
-                   if unicodedata.category(ch).startswith("C") else ch for ch in text)
-
-
 _repr = reprlib.Repr()
 _repr.maxstring = QUOTE_LIMIT
 _repr.maxother = QUOTE_LIMIT
@@ -65,41 +50,24 @@ def shown(value: Any) -> str:
 
 def read_card_file(path: str | Path) -> str:
     """The text of a card file; CardFileError unless it is a readable regular file of at most
-    MAX_BYTES of UTF-8. Never blocks on a FIFO and never reads more than MAX_BYTES + 1."""
+    MAX_BYTES of UTF-8 (read by jorvik.outside: never blocks, never reads more)."""
     where = printable(str(path))
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise CardFileError(f"{where}: card file not found") from None
-    except IsADirectoryError:
-        raise CardFileError(f"{where}: is a directory, not a card file") from None
-    except OSError as exc:
-        raise CardFileError(f"{where}: cannot read the card file: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise CardFileError(f"{where}: is a directory, not a card file")
-        if not stat.S_ISREG(info.st_mode):
-            raise CardFileError(f"{where}: is not a regular file (a device, pipe or socket), "
-                                f"not a card file")
-        if info.st_size > MAX_BYTES:
-            raise CardFileError(f"{where}: the card file is {info.st_size:,} bytes; "
-                                f"at most {MAX_BYTES:,} are accepted")
-        with os.fdopen(fd, "rb") as f:
-            fd = -1
-            data = f.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise CardFileError(f"{where}: cannot read the card file: {exc.strerror or exc}") from None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    if len(data) > MAX_BYTES:  # it grew after the size check
-        raise CardFileError(f"{where}: the card file is over {MAX_BYTES:,} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CardFileError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        return read_text_file(path, MAX_BYTES)
+    except DataFileError as e:
+        raise CardFileError(f"{where}: {_READ_PROBLEMS.get(e.reason, 'cannot read the card file')}"
+                            + (f": {e.detail}" if e.reason in ("unreadable", "not_text") else "")
+                            ) from None
+
+
+_READ_PROBLEMS = {
+    "missing": "card file not found",
+    "folder": "is a directory, not a card file",
+    "not_a_file": "is not a regular file (a device, pipe or socket), not a card file",
+    "too_big": f"the card file is over {MAX_BYTES:,} bytes; at most {MAX_BYTES:,} are accepted",
+    "unreadable": "cannot read the card file",
+    "not_text": "the card file cannot be read",
+}
 
 
 def load_yaml(text: str, where: str) -> Any:

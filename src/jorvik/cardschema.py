@@ -13,7 +13,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from jorvik.cardfile import CardFileError, control_characters, load_yaml, printable, shown
+from jorvik.cardfile import CardFileError, load_yaml, shown
+from jorvik.outside import control_characters, printable
 from jorvik.engine.cards import (
     CARD_TYPES,
     EFFECT_KINDS,

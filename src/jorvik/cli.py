@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from jorvik import i18n
 from jorvik.i18n.cli import HelpFormatter, error_text, help_text, label, translate_argparse
+from jorvik.outside import printable
 
 if TYPE_CHECKING:
     from jorvik.tui.app import PlayConfig
@@ -26,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, error_text("prefix", message=message) + "\n")
+        self.exit(2, printable(error_text("prefix", message=message)) + "\n")
 
 
 def _number(kind: type, low: float, high: float | None, not_a_number: str, too_low: str,
@@ -49,10 +50,13 @@ def _number(kind: type, low: float, high: float | None, not_a_number: str, too_l
 
 
 MAX_WORKERS = 64      # more processes would only exhaust the machine
+MAX_GAMES = 1_000_000  # games of one simulate or tournament run
+MAX_PLAYOUTS = 1000   # playouts per move of a review or a playout bot (the default is 8)
 MAX_THINK = 60.0      # seconds per decision of the hard bot
 MAX_BOT_DELAY = 10.0  # seconds before each bot move
 PLAYERS = _number(int, 2, 5, "players_not_number", "players_range", "players_range")
-POSITIVE = _number(int, 1, None, "not_whole_number", "too_small")
+GAMES = _number(int, 1, MAX_GAMES, "not_whole_number", "too_small", "too_many")
+PLAYOUTS = _number(int, 1, MAX_PLAYOUTS, "not_whole_number", "too_small", "too_many")
 WORKERS = _number(int, 1, MAX_WORKERS, "not_whole_number", "too_small", "too_many_workers")
 THINK = _number(float, 0, MAX_THINK, "not_seconds", "negative_seconds", "too_many_seconds")
 BOT_DELAY = _number(float, 0, MAX_BOT_DELAY, "not_seconds", "negative_seconds", "too_many_seconds")
@@ -75,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--mode", choices=MODES, default="karl", help=help_text("mode"))
     card_file.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
     as_json.add_argument("--json", action="store_true", help=help_text("json"))
-    batch.add_argument("--games", type=POSITIVE, default=100, help=help_text("games"))
+    batch.add_argument("--games", type=GAMES, default=100, help=help_text("games"))
     batch.add_argument("--seed", type=int, default=0, help=help_text("seed"))
 
     parser = _Parser(prog="jorvik", description=help_text("description"), parents=[lang])
@@ -120,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
                           parents=[lang, batch, table, card_file, as_json])
     tour.add_argument("--bots", required=True, help=help_text("bot_names"))
     tour.add_argument("--think", type=THINK, default=None, help=help_text("think"))
-    tour.add_argument("--playouts", type=POSITIVE, default=None, help=help_text("playouts"))
+    tour.add_argument("--playouts", type=PLAYOUTS, default=None, help=help_text("playouts"))
     tour.add_argument("--workers", type=WORKERS, default=None, help=help_text("workers"))
     tour.set_defaults(func=cmd_tournament)
 
@@ -134,7 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     learn.set_defaults(func=cmd_learn)
     review = sub.add_parser("review", help=i18n.t("learn.cli.review"), parents=[lang])
     review.add_argument("game", metavar="GAME_ID|FILE", help=i18n.t("learn.cli.review_game"))
-    review.add_argument("--playouts", type=POSITIVE, default=None, help=i18n.t("learn.cli.budget"))
+    review.add_argument("--playouts", type=PLAYOUTS, default=None, help=i18n.t("learn.cli.budget"))
+    review.add_argument("--seed", type=int, default=0, help=help_text("seed"))
     review.set_defaults(func=cmd_review)
     return parser
 
@@ -251,6 +256,11 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     notices: list[Callable[[], str]] = []
     if args.load:
         load_path = Path(args.load).expanduser()
+        try:  # a file that is not there or cannot be read is one line, before the app starts
+            saving.read_save(load_path)
+        except saving.SaveError as e:
+            if e.kind == "missing":
+                parser.error(str(e))
     elif args.resume:
         load_path = saving.latest_unfinished()
         if load_path is None:
@@ -357,7 +367,7 @@ def cmd_games(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads) - 1)]
     print(i18n.t("cli.labels.games_title", folder=str(saving.games_dir())))
     for r in [heads, *rows]:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1])
+        print(printable("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1]))
     print(i18n.t("cli.labels.games_hint"))
     return 0
 
@@ -383,7 +393,10 @@ def _delete_game(parser: argparse.ArgumentParser, game_id: str, yes: bool) -> in
         print(i18n.t("cli.labels.games_deleted", id=game_id))
     finally:
         lock.release()
-        lock.lock_path.unlink(missing_ok=True)
+        try:
+            lock.lock_path.unlink(missing_ok=True)
+        except OSError:  # a lock file in a read-only folder stays; the OS lock is gone
+            pass
     return 0
 
 
@@ -407,7 +420,7 @@ def cmd_review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     from jorvik.engine import RecordError
     from jorvik.tui.screens.review import ReviewInputError, run_review
     try:
-        return run_review(args.game, args.playouts)
+        return run_review(args.game, args.playouts, args.seed)
     except (ReviewInputError, RecordError) as e:
         parser.error(str(e))
 
@@ -435,7 +448,26 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *argv])
-    return args.func(parser, args)
+    try:
+        return args.func(parser, args)
+    except KeyboardInterrupt:  # Ctrl+C (or SIGTERM in review): one line, no traceback
+        _say(i18n.t("cli.errors.interrupted"))
+        return 130
+    except OSError as e:  # the data folder or a file could not be read or written
+        where = f" ({e.filename})" if e.filename else ""
+        _say(i18n.t("cli.errors.os_error", error=f"{e.strerror or e}{where}"))
+        return 1
+
+
+def _say(line: str) -> None:
+    """One line on standard error, made printable (the only way the CLI reports trouble
+    outside argparse); a second Ctrl+C while it is written is ignored."""
+    import signal
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        print(printable(line), file=sys.stderr)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable
 from jorvik.bots import play_out
 from jorvik.bots.hard_bot import canonical
 from jorvik.engine import (
-    Action, GameState, apply_action, current_player, determinize, final_scores,
+    Action, CardSet, GameState, apply_action, current_player, determinize, final_scores,
     legal_actions, replay,
 )
 from jorvik.engine.scoring import SCORE_CATEGORIES
@@ -212,11 +212,11 @@ class Review:
         return [d for d in worst if d.loss > 0.05][:k]
 
 
-def states_of(record: Any) -> tuple[list[GameState], list[Action]]:
+def states_of(record: Any, cards: CardSet | None = None) -> tuple[list[GameState], list[Action]]:
     """Every state of a recorded game (RecordError for a bad record); a stacked record (a
-    lesson, a test position) may be reviewed too."""
+    lesson, a test position) may be reviewed too. `cards`: the game's (default: packaged)."""
     states: list[GameState] = []
-    _, actions = replay(record, stacked_ok=True, states=states)
+    _, actions = replay(record, cards, stacked_ok=True, states=states)
     return states, actions
 
 
@@ -269,30 +269,41 @@ def budget_for(remaining: list[int]) -> tuple[int, int]:
 def _in_processes(jobs: list, workers: int, results: dict,
                   progress: Callable[[int, int], None] | None,
                   stop: Callable[[], bool] | None) -> None:
+    """Judge `jobs` in `workers` processes. The workers ignore Ctrl+C: the process that owns
+    them hears it, and ending the review in any way (Ctrl+C, SIGTERM, stop(), an error)
+    terminates them at once, so none goes on computing after it."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
     # spawn, not fork: the app calls this from a worker thread, and forking a process with
     # threads running is unsafe
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
-        for i, better, loss in pool.map(_judge_one, jobs, chunksize=2):
+    pool = ctx.Pool(workers, initializer=_ignore_interrupts)
+    try:
+        for i, better, loss in pool.imap_unordered(_judge_one, jobs, chunksize=1):
             results[i] = (better, loss)
             if progress:
                 progress(len(results), len(jobs))
             if stop is not None and stop():
-                pool.shutdown(wait=False, cancel_futures=True)
                 return
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _ignore_interrupts() -> None:
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def review(record: Any, humans: Iterable[int] | None = None,
            playouts: int | None = None, seed: int = 0, workers: int = 1,
            progress: Callable[[int, int], None] | None = None,
-           stop: Callable[[], bool] | None = None) -> Review | None:
+           stop: Callable[[], bool] | None = None,
+           cards: CardSet | None = None) -> Review | None:
     """Judge every decision of `humans` (default: every seat) with more than one legal move.
     `playouts`: determinizations per decision (default: budget_for the review's length).
     `workers` > 1 spreads the decisions over processes; the result does not depend on it.
     None when `stop()` turned true before the end (the screen asking for it was closed)."""
-    states, actions = states_of(record)
+    states, actions = states_of(record, cards)
     seats = set(range(states[0].n)) if humans is None else set(humans)
     jobs = []
     for i, (st, a) in enumerate(zip(states, actions)):

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_dir
+
+from jorvik.outside import DataFileError, read_json_file
+
+MAX_SETTINGS_BYTES = 64 * 1024
 
 
 def data_dir() -> Path:
@@ -33,77 +36,30 @@ def atomic_write(path: Path, text: str) -> None:
         raise
 
 
-MAX_FILE_BYTES = 4 * 1024 * 1024  # a save of the longest game is well under 200 kB
-MAX_JSON_DEPTH = 32                # a save nests 5 levels deep
-
-
-class DataFileError(Exception):
-    """A data file that cannot be read: `reason` is 'missing', 'not_a_file', 'too_big',
-    'unreadable' or 'not_json'; `detail` says more (in English)."""
-
-    def __init__(self, reason: str, detail: str = "") -> None:
-        super().__init__(detail or reason)
-        self.reason = reason
-        self.detail = detail
-
-
-def read_text_file(path: Path, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of a regular file of at most `limit` bytes: never blocks on a FIFO, never
-    reads a device or a directory, never reads more than `limit` + 1 bytes."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise DataFileError("missing") from None
-    except OSError as e:
-        raise DataFileError("unreadable", e.strerror or str(e)) from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise DataFileError("not_a_file")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(limit + 1)
-    except OSError as e:
-        raise DataFileError("unreadable", e.strerror or str(e)) from None
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise DataFileError("too_big", f"more than {limit // (1024 * 1024)} MB")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise DataFileError("not_json", str(e)) from None
-
-
-def json_depth(value: Any) -> int:
-    """How deeply lists and objects nest in `value` (without recursion)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, (list, dict)):
-            deepest = max(deepest, d)
-            stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
-    return deepest
-
-
-def read_json_file(path: Path, limit: int = MAX_FILE_BYTES, depth: int = MAX_JSON_DEPTH) -> Any:
-    """The JSON in a regular file of bounded size and nesting; DataFileError otherwise."""
-    text = read_text_file(path, limit)
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise DataFileError("not_json", f"nested more than {depth} levels deep") from None
-    except ValueError as e:
-        raise DataFileError("not_json", str(e)[:120]) from None
-    if json_depth(data) > depth:
-        raise DataFileError("not_json", f"nested more than {depth} levels deep")
-    return data
-
-
 def load_settings() -> dict[str, Any]:
+    """The saved settings: a JSON object of short names to plain values (a string of at most
+    100 characters, a number, true or false); anything else in the file is ignored, and a
+    file that cannot be read counts as no settings. Each user of a setting checks its value
+    against what it allows."""
     try:
-        data = read_json_file(data_dir() / "settings.json", limit=64 * 1024)
+        data = read_json_file(data_dir() / "settings.json", limit=MAX_SETTINGS_BYTES, depth=1)
     except DataFileError:
         return {}
-    return data if isinstance(data, dict) else {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if len(k) <= 40 and _plain(v)}
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, str):
+        return len(value) <= 100
+    return isinstance(value, (bool, int, float))
+
+
+def setting(name: str, allowed: tuple[str, ...]) -> str | None:
+    """The saved value of one setting if it is one of `allowed`, else None."""
+    value = load_settings().get(name)
+    return value if isinstance(value, str) and value in allowed else None
 
 
 def save_settings(**changes: Any) -> None:

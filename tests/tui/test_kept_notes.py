@@ -152,6 +152,37 @@ async def test_a_bot_that_plays_as_easy_is_noted_saved_and_resumed(monkeypatch):
         assert fallback in log_lines(resumed)
 
 
+async def test_the_review_lists_the_kept_notes(quick_hints):
+    from jorvik.review import states_of
+    from jorvik.tui.screens.review import load_game, note_lines
+    app = make_app(*ARGS)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("question_mark")
+        await shown(pilot)
+        await pilot.press("escape", "ctrl+c")
+    game_id = only_game().name.removesuffix(".json")
+    record, seats, cards, notes = load_game(game_id)
+    assert notes == [{"move": 0, "kind": "hint", "player": 0}]
+    states, _ = states_of(record, cards)
+    lines = [line.plain for line in note_lines(notes, states, seats)]
+    assert lines == ["", "Noted during the game", "Round 1, demand phase: Anna used a hint."]
+    assert note_lines([], states, seats) == []
+
+
+async def test_jorvik_review_prints_the_kept_notes(quick_hints, capsys):
+    from jorvik.cli import main
+    app = make_app(*ARGS)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("question_mark")
+        await shown(pilot)
+        await pilot.press("escape", "ctrl+c")
+    game_id = only_game().name.removesuffix(".json")
+    assert main(["review", game_id, "--playouts", "2", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Noted during the game" in out
+    assert "Round 1, demand phase: Anna used a hint." in out
+
+
 # ---------------------------------------------------------------- the save's "notes" field
 
 def two_moves_save(notes) -> dict:

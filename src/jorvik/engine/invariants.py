@@ -22,17 +22,29 @@ def cube_total(st: GameState) -> int:
     return total
 
 
-def violations(st: GameState, total_cards: int | None = None) -> list[str]:
-    """Every broken invariant of `st`, as readable messages (empty when all is well)."""
-    out: list[str] = []
-    want = CUBES_IN_PLAY[st.mode]
-    got = cube_total(st)
-    if got != want:
-        out.append(f"cubes: {got} in play, expected {want}")
+def _cards(st: GameState) -> list[str]:
     cards = list(st.deck) + [c for c in st.spaces if c] + [c for c, _, _ in st.reservation]
     cards += list(st.box) + list(st.set_aside)
     for pl in st.players:
         cards += list(pl.loading) + list(pl.cards)
+    return cards
+
+
+def card_total(st: GameState) -> int:
+    """How many cards are in the game, wherever they are (set-aside cards included)."""
+    return len(_cards(st))
+
+
+def violations(st: GameState, total_cards: int | None = None,
+               total_cubes: int | None = None) -> list[str]:
+    """Every broken invariant of `st`, as readable messages (empty when all is well). The
+    totals default to a whole game's; a stacked game (a lesson) passes its own."""
+    out: list[str] = []
+    want = total_cubes if total_cubes is not None else CUBES_IN_PLAY[st.mode]
+    got = cube_total(st)
+    if got != want:
+        out.append(f"cubes: {got} in play, expected {want}")
+    cards = _cards(st)
     expected = total_cards if total_cards is not None else len(st.cards.cards)
     if len(cards) != expected or len(set(cards)) != len(cards):
         out.append(f"cards: {len(cards)} ({len(set(cards))} distinct), expected {expected}")

@@ -4,7 +4,7 @@ identical state; checked at the edge by one schema before anything is replayed."
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from pydantic import (
     BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError,
@@ -186,8 +186,8 @@ class RecordModel(BaseModel):
             cubes = list(game_cubes(self.mode).elements())
             problems += (_stacked_differences if self.stacked else _differences)(
                 "bag", self.bag, cubes)
-        if self.stacked and self.deck is None:
-            problems.append("a stacked record needs its deck and bag")
+        if self.stacked and not (self.deck and self.bag):
+            problems.append("a stacked record needs its deck and bag, neither empty")
         if (self.deck is None) != (self.bag is None):
             problems.append("a record has both a deck and a bag, or neither")
         if problems:
@@ -245,6 +245,11 @@ def replay(record: Any, cards: CardSet | None = None, stacked_ok: bool = False,
         cards = load_cards()
     rec = check_record(record, cards, stacked_ok)
     st = first_state(rec, cards)
+    # A stacked deck and bag are laid by hand: the game they deal must still keep every
+    # invariant, with the cards and cubes it was dealt as its totals.
+    check = _stacked_check(st) if rec.stacked else None
+    if check is not None:
+        check(st, 0)
     if states is not None:
         states.append(st)
     actions: list[Action] = rec.actions
@@ -253,9 +258,27 @@ def replay(record: Any, cards: CardSet | None = None, stacked_ok: bool = False,
             st, _ = apply_action(st, a)
         except IllegalAction as e:
             raise RecordError(f"action {i + 1} cannot be replayed: {shown(str(e), 80)}") from None
+        if check is not None:
+            check(st, i + 1)
         if states is not None:
             states.append(st)
     return st, actions
+
+
+def _stacked_check(first: GameState) -> Callable[[GameState, int], None]:
+    """A check of each state of a stacked game against the totals it was dealt; RecordError
+    naming the first broken invariant."""
+    from .invariants import card_total, cube_total, violations
+    cards, cubes = card_total(first), cube_total(first)
+    if first.phase == "end":
+        raise RecordError("a stacked record must deal a game that can be played")
+
+    def check(st: GameState, move: int) -> None:
+        broken = violations(st, total_cards=cards, total_cubes=cubes)
+        if broken:
+            where = "as dealt" if move == 0 else f"after action {move}"
+            raise RecordError(f"the stacked game is inconsistent {where}: {broken[0]}")
+    return check
 
 
 def first_state(rec: RecordModel, cards: CardSet) -> GameState:

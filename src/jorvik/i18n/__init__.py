@@ -18,6 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from jorvik.outside import printable_lines
+
 from . import hu
 
 LANGUAGES = ("en", "hu")
@@ -91,12 +93,9 @@ def resolve_language(cli_value: str | None) -> str:
     """--lang if given, else the saved setting, else the environment, else English."""
     if cli_value:
         return cli_value
-    try:
-        from jorvik.settings import load_settings
-        saved = load_settings().get("lang")
-    except Exception:  # unreadable settings never stop the game
-        saved = None
-    if saved in LANGUAGES:
+    from jorvik.settings import setting
+    saved = setting("lang", LANGUAGES)
+    if saved is not None:
         return saved
     return language_from_env()
 
@@ -221,9 +220,34 @@ def t(key: str, count: int | None = None, lang: str | None = None, **fields: Any
         msg = msg["one"] if count == 1 and "one" in msg else msg["other"]
     if count is not None:
         fields.setdefault("count", count)
+    # The one place where texts from outside (paths, file names, error texts, names) enter
+    # what is shown: an escape sequence in any of them is written out, never sent.
+    fields = {k: printable_lines(v) if isinstance(v, str) and not isinstance(v, (NameList, _Slot))
+              else v for k, v in fields.items()}
     try:
         if lang == "hu" and hu.needs_formatter(str(msg), fields):
             return hu.format_message(str(msg), fields)
         return str(msg).format(**fields)
     except (KeyError, IndexError, ValueError):
         return str(msg)
+
+
+class _Slot(str):
+    """A field of t_split: a marker that t leaves as it is."""
+
+
+def t_split(key: str, slots: tuple[str, ...], count: int | None = None,
+            **fields: Any) -> list[str]:
+    """The message `key` cut at the named `slots` (fields the caller fills with rich text of
+    its own, e.g. a move in the menu's words): plain texts and slot names alternating, in
+    the order the language puts them — [text, slot, text, slot, text]."""
+    marks = {_Slot(chr(0xE000 + i)): name for i, name in enumerate(slots)}
+    text = t(key, count=count, **fields, **{name: mark for mark, name in marks.items()})
+    pieces, current = [], []
+    for ch in text:
+        if ch in marks:
+            pieces += ["".join(current), marks[ch]]
+            current = []
+        else:
+            current.append(ch)
+    return pieces + ["".join(current)]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable
 if TYPE_CHECKING:
     from .app import JorvikApp, PlayConfig
 
-__all__ = ["build_app", "exit_code", "run_play", "LOCKED_EXIT"]
+__all__ = ["build_app", "exit_code", "run_app", "run_play", "LOCKED_EXIT"]
 
 LOCKED_EXIT = 2  # the game is open in another instance
 
@@ -23,24 +23,50 @@ def build_app(config: PlayConfig, hints: bool = True,
 
 def run_play(config: PlayConfig, hints: bool = True) -> int:
     """Run the app; non-zero when it crashed (a report says why) or the last save failed."""
+    return run_app(build_app(config, hints))
+
+
+def run_app(app: JorvikApp) -> int:
+    """Run a Jórvík app (a game or the lessons) to its end and say, in one line or two on
+    the terminal, what became of the game: saved and how to resume it, or not saved, or
+    where a crash report is. Returns the exit status (see exit_code)."""
     import sys
 
-    from jorvik.i18n import t
-
     from .app import CRASH_EXIT
-    app = build_app(config, hints)
     try:
         code = app.run()
-    except KeyboardInterrupt:  # SIGINT outside the app's keys: the game was saved already
+    except KeyboardInterrupt:  # SIGINT outside the app's keys
         code = 130
     status = exit_code(app, code)
-    if status == CRASH_EXIT:
-        print(t("tui.crash.message", path=str(app.crash_report or "?")), file=sys.stderr)
-    elif app.save_failed and app.session is not None:
-        error = str(app.session.save_error)
-        print(t("tui.save.exit_copy", error=error, path=str(app.saved_copy)) if app.saved_copy
-              else t("tui.save.exit_unsaved", error=error), file=sys.stderr)
+    lines = crash_lines(app) if status == CRASH_EXIT else after_game_lines(app)
+    for line in lines:
+        print(line, file=sys.stderr)
     return status
+
+
+def crash_lines(app: JorvikApp) -> list[str]:
+    """What a crash tells: where the report is (or why none could be written), and whether
+    the game is saved — only when its file holds every move."""
+    from jorvik.i18n import t
+    if app.crash_report is not None:
+        lines = [t("tui.crash.message", path=str(app.crash_report))]
+    else:
+        lines = [t("tui.crash.no_report", error=str(app.crash_report_error or ""))]
+    return lines + after_game_lines(app)
+
+
+def after_game_lines(app: JorvikApp) -> list[str]:
+    """On leaving an unfinished game: that it is saved and how to resume it; or that its last
+    moves are not saved (and where a copy is, if one was saved)."""
+    from jorvik.i18n import t
+    session = app.session
+    if session is None or session.over or not session.autosave:
+        return []
+    if session.save_error is not None or session.path is None:
+        error = str(session.save_error or "")
+        return [t("tui.save.exit_copy", error=error, path=str(app.saved_copy)) if app.saved_copy
+                else t("tui.save.exit_unsaved", error=error)]
+    return [t("tui.save.exit_saved", id=session.game_id or "")]
 
 
 def exit_code(app: JorvikApp, code: int | None) -> int:

@@ -87,6 +87,7 @@ class JorvikApp(CrashHook, App[int]):
         self.bot_delay = config.bot_delay
         self.ready_hook = ready_hook
         self.crash_report: Path | None = None
+        self.crash_report_error: OSError | None = None  # why no report could be written
         self.saved_copy: Path | None = None  # the last "Save as" (told on exit if saving failed)
 
     # ------------------------------------------------------------------ flow
@@ -203,8 +204,8 @@ class JorvikApp(CrashHook, App[int]):
         self._close_game()
         try:
             self.crash_report = write_crash_report(error, self.session)
-        except OSError:
-            self.crash_report = None
+        except OSError as e:
+            self.crash_report, self.crash_report_error = None, e
 
     def on_screen_ready(self, message: ScreenReady) -> None:
         if self.ready_hook is not None:
@@ -343,21 +344,10 @@ def load_session(path: Path, config: PlayConfig) -> Session:
     over it); one from another card file, or from before saves kept their deck, stays put.
     A save of this version in games/ goes on in its own file; any other is continued in a
     new file of its own, the original left as it is."""
-    from jorvik.carddata import CardFileError, load_cards
     try:
-        data = saving.read_save(path)
-        cards = config.cards
-        saved_cards = data.get("cards_path") if data.get("format") in (
-            saving.SAVE_FORMAT, saving.OLD_SAVE_FORMAT) else None
-        if config.cards_path is None and isinstance(saved_cards, str) and saved_cards:
-            try:
-                cards = load_cards(saved_cards)
-            except CardFileError as e:
-                raise saving.SaveError(t("tui.save.needs_cards", path=str(path),
-                                         cards=saved_cards, error=str(e)), kind="cards") from None
-            config.cards = cards
-            config.cards_path = saved_cards
-        parsed = saving.parse_save(data, cards, path)
+        parsed, cards = saving.open_save(path, config.cards, own_cards=config.cards_path is None)
+        if cards is not config.cards:
+            config.cards, config.cards_path = cards, parsed.cards_path
     except saving.SaveError as e:
         if e.kind == "damaged" and _ours(path):
             try:
@@ -396,7 +386,13 @@ def write_crash_report(error: BaseException, session: Session | None) -> Path:
             parts.append(json.dumps(session.record(), ensure_ascii=False, indent=1))
         except Exception as e:  # the report is written even if the record cannot be
             parts.append(f"(no record: {e!r})")
-    path = saving.crash_dir() / time.strftime("crash-%Y%m%d-%H%M%S.txt")
     from jorvik.settings import atomic_write
-    atomic_write(path, "\n".join(parts))
+    name = time.strftime("crash-%Y%m%d-%H%M%S.txt")
+    try:
+        path = saving.crash_dir() / name
+        atomic_write(path, "\n".join(parts))
+    except OSError:  # an unwritable data folder: the system's temporary folder, else say why
+        import tempfile
+        path = Path(tempfile.gettempdir()) / f"jorvik-{name}"
+        atomic_write(path, "\n".join(parts))
     return path

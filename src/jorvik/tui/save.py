@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import time
 import unicodedata
 from dataclasses import dataclass, field
@@ -23,12 +24,14 @@ from jorvik.engine.record import (
     OtherCardFile, RecordError, RecordWithoutDeck, make_record, problem_lines, replay,
 )
 from jorvik.i18n import t
-from jorvik.settings import DataFileError, atomic_write, data_dir, read_json_file
+from jorvik.outside import DataFileError, read_json_file
+from jorvik.settings import atomic_write, data_dir
 
 from .text import COLOURS, Seats
 
 SAVE_FORMAT = "jorvik-save/2"
 OLD_SAVE_FORMAT = "jorvik-save/1"  # before one file per game: read, then continued in a new file
+MAX_ID = 120  # a game's id, e.g. 20261201-012816-anna-bela (five names of 10 letters at most)
 
 
 class SaveError(Exception):
@@ -92,19 +95,29 @@ def claim_new_game(names: list[str]) -> tuple[str, Path, GameLock]:
     and the lock on it: no other game has or gets that file, even one started in the same
     second by another window."""
     base = time.strftime("%Y%m%d-%H%M%S-") + "-".join(_slug(n) for n in names)
+    games_dir().mkdir(parents=True, exist_ok=True)  # OSError: the folder cannot hold games
     for k in range(1, 1000):
         game_id = base if k == 1 else f"{base}-{k}"
         path = game_path(game_id)
-        if path.exists():
+        if _taken(path):
             continue
         lock = GameLock(path)
         if not lock.acquire():
             continue
-        if path.exists():  # written by another window between the two looks
+        if _taken(path):  # written by another window between the two looks
             lock.release()
             continue
         return game_id, path, lock
     raise OSError(f"no free game file name in {games_dir()}")
+
+
+def _taken(path: Path) -> bool:
+    """Whether a file is at `path`; OSError when the folder cannot be looked into."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def game_path(game_id: str) -> Path:
@@ -255,7 +268,7 @@ class SaveModel(BaseModel):
     """The shape of a save file around its engine record (checked by the engine's model)."""
     model_config = ConfigDict(extra="ignore")
     format: Literal["jorvik-save/1", "jorvik-save/2"]
-    id: StrictStr | None = Field(default=None, max_length=120, pattern=r"^[A-Za-z0-9._-]+$")
+    id: StrictStr | None = Field(default=None, max_length=MAX_ID, pattern=r"^[A-Za-z0-9._-]+$")
     started: StrictStr | None = Field(default=None, max_length=40)
     saved: StrictStr | None = Field(default=None, max_length=40)
     finished: StrictBool = False
@@ -286,7 +299,7 @@ def read_save(path: Path) -> dict[str, Any]:
     except DataFileError as e:
         if e.reason == "missing":
             raise SaveError(t("tui.save.not_found", path=where), kind="missing") from None
-        if e.reason == "not_a_file":
+        if e.reason in ("not_a_file", "folder"):
             raise SaveError(t("tui.save.not_a_file", path=where), kind="missing") from None
         if e.reason == "too_big":
             raise SaveError(t("tui.save.too_big", path=where), kind="missing") from None
@@ -299,15 +312,46 @@ def read_save(path: Path) -> dict[str, Any]:
     return data
 
 
-def parse_save(data: dict[str, Any], cards: CardSet, path: Path) -> SaveData:
+def _checked(data: dict[str, Any], path: Path) -> SaveModel:
+    try:
+        return SaveModel.model_validate(data)
+    except ValidationError as e:
+        raise SaveError(t("tui.save.incompatible", path=str(path), error=_problems(e))) from None
+
+
+def saved_card_file(data: dict[str, Any], path: Path) -> str | None:
+    """The card file a save was played with, read only after the save's shape is checked
+    (so a path with an escape sequence never gets as far as a message); None for the
+    packaged cards or a bare engine record."""
+    if data.get("format") in (SAVE_FORMAT, OLD_SAVE_FORMAT):
+        return _checked(data, path).cards_path or None
+    return None
+
+
+def open_save(path: Path, cards: CardSet, own_cards: bool = True,
+              stacked_ok: bool = False) -> tuple[SaveData, CardSet]:
+    """Read, check and replay the save at `path` (what `play --load` and `review` both do):
+    its data and the cards it is played with — the card file it names when `own_cards`,
+    else `cards`. SaveError (one line) when it cannot be used."""
+    from jorvik.carddata import CardFileError, load_cards
+    data = read_save(path)
+    saved_cards = saved_card_file(data, path)
+    if own_cards and saved_cards is not None:
+        try:
+            cards = load_cards(saved_cards)
+        except CardFileError as e:
+            raise SaveError(t("tui.save.needs_cards", path=str(path), cards=saved_cards,
+                              error=str(e)), kind="cards") from None
+    return parse_save(data, cards, path, stacked_ok), cards
+
+
+def parse_save(data: dict[str, Any], cards: CardSet, path: Path,
+               stacked_ok: bool = False) -> SaveData:
     """Check a save (ours, or a bare engine record) and replay it; SaveError when unusable
     (kind 'cards' or 'old' for a save that is fine but cannot be played here)."""
     where = str(path)
     if data.get("format") in (SAVE_FORMAT, OLD_SAVE_FORMAT):
-        try:
-            model = SaveModel.model_validate(data)
-        except ValidationError as e:
-            raise SaveError(t("tui.save.incompatible", path=where, error=_problems(e))) from None
+        model = _checked(data, path)
         record: Any = model.record
         seats_data: list[SeatModel] | None = model.seats
         cards_path, game_id, started = model.cards_path, model.id, model.started
@@ -318,7 +362,7 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path) -> SaveData:
     else:
         raise SaveError(t("tui.save.incompatible", path=where, error=shown(data.get("format"))))
     try:
-        _, actions = replay(record, cards)
+        _, actions = replay(record, cards, stacked_ok=stacked_ok)
     except RecordWithoutDeck:
         raise SaveError(t("tui.save.no_deck", path=where), kind="old") from None
     except OtherCardFile:
@@ -418,11 +462,21 @@ def latest_unfinished() -> Path | None:
 
 
 def find_game(game_id: str) -> Path | None:
-    """The save of the game with this id (as `jorvik games` shows it)."""
-    if not re.fullmatch(r"[A-Za-z0-9._-]+", game_id) or game_id.startswith("."):
+    """The save of the game with this id (as `jorvik games` shows it); None for an id no game
+    can have. OSError when the games folder cannot be looked into."""
+    if not is_game_id(game_id):
         return None
     path = game_path(game_id.removesuffix(".json"))
-    return path if path.is_file() else None
+    try:
+        return path if stat.S_ISREG(os.stat(path).st_mode) else None
+    except FileNotFoundError:
+        return None
+
+
+def is_game_id(text: str) -> bool:
+    """Whether `text` could be a game's id (a save's own pattern and length)."""
+    return (len(text) <= MAX_ID and re.fullmatch(r"[A-Za-z0-9._-]+", text) is not None
+            and not text.startswith("."))
 
 
 def t_start(first: GameState, seats: Seats) -> str:

@@ -109,9 +109,17 @@ class Session:
         s.log.append(LogEntry(0, lambda: Text(saving.t_start(first, seats))))
         s.started = saving.now_text()
         if autosave:
-            s.game_id, s.path, s.lock = saving.claim_new_game(list(seats.names))
+            s._claim_file()
         s.save()
         return s
+
+    def _claim_file(self) -> None:
+        """A file of its own for this game; when the data folder cannot hold one, the game
+        is played unsaved and says so (save_error), as after any failed save."""
+        try:
+            self.game_id, self.path, self.lock = saving.claim_new_game(list(self.seats.names))
+        except OSError as e:
+            self.save_error = e
 
     @classmethod
     def from_save(cls, data: saving.SaveData, cards: CardSet, autosave: bool = True,
@@ -138,7 +146,8 @@ class Session:
             if autosave:
                 if s.lock is not None:
                     s.lock.release()
-                s.game_id, s.path, s.lock = saving.claim_new_game(list(data.seats.names))
+                    s.lock = None
+                s._claim_file()
                 s.save()
         return s
 

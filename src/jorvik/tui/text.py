@@ -13,6 +13,7 @@ from rich.style import Style
 from rich.text import Text
 
 from jorvik.engine import GOODS, GameState, viking_is_brown, viking_owner
+from jorvik.i18n import t_split
 from jorvik.i18n.cards import card_name, card_text, good_letter, good_name
 from jorvik.i18n.events import describe_event
 
@@ -23,6 +24,13 @@ __all__ = ["COLOURS", "COLOUR_NAMES", "BROWN", "GOOD_STYLE", "Seats", "card_name
            "good_name"]
 
 COLOUR_NAMES: tuple[str, ...] = tuple(COLOURS)
+
+
+def rich_t(key: str, parts: dict[str, Text], **fields: Any) -> Text:
+    """The message `key` with some fields filled by styled text of the caller's (`parts`),
+    the others as plain text, in the order the language puts them."""
+    pieces = t_split(key, tuple(parts), **fields)
+    return Text.assemble(*(parts[p] if i % 2 else p for i, p in enumerate(pieces)))
 
 
 def good_index(g: int | str) -> int:

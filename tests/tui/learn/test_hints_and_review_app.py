@@ -80,10 +80,11 @@ def test_jorvik_review_prints_the_costliest_decisions_for_a_file(tmp_path, capsy
 def test_a_game_id_is_looked_up_in_the_data_directory():
     home = data_dir()  # the test's own (tests/conftest.py)
     (home / "games").mkdir(parents=True)
-    saved = {"format": "whatever", "record": blunder_record(),
-             "seats": [{"name": "Peti", "bot": None}, {"name": "Benedek", "bot": "hard"}]}
+    saved = {"format": "jorvik-save/2", "id": "g42", "record": blunder_record(),
+             "seats": [{"name": "Peti", "colour": "red", "bot": None},
+                       {"name": "Benedek", "colour": "blue", "bot": "hard"}]}
     (home / "games" / "g42.json").write_text(json.dumps(saved), encoding="utf-8")
-    record, seats = load_game("g42")
+    record, seats, _, _ = load_game("g42")
     assert record["players"] == ["Peti", "Benedek"]
     assert seats.bots == [None, "hard"]
 

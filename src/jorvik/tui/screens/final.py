@@ -102,7 +102,8 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
 
     def action_review(self) -> None:
         from .review import ReviewScreen
-        self.app.push_screen(ReviewScreen(self.session.record(), self.session.seats))
+        self.app.push_screen(ReviewScreen(self.session.record(), self.session.seats,
+                                            self.session.cards, notes=self.session.notes()))
 
 
 @translated

@@ -20,9 +20,9 @@ from jorvik.review import Hint, hints
 
 from ..keys import key, translated
 from ..moves import move_words
-from ..session import Kept
 from ..why import why_text
-from ..text import Seats
+from ..session import Kept
+from ..text import Seats, rich_t
 
 
 def request_hint(screen: Any) -> None:
@@ -95,9 +95,7 @@ class HintScreen(ModalScreen[None]):
         lines = []
         for rank, h in enumerate(found, 1):
             move = move_words(self.state, self.seats, h.action)
-            line = Text(t("learn.hint.line", rank=rank, move="\x00", effect=h.margin))
-            before, _, after = line.plain.partition("\x00")
-            lines.append(Text.assemble(before, move, after))
+            lines.append(rich_t("learn.hint.line", {"move": move}, rank=rank, effect=h.margin))
             lines[-1].append_text(why_text(h.why))  # the categories the swing is in
         self.query_one("#hint-text", Static).update(Text("\n").join(lines))
         if self.shown is not None:

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from jorvik.engine import Action, current_player
 from jorvik.i18n import t
 from jorvik.lessons import LESSONS, Lesson, learner_steps, script
+from jorvik.outside import DataFileError, read_json_file
 from jorvik.settings import atomic_write, data_dir
 
 from ..app import JorvikApp, PlayConfig
@@ -49,8 +50,8 @@ def progress_path():
 def lessons_done() -> set[str]:
     """The ids of the finished lessons (an unreadable file counts as none finished)."""
     try:
-        data = json.loads(progress_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json_file(progress_path(), limit=64 * 1024, depth=2)
+    except DataFileError:
         return set()
     done = data.get("done") if isinstance(data, dict) else None
     known = {x.id for x in LESSONS}
@@ -414,4 +415,5 @@ def run_learn(lang: str | None = None, bot_delay: float = 0.8) -> int:
         set_language(lang)
     config = PlayConfig(cards=load_cards(), seats=Seats([], [], []), handover=False,
                         bot_delay=bot_delay, autosave=False)
-    return int(LearnApp(config).run() or 0)
+    from .. import run_app
+    return run_app(LearnApp(config))

@@ -4,7 +4,7 @@ It shows the costliest decisions and the VP race; the screen opens from the fina
 
 from __future__ import annotations
 
-import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 
-from jorvik.engine import GameState
+from jorvik.engine import CardSet, GameState
 from jorvik.i18n import t
 from jorvik.i18n.cards import phase_name
 from jorvik.review import Review, review, states_of, vp_race
@@ -23,46 +23,44 @@ from jorvik.review import Review, review, states_of, vp_race
 from ..keys import key, translated
 from ..moves import move_words
 from ..why import why_text
-from ..text import COLOUR_NAMES, Seats
+from ..text import COLOUR_NAMES, Seats, rich_t
 from ..widgets.keybar import KeyBar
 from ..widgets.vp_chart import vp_chart
-
-MAX_FILE_BYTES = 20_000_000  # a record of a long game is well under 1 MB
-
 
 class ReviewInputError(Exception):
     """A game to review that cannot be found or read; the message says why, in one line."""
 
 
-def load_game(spec: str) -> tuple[dict[str, Any], Seats]:
-    """A record and its seats from a FILE, or from a GAME_ID (`<data dir>/games/<id>.json`)."""
-    from jorvik.settings import data_dir
+def load_game(spec: str) -> tuple[dict[str, Any], Seats, CardSet, list[dict[str, Any]]]:
+    """A record, its seats, its cards and its kept notes (hints used, ...) from a FILE or a
+    GAME_ID (`<data dir>/games/<id>.json`), with the checks `jorvik play --load` makes: the
+    save's format, its seats, the record's deck, bag and seed (a stacked record only if its
+    game is consistent)."""
+    from jorvik.carddata import load_cards
+    from .. import save as saving
     path = Path(spec).expanduser()
-    if not path.is_file():
-        if "/" in spec or "\\" in spec or spec.startswith("."):
-            raise ReviewInputError(t("learn.review.bad_file", path=spec, error="not found"))
-        path = data_dir() / "games" / f"{spec}.json"
-        if not path.is_file():
-            raise ReviewInputError(t("learn.review.no_game", game=spec, path=str(path)))
+    if not _names_a_file(spec, path):
+        found = saving.find_game(spec)
+        if found is None:
+            raise ReviewInputError(t("learn.review.no_game", game=spec,
+                                     path=str(saving.games_dir())))
+        path = found
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ReviewInputError(t("learn.review.bad_file", path=str(path), error="too large"))
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise ReviewInputError(t("learn.review.bad_file", path=str(path), error=str(e))) from None
-    record = data.get("record") if isinstance(data, dict) and isinstance(
-        data.get("record"), dict) else data
-    if not isinstance(record, dict) or not isinstance(record.get("players"), list):
-        raise ReviewInputError(t("learn.review.bad_file", path=str(path),
-                                 error="not a game record"))
-    names = [str(n) for n in record["players"]]
-    bots: list[str | None] = [None] * len(names)
-    seats_data = data.get("seats") if isinstance(data, dict) else None
-    if isinstance(seats_data, list) and len(seats_data) == len(names):
-        bots = [s.get("bot") if isinstance(s, dict) and isinstance(s.get("bot"), str) else None
-                for s in seats_data]
-    colours = list(COLOUR_NAMES[:len(names)]) if len(names) <= len(COLOUR_NAMES) else []
-    return record, Seats(names, colours, bots)
+        parsed, cards = saving.open_save(path, load_cards(), stacked_ok=True)
+    except saving.SaveError as e:
+        raise ReviewInputError(str(e)) from None
+    return parsed.record, parsed.seats, cards, parsed.notes
+
+
+def _names_a_file(spec: str, path: Path) -> bool:
+    """Whether `jorvik review SPEC` means a file (a path, or something that exists) rather
+    than a game id."""
+    if "/" in spec or "\\" in spec or spec.startswith(".") or spec.endswith(".json"):
+        return True
+    try:
+        return os.path.lexists(path)
+    except (OSError, ValueError):
+        return False
 
 
 def humans_of(seats: Seats) -> list[int]:
@@ -73,18 +71,18 @@ def humans_of(seats: Seats) -> list[int]:
 
 def _line(d, st: GameState, seats: Seats) -> Text:
     """One decision: the catalogue's sentence with the two moves in the menu's words."""
-    template = t("learn.review.row", round=d.round, phase=phase_name(d.phase),
-                 name=seats.names[d.player], chosen="\x00", better="\x01", loss=d.loss)
-    before, _, rest = template.partition("\x00")
-    middle, _, after = rest.partition("\x01")
     chosen = move_words(st, seats, d.chosen, keys=False)
     chosen.stylize("bold")
-    return Text.assemble(before, chosen, middle, move_words(st, seats, d.better, keys=False),
-                         after)
+    return rich_t("learn.review.row", {"chosen": chosen,
+                                       "better": move_words(st, seats, d.better, keys=False)},
+                  round=d.round, phase=phase_name(d.phase), name=seats.names[d.player],
+                  loss=d.loss)
 
 
-def report(result: Review, states: list[GameState], seats: Seats, width: int = 78) -> list[Text]:
-    """The review as lines of text: title, the costliest decisions, the VP race chart."""
+def report(result: Review, states: list[GameState], seats: Seats, width: int = 78,
+           notes: list[dict[str, Any]] | None = None) -> list[Text]:
+    """The review as lines of text: title, the costliest decisions, the notes kept with the
+    game (hints used, a bot that played as 'easy'), the VP race chart."""
     out = [Text(t("learn.review.title"), style="bold")]
     worst = result.costliest(5)
     if not worst:
@@ -92,11 +90,25 @@ def report(result: Review, states: list[GameState], seats: Seats, width: int = 7
     for d in worst:
         out.append(_line(d, states[d.index], seats))
         out[-1].append_text(why_text(getattr(d, "why", ())))
+    out.extend(note_lines(notes or [], states, seats))
     out.append(Text())
     out.append(Text(t("learn.review.chart"), style="bold"))
     out.append(vp_chart(result.rounds, result.projected, seats.names,
                         [seats.style(p) if seats.colours else "" for p in range(len(seats))],
                         width=width, height=10, axis=t("learn.review.round_axis")))
+    return out
+
+
+def note_lines(notes: list[dict[str, Any]], states: list[GameState], seats: Seats) -> list[Text]:
+    """The game's kept notes, each with the round and phase it was made in (none: no lines)."""
+    from ..session import Kept
+    if not notes:
+        return []
+    out = [Text(), Text(t("learn.review.notes"), style="bold")]
+    for n in sorted(notes, key=lambda n: n["move"]):
+        st = states[min(n["move"], len(states) - 1)]
+        out.append(Text(t("learn.review.note", round=st.round, phase=phase_name(st.phase),
+                          note=Kept(n["kind"], n["player"], seats)())))
     return out
 
 
@@ -109,28 +121,37 @@ def race_chart(states: list[GameState], seats: Seats, width: int = 70) -> Text:
         width=width, height=8, axis=t("learn.review.round_axis")))
 
 
-def run_review(game: str, playouts: int | None = None) -> int:
+def run_review(game: str, playouts: int | None = None, seed: int = 0) -> int:
     """`jorvik review GAME_ID|FILE`: a progress bar while the decisions are judged, then the
-    report. A game that cannot be read raises ReviewInputError or RecordError (one line)."""
-    import os
+    report. A game that cannot be read raises ReviewInputError or RecordError (one line).
+    Ctrl+C or SIGTERM stops it at once (KeyboardInterrupt), its worker processes with it."""
+    import signal
     from rich.console import Console
     from rich.progress import Progress
-    record, seats = load_game(game)
-    states, _ = states_of(record)
+    record, seats, cards, notes = load_game(game)
+    states, _ = states_of(record, cards)
     console = Console()
     workers = min(2, os.cpu_count() or 1)
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(t("learn.review.working", count=0), total=None)
+    previous = signal.signal(signal.SIGTERM, _interrupted)
+    try:
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(t("learn.review.working", count=0), total=None)
 
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total,
-                       description=t("learn.review.working", count=total))
-        result = review(record, humans=humans_of(seats), playouts=playouts,
-                        workers=workers, progress=progress)
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total,
+                           description=t("learn.review.working", count=total))
+            result = review(record, humans=humans_of(seats), playouts=playouts, seed=seed,
+                            workers=workers, progress=progress, cards=cards)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     assert result is not None  # nothing here asks it to stop
-    for line in report(result, states, seats, width=min(console.width, 100) - 2):
+    for line in report(result, states, seats, width=min(console.width, 100) - 2, notes=notes):
         console.print(line)
     return 0
+
+
+def _interrupted(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 # --------------------------------------------------------------------------- the screen
@@ -141,10 +162,13 @@ class ReviewScreen(Screen):
 
     KEYS = [key("q,escape", "close", "tui.bind.back", id="review-close")]
 
-    def __init__(self, record: dict[str, Any], seats: Seats) -> None:
+    def __init__(self, record: dict[str, Any], seats: Seats, cards: CardSet | None = None,
+                 notes: list[dict[str, Any]] | None = None) -> None:
         super().__init__(id="review")
         self.record = record
         self.seats = seats
+        self.cards = cards  # the game's cards (None: the packaged ones)
+        self.notes = notes or []  # the notes kept with the game (hints used...)
         self.result: Review | None = None
         self.states: list[GameState] = []
         self.closed = False  # tells the judging thread to stop (closing must not wait for it)
@@ -162,14 +186,14 @@ class ReviewScreen(Screen):
 
     @work(thread=True, exclusive=True, group="review")
     def _judge(self) -> None:
-        states, _ = states_of(self.record)
+        states, _ = states_of(self.record, self.cards)
 
         def progress(done: int, total: int) -> None:
             if not self.closed:
                 self.app.call_from_thread(self._progress, done, total)
-        import os
         result = review(self.record, humans=humans_of(self.seats), progress=progress,
-                        workers=min(2, os.cpu_count() or 1), stop=lambda: self.closed)
+                        workers=min(2, os.cpu_count() or 1), stop=lambda: self.closed,
+                        cards=self.cards)
         if result is not None and not self.closed:
             self.app.call_from_thread(self._show, result, states)
 
@@ -185,7 +209,8 @@ class ReviewScreen(Screen):
         if self.result is None:
             return
         width = max(40, self.app.size.width - 6)
-        lines = report(self.result, self.states, self.seats, width=width)[1:]  # title shown
+        lines = report(self.result, self.states, self.seats, width=width,
+                       notes=self.notes)[1:]  # title shown
         self.query_one("#review-report", Static).update(Text("\n").join(lines))
 
     def retranslate(self) -> None:
