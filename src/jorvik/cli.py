@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import sys
 from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
@@ -451,6 +452,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(parser, args)
     except KeyboardInterrupt:  # Ctrl+C (or SIGTERM in review): one line, no traceback
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl+C cannot cut it short
         _say(i18n.t("cli.errors.interrupted"))
         return 130
     except OSError as e:  # the data folder or a file could not be read or written

@@ -269,29 +269,67 @@ def budget_for(remaining: list[int]) -> tuple[int, int]:
 def _in_processes(jobs: list, workers: int, results: dict,
                   progress: Callable[[int, int], None] | None,
                   stop: Callable[[], bool] | None) -> None:
-    """Judge `jobs` in `workers` processes. The workers ignore Ctrl+C: the process that owns
-    them hears it, and ending the review in any way (Ctrl+C, SIGTERM, stop(), an error)
-    terminates them at once, so none goes on computing after it."""
+    """Judge `jobs` in `workers` processes of our own, each given one job at a time through
+    its pipe. The workers ignore Ctrl+C: the process that owns them hears it, and ending the
+    review in any way (Ctrl+C, SIGTERM, stop(), an error) kills them at once, so none goes on
+    computing after it. No pool: a pool's feeder thread can block on a full pipe and hang
+    its terminate()."""
     import multiprocessing
+    from multiprocessing.connection import wait
     # spawn, not fork: the app calls this from a worker thread, and forking a process with
     # threads running is unsafe
     ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(workers, initializer=_ignore_interrupts)
+    todo = list(jobs)
+    todo.reverse()
+    procs = []
     try:
-        for i, better, loss in pool.imap_unordered(_judge_one, jobs, chunksize=1):
-            results[i] = (better, loss)
-            if progress:
-                progress(len(results), len(jobs))
+        busy = {}
+        for _ in range(min(workers, len(todo))):
+            mine, theirs = ctx.Pipe()
+            proc = ctx.Process(target=_worker, args=(theirs,), daemon=True)
+            proc.start()
+            theirs.close()
+            procs.append(proc)
+            mine.send(todo.pop())
+            busy[mine] = proc
+        while busy:
+            for conn in wait(list(busy), timeout=0.5):
+                try:
+                    i, better, loss = conn.recv()
+                except EOFError:
+                    raise OSError("a review worker ended early") from None
+                results[i] = (better, loss)
+                if progress:
+                    progress(len(results), len(jobs))
+                if stop is not None and stop():
+                    return
+                if todo:
+                    conn.send(todo.pop())
+                else:
+                    conn.send(None)
+                    del busy[conn]
             if stop is not None and stop():
                 return
     finally:
-        pool.terminate()
-        pool.join()
+        for proc in procs:
+            if proc.is_alive():
+                proc.kill()
+        for proc in procs:
+            proc.join()
 
 
-def _ignore_interrupts() -> None:
+def _worker(conn: Any) -> None:
+    """A review worker: judge each job received until None (or the pipe closes)."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            job = conn.recv()
+        except EOFError:
+            return
+        if job is None:
+            return
+        conn.send(_judge_one(job))
 
 
 def review(record: Any, humans: Iterable[int] | None = None,

@@ -1,0 +1,88 @@
+"""Ctrl+C or SIGTERM to `jorvik review`'s process group stops it at once: one line, exit 130,
+and no worker process left computing (reliability-2.md F11)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from jorvik.bots import seat_bots
+from jorvik.engine import apply_action, current_player, is_over, new_game
+from jorvik.engine.record import make_record
+
+
+def _whole_game(path: Path) -> None:
+    st0 = new_game(["A", "B", "C", "D"], seed=11, mode="jarl")
+    bots = seat_bots(["normal"] * 4, seed=1)
+    st, actions = st0, []
+    while not is_over(st):
+        a = bots[current_player(st)].choose(st)
+        st, _ = apply_action(st, a)
+        actions.append(a)
+    path.write_text(json.dumps(make_record(st0, actions)), encoding="utf-8")
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # pid (comm) state ppid ...: the name may hold spaces, so split after the last ')'
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find the workers")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_to_the_group_stops_review_and_its_workers(tmp_path, sig):
+    game = tmp_path / "game.json"
+    _whole_game(game)
+    env = {**os.environ, "JORVIK_HOME": str(tmp_path / "home")}
+    code = "import sys; from jorvik.cli import main; sys.exit(main(sys.argv[1:]))"
+    # a shell's background job may ignore SIGINT; a terminal's Ctrl+C does not
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "review", str(game), "--playouts", "200", "--lang", "en"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        workers: list[int] = []
+        while time.monotonic() < deadline and proc.poll() is None:
+            workers = [c for c in _children(proc.pid)
+                       if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
+            if len(workers) >= min(2, os.cpu_count() or 1):
+                break
+            time.sleep(0.2)
+        assert workers, "the review never started its workers"
+        time.sleep(1.0)  # well into judging
+        os.killpg(proc.pid, sig)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130
+    lines = err.decode().strip().splitlines()
+    assert lines == ["jorvik: stopped (Ctrl+C); nothing was left running."], lines
+    time.sleep(0.2)
+    assert not [w for w in workers if _alive(w)], "a worker went on computing"
