@@ -60,7 +60,7 @@ def resumed_state(home: Path):
     os.environ["JORVIK_HOME"] = str(home)
     from jorvik.carddata import load_cards
     from jorvik.tui import save as saving
-    from jorvik.tui.session import Session
+    from jorvik.play.session import Session
     games = saving.list_games()
     if not games:
         return None

@@ -113,7 +113,7 @@ def test_lang_alone_still_starts_play(monkeypatch):
 
 def _saved_game(names=("Anna", "Bela"), actions=0, finished=False):
     from jorvik.carddata import load_cards
-    from jorvik.tui.session import Session
+    from jorvik.play.session import Session
     from jorvik.tui.text import Seats
     seats = Seats(list(names), ["red", "blue"], [None, None])
     s = Session.start(load_cards(), seats, "karl", 4, 0)

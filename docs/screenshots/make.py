@@ -32,7 +32,7 @@ def bot_game(n: int, mode: str, seed: int, until_round: int | None, phase: str =
     from jorvik.bots import make_bot
     from jorvik.carddata import load_cards
     from jorvik.engine import current_player
-    from jorvik.tui.session import Session
+    from jorvik.play.session import Session
     from jorvik.tui.text import Seats
     seats = Seats((names or NAMES)[:n], COLOURS[:n], [None] * n)
     s = Session.start(load_cards(), seats, mode, seed, None, autosave=False)

@@ -4,7 +4,7 @@ an extra line only where the engine offers it (RULES.md §4.4 ruling "which cube
 from __future__ import annotations
 
 from jorvik.engine import Assign, Done, Pass, Trade, apply_action, legal_actions, new_game
-from jorvik.tui.choices import build_menu
+from jorvik.play.menu import build_menu
 from jorvik.tui.text import Seats
 
 AMBER, IRON, LEATHER, WOOL, JET = range(5)

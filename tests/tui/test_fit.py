@@ -152,7 +152,7 @@ async def test_long_names_end_in_an_ellipsis_in_panels_and_are_whole_in_the_log(
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_standings_bar_ranks_every_player_with_the_gap_to_the_leader(tmp_path, size):
-    from jorvik.tui.scores import scores_now
+    from jorvik.play.scores import scores_now
     from jorvik.tui.widgets.standings import StandingsBar
     path = random_game(tmp_path, 5, LONG, 5)
     app = make_app("--load", path, "--handover", "never", autosave=False)
@@ -176,7 +176,7 @@ async def test_the_standings_bar_ranks_every_player_with_the_gap_to_the_leader(t
 def test_a_long_name_in_the_prompt_ends_in_an_ellipsis_and_the_numbers_stay():
     from jorvik.carddata import load_cards
     from jorvik.engine import new_game
-    from jorvik.tui.choices import build_menu
+    from jorvik.play.menu import build_menu
     from jorvik.tui.text import COLOUR_NAMES, Seats
     names = LONG[:3]
     st = new_game(names, mode="jarl", seed=3, start_player=0, cards=load_cards())

@@ -189,7 +189,7 @@ def two_moves_save(notes) -> dict:
     """A save of a two-player game after two moves, with these notes (None: no field)."""
     from jorvik.carddata import load_cards
     from jorvik.engine import legal_actions
-    from jorvik.tui.session import Session
+    from jorvik.play.session import Session
     from jorvik.tui.text import Seats
     s = Session.start(load_cards(), Seats(["Anna", "Bela"], ["red", "blue"], [None, None]),
                       "karl", 7, None, autosave=False)
@@ -243,7 +243,7 @@ def test_a_bad_notes_field_is_one_clear_line(notes):
 
 def test_a_game_with_more_notes_than_a_save_holds_still_saves_a_readable_file():
     from jorvik.carddata import load_cards
-    from jorvik.tui.session import Kept, Session, note_entry
+    from jorvik.play.session import Kept, Session, note_entry
     from jorvik.tui.text import Seats
     seats = Seats(["Anna", "Bela"], ["red", "blue"], [None, None])
     s = Session.start(load_cards(), seats, "karl", 7, None, autosave=False)

@@ -155,7 +155,7 @@ async def test_a_key_flood_on_the_lessons():
 def finished_game(folder: Path) -> Path:
     from jorvik.bots import make_bot
     from jorvik.carddata import load_cards
-    from jorvik.tui.session import Session
+    from jorvik.play.session import Session
     from jorvik.tui.text import Seats
     seats = Seats(["Ann", "Bob"], ["red", "blue"], [None, None])
     session = Session.start(load_cards(), seats, "karl", 5, None, autosave=False)

@@ -169,7 +169,7 @@ async def test_resume_continues_the_most_recently_played_unfinished_game():
 
 def test_a_finished_game_stays_as_a_record_and_resume_skips_it():
     from jorvik.carddata import load_cards
-    from jorvik.tui.session import Session
+    from jorvik.play.session import Session
     from jorvik.tui.text import Seats
     seats = Seats(["Anna", "Bela"], ["red", "blue"], ["easy", "easy"])
     session = Session.start(load_cards(), seats, "karl", 2, None)
@@ -502,7 +502,7 @@ async def test_the_autosave_of_an_earlier_version_goes_on_in_a_new_file_and_stay
 def test_a_crash_in_a_real_terminal_prints_where_the_report_is_and_how_to_resume(tmp_path):
     script = (
         "import sys\n"
-        "from jorvik.tui.session import Session\n"
+        "from jorvik.play.session import Session\n"
         "apply = Session.apply\n"
         "def buggy(self, action):\n"
         "    if len(self.actions) == 4:\n"

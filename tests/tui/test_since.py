@@ -11,8 +11,8 @@ import pytest
 from jorvik.carddata import load_cards
 from jorvik.engine import RESERVATION_ROW, legal_actions, viking_owner
 from jorvik.i18n import set_language
-from jorvik.tui.session import Session, note_entry
-from jorvik.tui.since import summary
+from jorvik.play.session import Session, note_entry
+from jorvik.play.since import summary
 from jorvik.tui.text import COLOUR_NAMES, Seats, card_name
 
 # From docs/handover.md: the only events a summary leaves out (besides your own move).
@@ -100,7 +100,7 @@ def test_every_event_that_concerns_a_player_is_in_their_next_summary(n):
 
 
 def test_cubes_moved_between_storage_and_the_warehouse_count_net():
-    from jorvik.tui.since import _net_stored
+    from jorvik.play.since import _net_stored
     there = {"type": "assigned", "good": 2, "source": "storage", "to": "warehouse"}
     back = {"type": "assigned", "good": 2, "source": "warehouse", "to": "storage"}
     other = {"type": "assigned", "good": 3, "source": "storage", "to": "warehouse"}

@@ -12,7 +12,7 @@ from jorvik.bots import seat_bots
 from jorvik.carddata import load_cards
 from jorvik.engine import current_player, final_scores
 from jorvik.i18n.cards import card_name, good_letter
-from jorvik.tui.session import Session
+from jorvik.play.session import Session
 from jorvik.tui.text import Seats
 from jorvik.tui.widgets.player_panel import panel_head, panel_lines, panel_segments
 from tui_helpers import make_app
@@ -214,7 +214,7 @@ async def test_v_shows_the_vp_if_the_game_ended_now_and_l_the_whole_log(tmp_path
 def test_every_destination_keeps_its_key_for_every_cube_and_completing_comes_first(
         five_player_game):
     from jorvik.engine import Assign, legal_actions
-    from jorvik.tui.choices import build_menu
+    from jorvik.play.menu import build_menu
     s = five_player_game
     checked = completing = 0
     for st in s.states:
@@ -240,7 +240,7 @@ def test_every_destination_keeps_its_key_for_every_cube_and_completing_comes_fir
 
 def test_a_list_longer_than_ten_gives_every_choice_its_own_key():
     from rich.text import Text
-    from jorvik.tui.choices import Choice, _number
+    from jorvik.play.menu import Choice, _number
     from jorvik.tui.screens.game import GameScreen
     choices = [Choice(Text(str(i))) for i in range(22)]
     _number(choices, {"1"})

@@ -4,7 +4,7 @@ columns (RULES.md §6 ruling: any two vikings on the board)."""
 from __future__ import annotations
 
 from jorvik.engine import RESERVATION_ROW, Reserve, Swap, apply_action, legal_actions, new_game
-from jorvik.tui.choices import build_menu
+from jorvik.play.menu import build_menu
 from jorvik.tui.text import Seats
 
 DECK = ["A01", "A02", "A03", "A04", "A05", "A06", "A07", "A08", "A10", "A11", "A12", "A13"]
@@ -50,7 +50,7 @@ def test_every_choice_of_a_very_long_list_has_its_own_key():
     has a key): the rest take Shift+letter, and no two share a key."""
     from rich.text import Text
 
-    from jorvik.tui.choices import Choice, _number
+    from jorvik.play.menu import Choice, _number
     from jorvik.tui.keys import key_label
     choices = [Choice(Text(f"choice {i}")) for i in range(45)]
     _number(choices)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from jorvik.carddata import load_cards
 from jorvik.engine import Place, legal_actions
-from jorvik.tui.session import Session
+from jorvik.play.session import Session
 from jorvik.tui.text import Seats
-from jorvik.tui.turns import BotMove, BotTurns
+from jorvik.play.turns import BotMove, BotTurns
 
 
 def _session(bots=(None, "easy"), seed: int = 1) -> Session:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from jorvik.carddata import load_cards
 from jorvik.engine import Pass, Place, legal_actions
-from jorvik.tui.session import Session
+from jorvik.play.session import Session
 from jorvik.tui.text import Seats
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen

@@ -22,10 +22,10 @@ from .keys import ensure_labels, key, relabel, translated
 from .screens.game import GameScreen
 from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerminal
 from .messages import GameOver, LanguageChosen, ScreenReady, SetupDone
-from .session import Session, note_entry
+from jorvik.play.session import Session, note_entry
 from .text import Seats
 from .textual_compat import CrashHook, guard_option_list_paging
-from .turns import BotTurns
+from jorvik.play.turns import BotTurns
 from .widgets.status import StatusBar
 
 

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from .choices import Choice
+from jorvik.play.menu import Choice
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from .session import Session
+    from jorvik.play.session import Session
     from .text import Seats
 
 

@@ -15,8 +15,8 @@ from jorvik.i18n import format_number, t
 
 from ..keys import key, translated
 from ..messages import ScreenReady
-from ..scores import scores_now
-from ..session import Session
+from jorvik.play.scores import scores_now
+from jorvik.play.session import Session
 from .message import Recompose, SmallTerminal
 from ..widgets.keybar import KeyBar
 from ..widgets.score_grid import ScoreBox, ScoreGrid

@@ -17,13 +17,13 @@ from jorvik.engine import (
 )
 from jorvik.i18n import t
 
-from ..choices import Choice, Menu, build_menu
+from jorvik.play.menu import Choice, Menu, build_menu
 from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
 from ..handover import banner_due, resolve
-from ..since import Item, summary
+from jorvik.play.since import Item, summary
 from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
-from ..session import note_entry
-from ..turns import BotMove, BotTurns
+from jorvik.play.session import note_entry
+from jorvik.play.turns import BotMove, BotTurns
 from ..widgets.action_panel import ActionPanel
 from ..widgets.choice_list import ChoiceList
 from ..widgets.column import SpaceWidget
@@ -39,7 +39,7 @@ from .message import ConfirmScreen, HandoverScreen, SmallTerminal
 from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from jorvik.play.session import Session
 
 HELP_OF_SPACE = {**{k: "columns" for k in SPACE_KEYS[:6]}, **{k: "reserve" for k in SPACE_KEYS[6:]}}
 

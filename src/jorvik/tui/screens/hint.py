@@ -21,7 +21,7 @@ from jorvik.review import Hint, hints
 from ..keys import key, translated
 from ..moves import move_words
 from ..why import why_text
-from ..session import Kept
+from jorvik.play.session import Kept
 from ..text import Seats, rich_t
 
 

@@ -28,12 +28,12 @@ from jorvik.outside import DataFileError, read_json_file
 from jorvik.settings import atomic_write, data_dir
 
 from ..app import JorvikApp, PlayConfig
-from ..choices import Menu
+from jorvik.play.menu import Menu
 from ..keys import key, translated
 from ..messages import GameOver, ScreenReady
 from ..moves import move_path, move_words
-from ..session import LogEntry, Session
-from ..turns import BotTurns
+from jorvik.play.session import LogEntry, Session
+from jorvik.play.turns import BotTurns
 from ..text import Seats
 from ..widgets.keybar import KeyBar
 from ..widgets.player_panel import PlayerPanel

@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 from jorvik.i18n import t
 
 from ..keys import key, translated
-from ..session import Session
+from jorvik.play.session import Session
 from .message import Recompose
 
 

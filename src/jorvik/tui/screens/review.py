@@ -101,7 +101,7 @@ def report(result: Review, states: list[GameState], seats: Seats, width: int = 7
 
 def note_lines(notes: list[dict[str, Any]], states: list[GameState], seats: Seats) -> list[Text]:
     """The game's kept notes, each with the round and phase it was made in (none: no lines)."""
-    from ..session import Kept
+    from jorvik.play.session import Kept
     if not notes:
         return []
     out = [Text(), Text(t("learn.review.notes"), style="bold")]

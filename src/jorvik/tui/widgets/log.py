@@ -11,7 +11,7 @@ from textual import events
 
 from jorvik.i18n import t
 
-from ..session import LogEntry
+from jorvik.play.session import LogEntry
 from ..text import clamp
 from .lines import Lines
 from .memo import component_style

@@ -10,7 +10,7 @@ from jorvik.engine import GOODS, GameState, complete, current_player, defence, h
 from jorvik.i18n import get_language, t
 
 from .. import theme
-from ..scores import projected_vp
+from jorvik.play.scores import projected_vp
 from ..text import Seats, card_name, clamp, cube, cubes, good_letter, good_name
 from .lines import Lines
 from .memo import Memo

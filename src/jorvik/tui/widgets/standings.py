@@ -9,7 +9,7 @@ from jorvik.engine import GameState
 from jorvik.i18n import get_language, t
 
 from ..fit import Part, fit_line
-from ..scores import scores_now
+from jorvik.play.scores import scores_now
 from ..text import Seats
 from .lines import TextLines
 from .memo import Memo

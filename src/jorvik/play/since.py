@@ -18,7 +18,7 @@ from jorvik.engine import RESERVATION_ROW, current_player, price_due, viking_own
 from jorvik.i18n import join_list, t
 
 from .session import LogEntry, Session
-from .text import card_name, describe
+from jorvik.tui.text import card_name, describe
 
 # The log's bookkeeping: left out of the summary (docs/handover.md says why).
 LEFT_OUT = frozenset({"round", "phase", "card_revealed", "cubes_drawn", "start_player",

@@ -17,8 +17,8 @@ from jorvik.engine import (
 from jorvik.engine.record import check_record, first_state, setup_orders
 from jorvik.i18n import level_name, t
 
-from . import save as saving
-from .text import Seats, describe
+from jorvik.tui import save as saving
+from jorvik.tui.text import Seats, describe
 
 
 @dataclass

@@ -14,8 +14,8 @@ from jorvik.engine import (
 )
 from jorvik.i18n import t
 
-from .keys import BACK_KEY, CHOICE_KEYS, TAG_KEYS, space_key
-from .text import Seats, card_name, cube, cube_word, cubes
+from jorvik.tui.keys import BACK_KEY, CHOICE_KEYS, TAG_KEYS, space_key
+from jorvik.tui.text import Seats, card_name, cube, cube_word, cubes
 
 @dataclass
 class Choice:
