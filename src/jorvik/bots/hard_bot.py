@@ -38,6 +38,7 @@ from typing import Callable, Iterator
 
 from jorvik.engine import (
     Action, GameState, Reserve, apply_action, current_player, determinize, is_over, legal_actions,
+    observe,
 )
 
 from .evaluation import margin_of
@@ -50,13 +51,9 @@ ROLLOUT_DECISIONS = 5000   # a rollout that runs longer is cut off and valued as
 
 
 def canonical(st: GameState) -> GameState:
-    """A copy of `st` with the hidden orders replaced by a fixed one (the deck sorted within its
-    seasons, the bag sorted): only public information is left in it."""
-    c = st.copy()
-    by_id = st.cards.by_id
-    c.deck = tuple(sorted(st.deck, key=lambda cid: (by_id[cid].season, cid)))
-    c.bag = tuple(sorted(st.bag))
-    return c
+    """The state of the decider's public view (``engine.observe``): the hidden orders replaced
+    by a fixed one, only public information left in it."""
+    return observe(st, current_player(st)).state
 
 
 class HardBot:
@@ -83,6 +80,7 @@ class HardBot:
 
     def choose(self, st: GameState) -> Action:
         self._t0 = self.clock()
+        st = canonical(st)   # the search sees what the player sees, never the hidden order
         legal = legal_actions(st)
         if len(legal) == 1:
             return legal[0]

@@ -3,7 +3,7 @@
 Public API (documented in docs/engine.md):
     new_game, legal_actions, apply_action, current_player, is_over, can_undo,
     final_scores, the action classes, the pending decision classes, IllegalAction, GameState,
-    make_record, replay; and the rules the app and the bots ask instead of working them out
+    make_record, replay, observe (the public view) and determinize; and the rules the app and the bots ask instead of working them out
     again (prices, craftsmen, who holds an effect, theft targets, the fill order, viking codes,
     each mode's numbers).
 """
@@ -18,9 +18,9 @@ from .board import COLUMN_SIZE, START_COINS, START_VP, STORAGE_SPACES, holds, wa
 from .craftsmen import complete, empty_fields
 from .effects import WAREHOUSE_SPACES, WORKSHOP_CUBES, theft_targets
 from .game import (
-    apply_action, can_undo, current_player, determinize, is_over, legal_actions, new_game,
-    why_illegal,
+    apply_action, can_undo, current_player, is_over, legal_actions, new_game, why_illegal,
 )
+from .observation import Observation, determinize, observe
 from .modes import CUBES_IN_PLAY, GOODS_IN_PLAY, GOODS_PER_MODE, INCOME_BONUS, MODES, VIKINGS_PER_PLAYER
 from .pending import (
     AttackChoice, DanegeldChoice, Decision, GloryChoice, PlaceCube, TakeCube, Theft, Trickery,

@@ -357,29 +357,3 @@ def _auto_pass(st: GameState, ev: list) -> bool:
         return True
     st.legal_cache = legal
     return False
-
-
-def determinize(st: GameState, rng: random.Random) -> GameState:
-    """A copy of `st` whose hidden information (the order of the deck within each season,
-    the bag's draw order) is re-drawn at random: what a player could believe the game is.
-    Bots search on these so that they never read the real hidden order."""
-    new = st.copy()
-    by_id = st.cards.by_id
-    final = st.cards.final_card().id
-    rest = [c for c in st.deck if c != final]
-    # Seasons are public (card backs); order within a season is not.
-    seasons: dict[str, list[str]] = {}
-    for c in rest:
-        seasons.setdefault(by_id[c].season, []).append(c)
-    order: list[str] = []
-    for s in sorted(seasons):
-        ids = sorted(seasons[s])  # sorted first: the sample depends on public facts only
-        rng.shuffle(ids)
-        order.extend(ids)
-    if final in st.deck:
-        order.append(final)
-    new.deck = tuple(order)
-    bag = sorted(st.bag)
-    rng.shuffle(bag)
-    new.bag = tuple(bag)
-    return new
