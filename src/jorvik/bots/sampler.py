@@ -1,0 +1,215 @@
+"""Determinized sampling of a decision's candidate moves with common random numbers.
+
+One *draw* re-deals the hidden information of a state (the deck's order within its seasons,
+the bag's order) from public information only, picks one play-out seed, and plays every
+candidate still in the running from that same determinization with that same seed. Two
+moves are then compared by the mean of their *paired* differences, whose standard error is
+far smaller than that of two separate means (the luck of the deal cancels out).
+
+The small stable API, used by the hints and the review (:mod:`jorvik.review`) and open to the
+search bots:
+
+* :class:`Paired` — the draws of one decision: ``draw()``, ``diff(i, j)`` (an
+  :class:`Estimate` of move i minus move j), ``mean(j)``, ``part_diff(i, j, key)``,
+  ``leader()``, and ``steps`` (moves played in its play-outs, the unit budgets are counted in);
+* :func:`halve` — successive halving: spend a budget on the candidates in rounds, keeping the
+  better half each round, down to ``keep``;
+* :func:`race` — draw on until the leader is clear of every other by ``Z`` standard errors,
+  or the budget is spent.
+
+Everything is seeded: the same seed gives the same draws, the same estimates.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
+
+from jorvik.engine import Action, GameState, apply_action, determinize
+
+Z = 2.0          # a difference is "clear" when it is at least Z standard errors from zero
+MIN_CLEAR = 4    # ... and rests on at least this many paired draws
+Z_STOP = 2.5     # a race stops early when its leader is this clear (stricter: it looks often)
+
+# A play-out: (the state after a candidate move, the draw's play-out seed) ->
+# (its value, the moves played, and optional parts of the value, e.g. scoring categories)
+Playout = Callable[[GameState, int], "Outcome"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    value: float
+    steps: int = 1
+    parts: Mapping[str, float] | None = None
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean with its standard error over n samples."""
+    mean: float
+    se: float
+    n: int
+
+    def clear(self, z: float = Z) -> bool:
+        """Whether the mean can be told from zero: at least z standard errors away."""
+        return self.n >= MIN_CLEAR and abs(self.mean) > 0 and abs(self.mean) >= z * self.se
+
+
+def estimate(xs: Sequence[float]) -> Estimate:
+    """The mean of xs and its standard error (sample standard deviation / sqrt n)."""
+    n = len(xs)
+    if n == 0:
+        return Estimate(0.0, math.inf, 0)
+    m = sum(xs) / n
+    if n == 1:
+        return Estimate(m, math.inf, 1)
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return Estimate(m, math.sqrt(var / n), n)
+
+
+def canonical(st: GameState) -> GameState:
+    """A copy of `st` with the hidden orders replaced by a fixed one (the deck sorted within its
+    seasons, the bag sorted): only public information is left in it."""
+    c = st.copy()
+    by_id = st.cards.by_id
+    c.deck = tuple(sorted(st.deck, key=lambda cid: (by_id[cid].season, cid)))
+    c.bag = tuple(sorted(st.bag))
+    return c
+
+
+class Paired:
+    """The paired draws of one decision's candidate `moves` from state `st`.
+
+    `rng`: a seed or a generator (the determinizations and play-out seeds come from it);
+    `stop()` true: a draw ends at once and is discarded (a draw counts only when every
+    candidate asked for was played in it)."""
+
+    def __init__(self, st: GameState, moves: Sequence[Action], playout: Playout,
+                 rng: int | random.Random = 0, stop: Callable[[], bool] | None = None):
+        self.moves = list(moves)
+        self.playout = playout
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.stop = stop
+        self.canon = canonical(st)
+        self.draws = 0
+        self.steps = 0
+        # per move: draw number -> outcome (a move left out of a draw has no entry for it)
+        self.got: list[dict[int, Outcome]] = [{} for _ in self.moves]
+
+    def draw(self, alive: Sequence[int] | None = None) -> bool:
+        """One determinization and play-out seed, every move in `alive` (default: all) played
+        out from it. False when stopped before the end (nothing of it is kept)."""
+        alive = range(len(self.moves)) if alive is None else alive
+        det = determinize(self.canon, self.rng)
+        seed = self.rng.getrandbits(32)
+        done = []
+        for j in alive:
+            if self.stop is not None and self.stop():
+                return False
+            s, _ = apply_action(det, self.moves[j])
+            out = self.playout(s, seed)
+            self.steps += out.steps
+            done.append((j, out))
+        for j, out in done:
+            self.got[j][self.draws] = out
+        self.draws += 1
+        return True
+
+    def n(self, j: int) -> int:
+        return len(self.got[j])
+
+    def mean(self, j: int) -> Estimate:
+        """Move j's value (unpaired: its own mean and standard error)."""
+        return estimate([o.value for o in self.got[j].values()])
+
+    def diff(self, i: int, j: int) -> Estimate:
+        """Move i's value minus move j's, paired over the draws both were played in."""
+        a, b = self.got[i], self.got[j]
+        return estimate([a[d].value - b[d].value for d in a if d in b])
+
+    def part_diff(self, i: int, j: int, key: str) -> Estimate:
+        """As diff, for one part of the outcome (0 where a play-out gave no parts)."""
+        a, b = self.got[i], self.got[j]
+        return estimate([(a[d].parts or {}).get(key, 0.0) - (b[d].parts or {}).get(key, 0.0)
+                         for d in a if d in b])
+
+    def leader(self, among: Sequence[int] | None = None) -> int:
+        """The move with the best mean among `among` (default: all); ties to the first."""
+        among = list(range(len(self.moves))) if among is None else list(among)
+        return max(among, key=lambda j: (self.mean(j).mean if self.got[j] else -math.inf,
+                                         -among.index(j)))
+
+    def ranked(self, among: Sequence[int] | None = None) -> list[int]:
+        """`among` (default: all moves) best first by mean, ties in the given order."""
+        among = list(range(len(self.moves))) if among is None else list(among)
+        lead = self.leader(among)
+        # by the paired difference to the leader (the same draws, less noise than the means)
+        return sorted(among, key=lambda j: (0.0 if j == lead else -self.diff(j, lead).mean
+                                            if self.diff(j, lead).n else math.inf,
+                                            among.index(j)))
+
+    def clear_lead(self, among: Sequence[int], z: float = Z) -> bool:
+        """Whether the leader of `among` beats every other of them by z standard errors."""
+        lead = self.leader(among)
+        return all(self.diff(lead, j).clear(z) and self.diff(lead, j).mean > 0
+                   for j in among if j != lead)
+
+
+def halve(sampler: Paired, budget: int, keep: int = 1, alive: Sequence[int] | None = None,
+          first: int = MIN_CLEAR, progress: Callable[[int], None] | None = None) -> list[int]:
+    """Successive halving: the candidates `alive` (default: all) share `budget` steps in
+    rounds; after each round the better half (at least `keep`) goes on, ranked by the paired
+    difference to the leader. Each round draws at least `first` times. Returns the survivors,
+    best first. `progress(steps)` after every draw."""
+    alive = list(range(len(sampler.moves))) if alive is None else list(alive)
+    rounds = max(1, math.ceil(math.log2(max(1, len(alive) / max(1, keep)))))
+    start = sampler.steps
+    for r in range(rounds):
+        if len(alive) <= keep:
+            break
+        share = (budget - (sampler.steps - start)) / (rounds - r)
+        spent0 = sampler.steps
+        draws = 0
+        while draws < first or sampler.steps - spent0 + _per_draw(sampler, alive) <= share:
+            if not sampler.draw(alive):
+                return sampler.ranked(alive)[:max(keep, 1)]
+            draws += 1
+            if progress is not None:
+                progress(sampler.steps)
+        alive = sampler.ranked(alive)[:max(keep, (len(alive) + 1) // 2)]
+    return sampler.ranked(alive)
+
+
+def race(sampler: Paired, budget: int, alive: Sequence[int] | None = None,
+         z: float = Z_STOP, least: int = MIN_CLEAR * 2,
+         progress: Callable[[int], None] | None = None) -> bool:
+    """Draw on the candidates `alive` (default: all) until the leader beats every other by z
+    standard errors or `budget` steps are spent; True when the leader is clear. The lead is
+    looked at after `least` draws and then each time the draws grew by half (looking after
+    every draw would stop on a lucky streak far more often than z suggests)."""
+    alive = list(range(len(sampler.moves))) if alive is None else list(alive)
+    start = sampler.steps
+    draws = 0
+    look = least
+    while True:
+        if draws >= look:
+            if sampler.clear_lead(alive, z):
+                return True
+            look = max(look + 1, int(look * 1.5))
+        if draws > 0 and sampler.steps - start + _per_draw(sampler, alive) > budget:
+            return False
+        if not sampler.draw(alive):
+            return False
+        draws += 1
+        if progress is not None:
+            progress(sampler.steps)
+
+
+def _per_draw(sampler: Paired, alive: Sequence[int]) -> float:
+    """The steps one more draw of `alive` is expected to take (from the draws so far)."""
+    if not sampler.draws:
+        return 0.0
+    return sampler.steps / max(1, sum(sampler.n(j) for j in range(len(sampler.moves)))) \
+        * len(alive)

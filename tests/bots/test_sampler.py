@@ -1,0 +1,119 @@
+"""The determinized sampler (jorvik.bots.sampler): common random numbers make a paired
+difference exact when the moves differ by a fixed amount, successive halving keeps the best
+moves, a race stops once the leader is clear, and the same seed gives the same draws."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from jorvik.bots.sampler import Estimate, Outcome, Paired, estimate, halve, race
+from jorvik.engine import Place, legal_actions, new_game
+
+
+def _demand():
+    st = new_game(["Anna", "Bela", "Csaba"], seed=4)
+    moves = [a for a in legal_actions(st) if isinstance(a, Place)]
+    assert len(moves) >= 4
+    return st, moves[:4]
+
+
+def _column(s) -> int:
+    """The column the viking of the move just made went to (the only non-empty one)."""
+    return next(i for i, col in enumerate(s.columns) if col)
+
+
+def test_estimate_is_the_mean_and_its_standard_error():
+    e = estimate([1.0, 2.0, 3.0, 4.0])
+    assert e.mean == 2.5 and e.n == 4
+    assert e.se == pytest.approx(math.sqrt((2.25 + 0.25 + 0.25 + 2.25) / 3 / 4))
+    assert estimate([]).n == 0 and not estimate([5.0]).clear()
+    assert Estimate(3.0, 1.0, 4).clear() and not Estimate(1.9, 1.0, 4).clear()
+    assert not Estimate(3.0, 1.0, 3).clear()  # too few draws to call anything clear
+
+
+def test_paired_draws_cancel_the_luck_the_moves_share():
+    st, moves = _demand()
+    seen = []
+
+    def playout(s, seed):
+        seen.append(seed)
+        luck = random.Random(seed).gauss(0, 10)  # the same for every move of a draw
+        return Outcome(luck + _column(s), steps=3, parts={"x": 2.0 * _column(s)})
+    sampler = Paired(st, moves, playout, rng=7)
+    for _ in range(6):
+        assert sampler.draw()
+    i, j = 0, 2
+    d = sampler.diff(j, i)
+    assert d.n == 6 and d.se == pytest.approx(0.0, abs=1e-9)
+    assert d.mean == pytest.approx(_col_of(st, moves[j]) - _col_of(st, moves[i]))
+    assert sampler.mean(j).se > 1  # unpaired, the luck stays in
+    assert sampler.part_diff(j, i, "x").mean == pytest.approx(2 * d.mean)
+    assert sampler.steps == 6 * 4 * 3
+    assert len(set(seen)) == 6 and len(seen) == 24  # one seed a draw, shared by the moves
+
+
+def _col_of(st, move) -> int:
+    from jorvik.engine import apply_action
+    return _column(apply_action(st, move)[0])
+
+
+def test_the_same_seed_gives_the_same_draws():
+    st, moves = _demand()
+
+    def playout(s, seed):
+        return Outcome(random.Random(seed).random() + _column(s))
+    a, b = Paired(st, moves, playout, rng=3), Paired(st, moves, playout, rng=3)
+    for _ in range(3):
+        a.draw(), b.draw()
+    assert [a.mean(j) for j in range(4)] == [b.mean(j) for j in range(4)]
+    c = Paired(st, moves, playout, rng=4)
+    c.draw()
+    assert c.mean(0) != a.got[0][0]
+
+
+def test_a_stopped_draw_is_not_kept():
+    st, moves = _demand()
+    calls = []
+
+    def playout(s, seed):
+        calls.append(1)
+        return Outcome(1.0)
+    sampler = Paired(st, moves, playout, stop=lambda: len(calls) >= 2)
+    assert not sampler.draw()
+    assert sampler.draws == 0 and all(sampler.n(j) == 0 for j in range(4))
+
+
+def test_halving_keeps_the_best_moves_and_keeps_to_its_budget():
+    st, moves = _demand()
+    cols = [_col_of(st, m) for m in moves]
+
+    def playout(s, seed):
+        return Outcome(random.Random(seed).gauss(0, 5) + 3 * _column(s)
+                       + random.Random(seed * 7 + _column(s)).gauss(0, 0.5), steps=10)
+    sampler = Paired(st, moves, playout, rng=1)
+    kept = halve(sampler, budget=400, keep=1)
+    order = sorted(range(4), key=lambda j: -cols[j])
+    assert kept == order[:1]
+    assert sampler.steps <= 400 + 4 * 10
+    assert sampler.n(order[0]) > sampler.n(order[3])  # the budget moved to the better half
+    two = Paired(st, moves, playout, rng=1)
+    assert halve(two, budget=400, keep=2) == order[:2]
+
+
+def test_a_race_stops_early_when_the_leader_is_clear_and_not_when_moves_are_equal():
+    st, moves = _demand()
+
+    def clear(s, seed):
+        return Outcome(random.Random(seed).gauss(0, 5) + 10 * _column(s), steps=1)
+    sampler = Paired(st, moves[:2], clear, rng=2)
+    assert race(sampler, budget=10_000)
+    assert sampler.draws == 8  # the fewest draws a race makes
+
+    def equal(s, seed):
+        return Outcome(random.Random(seed * 31 + _column(s)).gauss(0, 5), steps=1)
+    sampler = Paired(st, moves[:2], equal, rng=2)
+    assert not race(sampler, budget=200)
+    assert 99 <= sampler.draws <= 101  # the budget ran out (2 steps a draw)
