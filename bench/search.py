@@ -42,7 +42,7 @@ from jorvik.bots import make_bot
 from jorvik.bots.expert_bot import ExpertBot
 from jorvik.bots.hard_bot import HardBot
 from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
-from jorvik.outside import DataFileError, read_json_file
+from jorvik.outside import DataFileError, printable, read_json_file
 
 END = 1 << 20   # a stop round past any game: play to the end
 
@@ -100,7 +100,11 @@ def judge(job) -> tuple[list[float], dict]:
 
 
 class TruthFileError(Exception):
-    """A truth file that cannot be used, as one line."""
+    """A truth file that cannot be used, as one line (printable: the path and the values
+    quoted in it come from outside)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(printable(message))
 
 
 TRUTH_FORMAT = 1
@@ -205,12 +209,12 @@ def main(argv: list[str] | None = None) -> int:
     elif args.truth_file:   # say now, not after the truth's minutes, that it cannot be saved
         folder = os.path.dirname(os.path.abspath(args.truth_file))
         if not (os.path.isdir(folder) and os.access(folder, os.W_OK)):
-            print(f"bench/search.py: {args.truth_file}: cannot save the truth there (no such "
+            print(f"bench/search.py: {printable(args.truth_file)}: cannot save the truth there (no such "
                   f"folder, or not writable)", file=sys.stderr)
             return 2
     print(f"== decisions of the search bots: {args.mode} {args.players}p, {len(positions)} "
           f"{args.phase} positions (seed {args.seed}), truth = {args.truth} playouts to the end "
-          f"per candidate{' (from ' + args.truth_file + ')' if saved else ''}, "
+          f"per candidate{' (from ' + printable(args.truth_file) + ')' if saved else ''}, "
           f"{args.workers} workers")
     sys.stdout.flush()
     thinks = [float(x) for x in args.think.split(",")]
@@ -226,9 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.truth_file and saved is None:
         try:
             save_truth(args.truth_file, _settings(args), truths)
-            print(f"   truth saved to {args.truth_file}")
+            print(f"   truth saved to {printable(args.truth_file)}")
         except OSError as e:
-            print(f"bench/search.py: {args.truth_file}: cannot save the truth ({e})",
+            print(f"bench/search.py: {printable(args.truth_file)}: cannot save the truth ({printable(str(e))})",
                   file=sys.stderr)
     base = rows[f"{bots[0]} ({thinks[0]:g} s)"]
     w = max(24, *(len(name) for name in rows))

@@ -257,8 +257,13 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     notices: list[Callable[[], str]] = []
     if args.load:
         load_path = Path(args.load).expanduser()
-        try:  # a file that is not there or cannot be read is one line, before the app starts
-            saving.read_save(load_path)
+        own = saving.in_games_dir(load_path)
+        try:  # a file that cannot be used is one line, before the app starts; a damaged save
+            # of our own games folder opens the app, which offers to move it aside
+            if own:
+                saving.read_save(load_path)
+            else:
+                saving.open_save(load_path, cards)
         except saving.SaveError as e:
             if e.kind == "missing":
                 parser.error(str(e))

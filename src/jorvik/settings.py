@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -47,12 +48,15 @@ def load_settings() -> dict[str, Any]:
         return {}
     if not isinstance(data, dict):
         return {}
-    return {k: v for k, v in data.items() if len(k) <= 40 and _plain(v)}
+    return {k: v for k, v in data.items() if _NAME.fullmatch(k) and _plain(v)}
+
+
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 def _plain(value: Any) -> bool:
     if isinstance(value, str):
-        return len(value) <= 100
+        return len(value) <= 100 and value.isprintable()
     return isinstance(value, (bool, int, float))
 
 

@@ -273,7 +273,10 @@ def test_a_file_that_cannot_be_a_save_is_one_line_before_the_app_starts(target, 
 
 
 @pytest.mark.parametrize("target", ["deep", "[bold]brackets[dim]"])
-async def test_a_file_that_is_not_a_save_gives_a_message_at_once(target, tmp_path):
+def test_a_file_that_is_not_a_save_gives_one_line_at_once(target, tmp_path, capsys):
+    """--load of a file outside the games folder that cannot be used: one line, exit 2,
+    before the app starts (a damaged save of our own folder opens the app, which offers to
+    move it aside)."""
     path = tmp_path / target
     if target == "deep":
         path.write_text("[" * 5000 + "]" * 5000)

@@ -15,13 +15,12 @@ value's margin plus a fitted linear correction; one weight vector per mode and t
 from __future__ import annotations
 
 import functools
-import json
 import math
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from jorvik.engine import GameState, empty_fields, feast_vp
+from jorvik.outside import DataFileError, parse_json, printable, read_text_file
 
 from .heuristics import Ctx, player_value
 
@@ -43,8 +42,15 @@ MODELS = tuple(f"{mode}-{n}" for mode in ("karl", "jarl") for n in range(2, 6))
 GAME_ROUNDS = {2: 16, 3: 12, 4: 10, 5: 8}
 
 
+MAX_WEIGHTS_BYTES = 1_000_000
+
+
 class WeightsFileError(Exception):
-    """A problem with the expert's weights file, as one human-readable line."""
+    """A problem with the expert's weights file, as one human-readable line (printable:
+    names and paths in it come from outside)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(printable(message))
 
 
 def player_figures(ctx: Ctx, p: int) -> list[float]:
@@ -156,9 +162,9 @@ def _validate(data: Any, where: str) -> dict[str, list[float]]:
 
 def parse_weights(text: str, where: str) -> Evaluation:
     try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise WeightsFileError(f"{where}: not JSON ({e})") from None
+        data = parse_json(text, depth=8)
+    except DataFileError as e:
+        raise WeightsFileError(f"{where}: not JSON ({e.detail})") from None
     return Evaluation(_validate(data, where))
 
 
@@ -172,11 +178,9 @@ def load_evaluation(path: str | None = None) -> Evaluation:
         except (OSError, UnicodeDecodeError) as e:
             raise WeightsFileError(f"{where}: cannot read it ({e})") from None
     else:
-        where = path
+        where = str(path)
         try:
-            if Path(path).stat().st_size > 1_000_000:
-                raise WeightsFileError(f"{where}: too large for a weights file")
-            text = Path(path).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise WeightsFileError(f"{where}: cannot read it ({e})") from None
+            text = read_text_file(path, MAX_WEIGHTS_BYTES)
+        except DataFileError as e:
+            raise WeightsFileError(f"{where}: cannot read it ({e.detail or e.reason})") from None
     return parse_weights(text, where)

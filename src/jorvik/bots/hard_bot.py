@@ -166,4 +166,4 @@ class HardBot:
 
     def _score(self, ctx: Ctx, me: int) -> float:
         """My margin at the end of an unfinished playout."""
-        return margin_of([player_value(ctx, i) for i in range(ctx.n)], me)
+        return margin_of([player_value(ctx, i, at_cut=True) for i in range(ctx.n)], me)

@@ -360,7 +360,10 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path,
     elif "actions" in data:  # a bare engine record: default colours, all human
         record, seats_data, cards_path, game_id, started, current = data, None, None, None, None, False
     else:
-        raise SaveError(t("tui.save.incompatible", path=where, error=shown(data.get("format"))))
+        fmt = data.get("format")
+        error = (f"format {shown(fmt)} is not {SAVE_FORMAT}" if fmt is not None
+                 else "neither a save (no format) nor a game record (no actions)")
+        raise SaveError(t("tui.save.incompatible", path=where, error=error))
     try:
         _, actions = replay(record, cards, stacked_ok=stacked_ok)
     except RecordWithoutDeck:

@@ -1,0 +1,91 @@
+"""Positions where the search bots chose badly against a strong player (issue 34 §1): cheap
+cards declined because, at the search's cut, every coin kept (and the income coin for buying
+nothing) was valued as if it would buy a card, and a craftsman one good short was valued
+without the cubes kept for it. The two whole-game records (tests/bots/positions) were played
+at think 1.0 s against `expert`; each test replays one to the decision and asks `hard` and
+`expert` at think 0.2 s (CPU time) on several seeds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from jorvik.bots.heuristics import DEFAULT, Ctx, player_value
+from jorvik.bots.registry import make_bot
+from jorvik.carddata import load_cards
+from jorvik.engine import Buy, GameState, apply_action, current_player, new_game, price_due
+from jorvik.engine.actions import action_from_json
+
+POSITIONS = Path(__file__).parent / "positions"
+
+
+def position(name: str, actions: int) -> GameState:
+    """The state after the first `actions` actions of a record. The records were made with an
+    earlier card file (their cards_hash differs), so the game is dealt from the record's own
+    deck and bag rather than checked against the seed."""
+    rec = json.loads((POSITIONS / f"{name}.json").read_text())
+    st = new_game(rec["players"], mode=rec["mode"], seed=rec["seed"],
+                  start_player=rec["start_player"], deck=rec["deck"], bag=rec["bag"],
+                  cards=load_cards())
+    for a in rec["actions"][:actions]:
+        st, _ = apply_action(st, action_from_json(a))
+    return st
+
+
+def offered(st: GameState) -> str:
+    return st.cards.by_id[st.spaces[st.turn]].name
+
+
+# (record, actions before the decision, card, price, seat's coins)
+CASES = [
+    # 3-player Jarl, round 5: six bot vikings on a Feast, all passed; 17 coins at price 1
+    ("strong-player-g1", 116, "Feast", 1, 17),
+    # 3-player Jarl, round 7: the Clothier at 2 with jet, leather and wool on the Warehouse
+    ("strong-player-g1", 162, "Clothier", 2, 7),
+    # 4-player Karl, round 1: the Smith at 1, six vikings on it, nobody bought
+    ("strong-player-g2", 17, "Smith", 1, 5),
+]
+
+
+@pytest.mark.parametrize("name,actions,card,price,coins", CASES)
+def test_the_position_is_the_one_reported(name, actions, card, price, coins):
+    st = position(name, actions)
+    assert st.phase == "purchase" and current_player(st) != 0   # a bot's decision
+    assert (offered(st), price_due(st), st.players[current_player(st)].coins) == (card, price,
+                                                                                  coins)
+
+
+@pytest.mark.parametrize("bot", ["hard", "expert"])
+@pytest.mark.parametrize("name,actions,card,price,coins", CASES)
+def test_the_search_bots_buy_the_cheap_card(bot, name, actions, card, price, coins):
+    st = position(name, actions)
+    for seed in range(3):
+        a = make_bot(bot, seed=seed, think=0.2, cpu_clock=True).choose(st)
+        assert isinstance(a, Buy), (bot, seed, card)
+
+
+def test_coins_the_rounds_left_cannot_spend_are_worth_little_at_the_cut():
+    # 17 coins with 7 rounds left in Jarl: the rounds left can spend a few of them, the rest
+    # only break ties; one coin more is then worth coin_base, not a card's worth.
+    st = position("strong-player-g1", 116)
+    ctx = Ctx(st, DEFAULT)
+    p = current_player(st)
+    assert ctx.coins_value(p, 18) - ctx.coins_value(p, 17) == pytest.approx(DEFAULT.coin_base)
+    # a poor player's coin is worth more than that: it will buy a card
+    assert ctx.coins_value(p, 2) - ctx.coins_value(p, 1) > 3 * DEFAULT.coin_base
+    # the heuristic's own price of a coin in its decisions is unchanged
+    assert ctx.coin_worth(p) > 1.0
+
+
+def test_a_craftsman_counts_the_cubes_kept_for_it_at_the_cut():
+    # expert1 keeps jet, leather and wool on the Warehouse: with the Clothier (11 VP, needs
+    # those three and amber) its position at the cut gains more than the card's price
+    st = position("strong-player-g1", 162)
+    p = current_player(st)
+    cid = st.spaces[st.turn]
+    ctx = Ctx(st, DEFAULT)
+    with_card = player_value(ctx, p, (cid,), at_cut=True)
+    without = player_value(ctx, p, at_cut=True)
+    assert with_card - without > 3.0
