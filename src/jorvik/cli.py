@@ -265,7 +265,7 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
             else:
                 saving.open_save(load_path, cards)
         except saving.SaveError as e:
-            if e.kind == "missing":
+            if e.kind == "missing" or not own:
                 parser.error(str(e))
     elif args.resume:
         load_path = saving.latest_unfinished()
