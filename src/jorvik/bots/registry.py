@@ -43,6 +43,8 @@ def _expert(seed=None, think: float | None = None, playouts: int | None = None,
 #         racing, a time bank and endgame playouts (jorvik.bots.expert_bot); options think
 #         (an average per decision: a close one may take up to 3×) / playouts as hard, and
 #         stop (a threading.Event that ends a search between playouts)
+#   exploit-feeder / exploit-picts / exploit-collector / exploit-all: normal with a strong
+#         player's trick against the search bots, or all three (jorvik.bots.exploiters)
 BOTS: dict[str, Callable[..., Any]] = {
     "random": lambda seed=None, **_: RandomBot(seed),
     "easy": lambda seed=None, **_: RandomBot(seed),
@@ -51,6 +53,22 @@ BOTS: dict[str, Callable[..., Any]] = {
     "hard": _hard,
     "expert": _expert,
 }
+
+
+def _exploiter(*tricks: str) -> Callable[..., Any]:
+    """A factory of the scripted player with these tricks (jorvik.bots.exploiters)."""
+    def make(seed=None, **_: Any) -> Any:
+        from .exploiters import ExploiterBot
+        return ExploiterBot(seed, tricks=tricks)
+    return make
+
+
+BOTS.update({
+    "exploit-feeder": _exploiter("feeder"),
+    "exploit-picts": _exploiter("picts"),
+    "exploit-collector": _exploiter("collector"),
+    "exploit-all": _exploiter("feeder", "picts", "collector"),
+})
 
 
 def make_bot(name: str, seed: int | None = None, **options: Any) -> Any:
