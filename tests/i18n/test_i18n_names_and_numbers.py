@@ -236,16 +236,13 @@ def test_the_scan_sees_english_numbers_and_straight_quotes():
 
 
 def test_the_formatter_writes_each_kind_of_number():
-    assert t("learn.hint.line", rank=1, move="passz", effect=-1.25) == \
-        "1. passz  (−1,2 GyP különbség)"
-    assert t("learn.hint.line", rank=2, move="passz", effect=0.5) == \
-        "2. passz  (+0,5 GyP különbség)"
+    assert t("learn.hint.loss_tenths", loss=1.25, se=0.5) == "−1,2 GyP, ±0,5"
+    assert t("learn.why.vp", diff=0.5, category="") == "+0,5 GyP "
     assert t("tui.player.coins", coins=-3) == "−3é"
     assert i18n.format_number(-49.8) == "−49,8"
     assert i18n.quoted("pink") == "„pink”" and i18n.quoted("a\nb") == "„a\\nb”"
     i18n.set_language("en")
-    assert t("learn.hint.line", rank=1, move="pass", effect=-1.25) == \
-        "1. pass  (-1.2 VP margin)"
+    assert t("learn.hint.loss_tenths", loss=1.25, se=0.5) == "−1.2 VP, ±0.5"
     assert i18n.quoted("pink") == "'pink'"
 
 

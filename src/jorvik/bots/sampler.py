@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from jorvik.engine import Action, GameState, apply_action, determinize
+from jorvik.engine import Action, GameState, apply_action, current_player, determinize, observe
 
 Z = 2.0          # a difference is "clear" when it is at least Z standard errors from zero
 MIN_CLEAR = 4    # ... and rests on at least this many paired draws
@@ -69,16 +69,6 @@ def estimate(xs: Sequence[float]) -> Estimate:
     return Estimate(m, math.sqrt(var / n), n)
 
 
-def canonical(st: GameState) -> GameState:
-    """A copy of `st` with the hidden orders replaced by a fixed one (the deck sorted within its
-    seasons, the bag sorted): only public information is left in it."""
-    c = st.copy()
-    by_id = st.cards.by_id
-    c.deck = tuple(sorted(st.deck, key=lambda cid: (by_id[cid].season, cid)))
-    c.bag = tuple(sorted(st.bag))
-    return c
-
-
 class Paired:
     """The paired draws of one decision's candidate `moves` from state `st`.
 
@@ -92,7 +82,7 @@ class Paired:
         self.playout = playout
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.stop = stop
-        self.canon = canonical(st)
+        self.view = observe(st, current_player(st))   # public information only
         self.draws = 0
         self.steps = 0
         # per move: draw number -> outcome (a move left out of a draw has no entry for it)
@@ -102,7 +92,7 @@ class Paired:
         """One determinization and play-out seed, every move in `alive` (default: all) played
         out from it. False when stopped before the end (nothing of it is kept)."""
         alive = range(len(self.moves)) if alive is None else alive
-        det = determinize(self.canon, self.rng)
+        det = determinize(self.view, self.rng)
         seed = self.rng.getrandbits(32)
         done = []
         for j in alive:

@@ -48,6 +48,19 @@ def note_hint(screen: Any, p: int) -> None:
     session.save()
 
 
+def hint_words(h: Hint, best: bool) -> str:
+    """What a hint line says of its move: the best one's final VP margin; another's
+    difference to the best with its ± ("−8 VP, ±2"), or "about equal" when the difference
+    cannot be told from zero."""
+    if best:
+        return t("learn.hint.best", margin=h.margin)
+    if not h.clear:
+        return t("learn.hint.equal")
+    if h.se >= 1:
+        return t("learn.hint.loss", loss=-h.effect, se=h.se)
+    return t("learn.hint.loss_tenths", loss=-h.effect, se=h.se)
+
+
 @translated
 class HintScreen(ModalScreen[None]):
     KEYS = [key("escape,enter,question_mark", "close", "tui.bind.back", id="hint-close")]
@@ -95,7 +108,8 @@ class HintScreen(ModalScreen[None]):
         lines = []
         for rank, h in enumerate(found, 1):
             move = move_words(self.state, self.seats, h.action)
-            lines.append(rich_t("learn.hint.line", {"move": move}, rank=rank, effect=h.margin))
+            lines.append(rich_t("learn.hint.line", {"move": move}, rank=rank,
+                                effect=hint_words(h, rank == 1)))
             lines[-1].append_text(why_text(h.why))  # the categories the swing is in
         self.query_one("#hint-text", Static).update(Text("\n").join(lines))
         if self.shown is not None:

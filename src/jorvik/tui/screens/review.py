@@ -69,6 +69,16 @@ def humans_of(seats: Seats) -> list[int]:
     return humans or list(range(len(seats)))
 
 
+def loss_words(loss: float, se: float | None) -> str:
+    """A loss with its uncertainty, read at a glance: "−8 VP, ±2" (tenths when the ± is under
+    one VP); without a standard error, just "−8.3 VP"."""
+    if se is None:
+        return t("learn.review.loss_plain", loss=loss)
+    if se >= 1:
+        return t("learn.review.loss", loss=loss, se=se)
+    return t("learn.review.loss_tenths", loss=loss, se=se)
+
+
 def _line(d, st: GameState, seats: Seats) -> Text:
     """One decision: the catalogue's sentence with the two moves in the menu's words."""
     chosen = move_words(st, seats, d.chosen, keys=False)
@@ -76,7 +86,7 @@ def _line(d, st: GameState, seats: Seats) -> Text:
     return rich_t("learn.review.row", {"chosen": chosen,
                                        "better": move_words(st, seats, d.better, keys=False)},
                   round=d.round, phase=phase_name(d.phase), name=seats.names[d.player],
-                  loss=d.loss)
+                  loss=loss_words(d.loss, getattr(d, "se", None)))
 
 
 def report(result: Review, states: list[GameState], seats: Seats, width: int = 78,
@@ -90,6 +100,11 @@ def report(result: Review, states: list[GameState], seats: Seats, width: int = 7
     for d in worst:
         out.append(_line(d, states[d.index], seats))
         out[-1].append_text(why_text(getattr(d, "why", ())))
+    if worst:
+        out.append(Text(t("learn.review.legend"), style="dim"))
+        unsure = len(result.unsure)
+        out.append(Text(t("learn.review.unsure", count=unsure) if unsure
+                        else t("learn.review.sure"), style="italic"))
     out.extend(note_lines(notes or [], states, seats))
     out.append(Text())
     out.append(Text(t("learn.review.chart"), style="bold"))
