@@ -18,13 +18,14 @@ import argparse
 import os
 import time
 
+from jorvik.carddata import load_cards
 from jorvik.bots import play_out, seat_bots
 from jorvik.engine import make_record, new_game
 from jorvik.review import CANDIDATES, budget_for, review
 
 
 def recorded_game(players: int, mode: str, seed: int) -> dict:
-    st0 = new_game([f"P{i + 1}" for i in range(players)], mode=mode, seed=seed)
+    st0 = new_game([f"P{i + 1}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
     actions = []
     play_out(st0, seat_bots(["normal"] * players, seed),
              watch=lambda _before, a, _after: actions.append(a))

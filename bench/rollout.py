@@ -30,6 +30,7 @@ import sys
 import time
 from contextlib import redirect_stdout
 
+from jorvik.carddata import load_cards
 from jorvik.bots import BOTS, play_out, seat_bots
 from jorvik.bots.hard_bot import HardBot
 from jorvik.bots.normal_bot import NormalBot
@@ -62,7 +63,7 @@ def rate(bot: str, players: int, mode: str, games: int, seed: int) -> float:
     cpu = 0.0
     for g in range(games):
         t0 = time.process_time()
-        st = new_game(names, mode=mode, seed=seed + g)
+        st = new_game(names, mode=mode, seed=seed + g, cards=load_cards())
         _, n = play_out(st, seat_bots([bot] * players, seed + g))
         cpu += time.process_time() - t0
         decisions += n
@@ -117,7 +118,7 @@ def strength_cell(args, mode: str, focus: str) -> None:
 def samples(args) -> None:
     """Samples per searched decision of `hard` at --think CPU seconds, on the same positions
     (placements and purchases from a 4-player game of normal bots), with each play-out policy."""
-    st = new_game([f"P{i + 1}" for i in range(4)], mode=args.hard_mode, seed=args.seed)
+    st = new_game([f"P{i + 1}" for i in range(4)], mode=args.hard_mode, seed=args.seed, cards=load_cards())
     bots = seat_bots(["normal"] * 4, args.seed)
     spots = []
 
@@ -171,7 +172,7 @@ def review(args) -> None:
         return init
 
     for game_seed in args.review_games:
-        st0 = new_game([f"P{i + 1}" for i in range(4)], mode="jarl", seed=game_seed)
+        st0 = new_game([f"P{i + 1}" for i in range(4)], mode="jarl", seed=game_seed, cards=load_cards())
         actions = []
         play_out(st0, seat_bots(["normal"] * 4, game_seed),
                  watch=lambda _b, a, _a: actions.append(a))

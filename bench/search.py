@@ -38,6 +38,7 @@ import sys
 import time
 from pathlib import Path
 
+from jorvik.carddata import load_cards
 from jorvik.bots import make_bot
 from jorvik.bots.expert_bot import ExpertBot
 from jorvik.bots.hard_bot import HardBot
@@ -57,7 +58,7 @@ def collect(mode: str, players: int, count: int, seed: int, phase: str = "demand
     found = []
     game = 0
     while len(found) < count:
-        st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed + game)
+        st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed + game, cards=load_cards())
         bots = [HardBot(seed * 97 + game * 8 + i, playouts=4) for i in range(players)]
         while not is_over(st) and len(found) < count:
             p = current_player(st)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from jorvik.carddata import load_cards
 from jorvik.engine import (
     Action, Assign, Buy, Decline, Discard, Done, GameState, Pass, Place, Reserve, Sell, Take,
     Trade, apply_action, current_player, is_over, legal_actions, new_game,
@@ -45,7 +46,7 @@ class Lesson:
 
     def new_game(self) -> GameState:
         return new_game(list(self.names), mode=self.mode, seed=0, start_player=self.start,
-                        deck=list(self.deck), bag=list(self.bag))
+                        deck=list(self.deck), bag=list(self.bag), cards=load_cards())
 
 
 def _computer_default(st: GameState) -> Action:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.bots import BOTS, make_bot, play_out, seat_bots
 from jorvik.engine import is_over, legal_actions, new_game
 from jorvik.tournament import play_game, tournament
@@ -15,7 +16,7 @@ def play_checked(lineup: list[str], mode: str, seed: int, **options) -> dict:
     def legal(before, a, _after) -> None:
         assert a in legal_actions(before), (before.phase, before.pending, a)
 
-    st = new_game([f"P{i}" for i in range(len(lineup))], mode=mode, seed=seed)
+    st = new_game([f"P{i}" for i in range(len(lineup))], mode=mode, seed=seed, cards=load_cards())
     st, _ = play_out(st, seat_bots(lineup, seed, **options), max_decisions=5000, watch=legal)
     assert is_over(st)
     return st.result

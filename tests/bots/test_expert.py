@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.bots import make_bot
 from jorvik.bots.expert_bot import ExpertBot
 from jorvik.bots.heuristics import Ctx, player_value
@@ -34,7 +35,7 @@ def test_expert_is_reproducible_with_a_playout_budget():
 
 
 def test_a_set_stop_event_or_should_stop_ends_the_search_at_once():
-    st = new_game(["A", "B", "C"], mode="jarl", seed=5)
+    st = new_game(["A", "B", "C"], mode="jarl", seed=5, cards=load_cards())
     while len(legal_actions(st)) < 3:
         st, _ = apply_action(st, legal_actions(st)[0])
     stop = threading.Event()
@@ -54,7 +55,7 @@ def test_a_set_stop_event_or_should_stop_ends_the_search_at_once():
 
 def test_the_shipped_weights_load_and_predict_a_margin_per_player():
     ev = load_evaluation()
-    st = new_game(["A", "B", "C"], mode="karl", seed=2)
+    st = new_game(["A", "B", "C"], mode="karl", seed=2, cards=load_cards())
     m = ev.margins(st)
     assert len(m) == 3 and all(abs(x) < 50 for x in m)
     assert len(features(st)[0]) == len(FEATURES)
@@ -94,7 +95,7 @@ def test_weights_that_are_not_json_or_missing_are_one_clear_line(tmp_path):
     with pytest.raises(WeightsFileError, match="cannot read"):
         load_evaluation(str(tmp_path / "none.json"))
     assert parse_weights(json.dumps(good_doc()), "w.json").margins(
-        new_game(["A", "B"], seed=1))[0] == 0.0
+        new_game(["A", "B"], seed=1, cards=load_cards()))[0] == 0.0
 
 
 def test_expert_in_a_tournament_from_the_command_line(capsys):
@@ -142,7 +143,7 @@ def test_time_a_decision_leaves_unused_is_spent_on_later_placements_within_the_s
 def test_a_search_with_a_playout_budget_banks_nothing():
     bot = make_bot("expert", seed=1, playouts=2)
     assert bot._allowance() == 0.0
-    st = new_game(["A", "B"], mode="karl", seed=4)
+    st = new_game(["A", "B"], mode="karl", seed=4, cards=load_cards())
     while len(legal_actions(st)) < 3:
         st, _ = apply_action(st, legal_actions(st)[0])
     bot.choose(st)
@@ -160,7 +161,7 @@ def test_racing_keeps_a_candidate_whose_small_lead_has_no_spread_yet():
 
 
 def test_the_learned_evaluation_scores_the_cut_only_when_asked_for():
-    st = new_game(["A", "B", "C"], mode="jarl", seed=3)
+    st = new_game(["A", "B", "C"], mode="jarl", seed=3, cards=load_cards())
     ctx = Ctx(st)
     plain = make_bot("expert", seed=1, playouts=1)
     learned = ExpertBot(1, playouts=1, learned=True)
@@ -171,7 +172,7 @@ def test_the_learned_evaluation_scores_the_cut_only_when_asked_for():
 
 
 def _demand_state(players: int = 4, mode: str = "jarl", seed: int = 12):
-    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
     while st.phase != "demand" or len(legal_actions(st)) < 3:
         st, _ = apply_action(st, legal_actions(st)[0])
     return st
@@ -260,7 +261,7 @@ def _tuned_seat_wins(mode: str, players: int, seeds: range) -> float:
     for seed in seeds:
         seat = seed % players
         bots = [NormalBot(params=knobs if i == seat else None) for i in range(players)]
-        st, _ = play_out(new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed), bots)
+        st, _ = play_out(new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards()), bots)
         winners = st.result["winners"]
         won += 1.0 / len(winners) if seat in winners else 0.0
     return won
@@ -270,19 +271,19 @@ def test_the_expert_plays_and_plays_out_with_the_knobs_of_the_games_table():
     from jorvik.bots.heuristics import DEFAULT, EXPERT_PARAMS
 
     bot = ExpertBot(1, playouts=1)
-    bot.choose(new_game(["A", "B", "C", "D"], mode="jarl", seed=3))
+    bot.choose(new_game(["A", "B", "C", "D"], mode="jarl", seed=3, cards=load_cards()))
     assert bot.policy.params is EXPERT_PARAMS["jarl"] is bot.rollout_bot.params
     assert EXPERT_PARAMS["jarl"] != DEFAULT
-    bot.choose(new_game(["A", "B", "C", "D"], mode="karl", seed=3))
+    bot.choose(new_game(["A", "B", "C", "D"], mode="karl", seed=3, cards=load_cards()))
     assert bot.policy.params is EXPERT_PARAMS["karl"] is bot.rollout_bot.params
     # a table size with knobs of its own uses them
-    bot.choose(new_game(["A", "B"], mode="karl", seed=3))
+    bot.choose(new_game(["A", "B"], mode="karl", seed=3, cards=load_cards()))
     assert bot.policy.params is EXPERT_PARAMS["karl 2p"] is bot.rollout_bot.params
     assert EXPERT_PARAMS["karl 2p"] != EXPERT_PARAMS["karl"]
     mine = ExpertBot(1, playouts=1, params={"jarl": DEFAULT, "karl 3p": EXPERT_PARAMS["jarl"]})
-    mine.choose(new_game(["A", "B"], mode="jarl", seed=3))
+    mine.choose(new_game(["A", "B"], mode="jarl", seed=3, cards=load_cards()))
     assert mine.policy.params is DEFAULT is mine.rollout_bot.params
-    mine.choose(new_game(["A", "B", "C"], mode="karl", seed=3))
+    mine.choose(new_game(["A", "B", "C"], mode="karl", seed=3, cards=load_cards()))
     assert mine.policy.params is EXPERT_PARAMS["jarl"] is mine.rollout_bot.params
 
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.bots import heuristics, normal_bot
 from jorvik.bots.heuristics import Ctx, Params, holding_of, plan_unload
 from jorvik.bots.normal_bot import NormalBot
@@ -16,7 +17,7 @@ from jorvik.tournament import play_game
 
 def _positions(seed: int, players: int, mode: str):
     """Every state of a game between noisy heuristic bots."""
-    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
     bots = [NormalBot(seed * 16 + i, noise=0.5) for i in range(players)]
     out = [st]
     while not is_over(st):

@@ -30,7 +30,7 @@ from .purchase import next_price, price_due, price_now, reservation_price
 from .scoring import SCORE_CATEGORIES, feast_vp, final_scores
 from .supply import defence, fill_order, next_attack
 from .unloading import PROPHECY_VP, SELL_COINS, sells_now, storage_capacity
-from .record import RECORD_FORMAT, RecordError, make_record, replay
+from .record import RECORD_FORMAT, Record, RecordError, make_record, replay
 from .state import GameState, PlayerState, viking_code, viking_is_brown, viking_owner
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -38,15 +38,14 @@ def new_game(
     start_player: int | None = None,
     deck: list[str] | tuple[str, ...] | None = None,
     bag: list[str] | tuple[str, ...] | None = None,
-    cards: CardSet | None = None,
+    *,
+    cards: CardSet,
     events: list[dict[str, Any]] | None = None,
 ) -> GameState:
-    """Set up a game. `deck` (card ids, top first) and `bag` (goods in draw order) override
-    the seeded shuffle, for tests and tutorials. Returns the state at the first decision;
-    what happened on the way (round 1's supply) is appended to `events` when given."""
-    if cards is None:
-        from jorvik.carddata import load_cards  # the packaged card file, validated once
-        cards = load_cards()
+    """Set up a game with `cards` (loaded above the engine: jorvik.carddata.load_cards).
+    `deck` (card ids, top first) and `bag` (goods in draw order) override the seeded shuffle,
+    for tests and tutorials. Returns the state at the first decision; what happened on the
+    way (round 1's supply) is appended to `events` when given."""
     names = [str(n) for n in players]
     if not 2 <= len(names) <= 5:
         raise ValueError(f"Jórvík is for 2 to 5 players, not {len(names)}")

@@ -14,7 +14,8 @@ from jorvik.engine import (
     Action, CardSet, GameState, apply_action, can_undo, current_player, is_over, make_record,
     new_game,
 )
-from jorvik.engine.record import check_record, first_state, setup_orders
+from jorvik.engine.record import first_state, setup_orders
+from jorvik.recordschema import check_record
 from jorvik.i18n import level_name, t
 
 from jorvik.tui import save as saving

@@ -20,9 +20,8 @@ from pydantic import field_validator
 
 from jorvik.engine import Action, CardSet, GameState
 from jorvik.engine.names import name_problem, shown
-from jorvik.engine.record import (
-    OtherCardFile, RecordError, RecordWithoutDeck, make_record, problem_lines, replay,
-)
+from jorvik.engine.record import OtherCardFile, RecordError, RecordWithoutDeck, make_record
+from jorvik.recordschema import problem_lines, replay_record
 from jorvik.i18n import t
 from jorvik.outside import DataFileError, read_json_file
 from jorvik.settings import atomic_write, data_dir
@@ -365,7 +364,7 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path,
                  else "neither a save (no format) nor a game record (no actions)")
         raise SaveError(t("tui.save.incompatible", path=where, error=error))
     try:
-        _, actions = replay(record, cards, stacked_ok=stacked_ok)
+        _, actions = replay_record(record, cards, stacked_ok=stacked_ok)
     except RecordWithoutDeck:
         raise SaveError(t("tui.save.no_deck", path=where), kind="old") from None
     except OtherCardFile:
