@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.bots import seat_bots
 from jorvik.engine import apply_action, current_player, is_over, new_game
 from jorvik.engine.record import make_record
 
 
 def _whole_game(path: Path) -> None:
-    st0 = new_game(["A", "B", "C", "D"], seed=11, mode="jarl")
+    st0 = new_game(["A", "B", "C", "D"], seed=11, mode="jarl", cards=load_cards())
     bots = seat_bots(["normal"] * 4, seed=1)
     st, actions = st0, []
     while not is_over(st):

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.bots import make_bot, play_out, seat_bots
 from jorvik.engine import GameState, legal_actions, new_game
 
@@ -52,7 +53,7 @@ def game_states(players: int, mode: str, seed: int, every: int) -> list[GameStat
                 out.append(before)
             k += 1
 
-    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
     play_out(st, seat_bots(["normal"] * players, seed), watch=collect)
     return out
 
@@ -89,7 +90,7 @@ def test_search_bots_ignore_hidden_order(players, mode, seed, name):
 
 def test_first_decision_from_stacked_games():
     """Games set up with the same cards in different hidden orders start the same way."""
-    base = new_game(["A", "B", "C", "D"], mode="karl", seed=3, start_player=0)
+    base = new_game(["A", "B", "C", "D"], mode="karl", seed=3, start_player=0, cards=load_cards())
     rng = random.Random(4)
     other_deck = list(reshuffled(base, rng).deck)
     # The first round's cards are on the board already; the rest of the deck differs.
@@ -104,7 +105,7 @@ def test_first_decision_from_stacked_games():
         if base.cards.by_id[cid].type == "ship":
             drawn.extend(names[g] for g in base.space_goods[s])
     other = new_game(["A", "B", "C", "D"], mode="karl", seed=99, start_player=0,
-                     deck=order, bag=drawn + bag)
+                     deck=order, bag=drawn + bag, cards=load_cards())
     assert other.spaces == base.spaces and other.space_goods == base.space_goods
     assert other.deck != base.deck
     for name, opts in (("normal", {}), ("hard", {"playouts": 3}), ("expert", {"playouts": 3})):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.helpers import AMBER, JET, LEATHER, WOOL, filler, game, give, load, to_unloading
+from jorvik.carddata import load_cards
 from jorvik.bots import make_bot, play_out, seat_bots
 from jorvik.bots.heuristics import Ctx
 from jorvik.bots.normal_bot import NormalBot
@@ -87,7 +88,7 @@ def test_values_come_close_to_the_normal_bots():
     """On the positions of a normal game the quick value of every card on offer to every
     player is within a VP or two of the normal bot's (``card_value``) on average."""
     from jorvik.bots.heuristics import card_value
-    st = new_game(["A", "B", "C", "D"], mode="jarl", seed=3)
+    st = new_game(["A", "B", "C", "D"], mode="jarl", seed=3, cards=load_cards())
     bots = seat_bots(["normal"] * 4, 3)
     gaps = []
     while not is_over(st):
@@ -114,9 +115,9 @@ def test_plays_legal_games_that_keep_the_invariants():
 
 def test_the_same_seed_gives_the_same_game_whatever_was_played_before():
     def actions(seed, interleave=None):
-        st = new_game(["A", "B", "C"], mode="jarl", seed=seed)
+        st = new_game(["A", "B", "C"], mode="jarl", seed=seed, cards=load_cards())
         bots = [rollout_policy(seed * 16 + i, noise=0.3) for i in range(3)]
-        other = new_game(["X", "Y", "Z"], mode="jarl", seed=99) if interleave else None
+        other = new_game(["X", "Y", "Z"], mode="jarl", seed=99, cards=load_cards()) if interleave else None
         spoiler = rollout_policy(7)
         out = []
         while not is_over(st):
@@ -134,7 +135,7 @@ def test_the_same_seed_gives_the_same_game_whatever_was_played_before():
 
 def test_rank_is_the_normal_bots():
     """The ranking the hints and the review read (``rank``) is the normal bot's own."""
-    st = new_game(["A", "B", "C", "D"], mode="jarl", seed=8)
+    st = new_game(["A", "B", "C", "D"], mode="jarl", seed=8, cards=load_cards())
     bots = seat_bots(["normal"] * 4, 8)
     checked = 0
     while not is_over(st) and checked < 40:
@@ -180,7 +181,7 @@ def test_the_search_bots_play_out_with_the_one_playout_policy():
 
 
 def test_hard_with_the_same_seed_chooses_the_same():
-    st = new_game(["A", "B", "C", "D"], mode="jarl", seed=5)
+    st = new_game(["A", "B", "C", "D"], mode="jarl", seed=5, cards=load_cards())
     st, _ = play_out(st, seat_bots(["normal"] * 4, 5), max_decisions=30)
     a = make_bot("hard", seed=3, playouts=3).choose(st)
     assert make_bot("hard", seed=3, playouts=3).choose(st) == a

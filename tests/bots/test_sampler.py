@@ -9,12 +9,13 @@ import random
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.bots.sampler import Estimate, Outcome, Paired, estimate, halve, race
 from jorvik.engine import Place, legal_actions, new_game
 
 
 def _demand():
-    st = new_game(["Anna", "Bela", "Csaba"], seed=4)
+    st = new_game(["Anna", "Bela", "Csaba"], seed=4, cards=load_cards())
     moves = [a for a in legal_actions(st) if isinstance(a, Place)]
     assert len(moves) >= 4
     return st, moves[:4]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from jorvik.carddata import load_cards
 from jorvik.engine import (
     Action, Decline, Discard, Done, GameState, Pass, Place, Reserve, apply_action,
     current_player, is_over, legal_actions, new_game, viking_code,
@@ -38,7 +39,7 @@ def game(players: int | list[str] = 2, mode: str = "karl", deck: list[str] | Non
          bag: list[int] | None = None, start: int = 0, seed: int = 1) -> GameState:
     """A new game with the named (Hungarian rulebook) players, optionally stacked."""
     names = list(NAMES[:players]) if isinstance(players, int) else list(players)
-    return new_game(names, mode=mode, seed=seed, start_player=start, deck=deck, bag=bag)
+    return new_game(names, mode=mode, seed=seed, start_player=start, deck=deck, bag=bag, cards=load_cards())
 
 
 def play(st: GameState, *actions: Action) -> GameState:

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.engine import apply_action, is_over, legal_actions, new_game
 
 
@@ -13,7 +14,7 @@ from jorvik.engine import apply_action, is_over, legal_actions, new_game
 def test_every_game_lasts_exactly(mode, players, rounds):
     for seed in range(3):
         rng = random.Random(seed)
-        st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+        st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
         while not is_over(st):
             st, _ = apply_action(st, rng.choice(legal_actions(st)))
         assert st.round == rounds
@@ -21,7 +22,7 @@ def test_every_game_lasts_exactly(mode, players, rounds):
 
 def test_game_ends_after_the_final_picts_card_is_resolved():
     rng = random.Random(3)
-    st = new_game(["A", "B"], mode="karl", seed=3)
+    st = new_game(["A", "B"], mode="karl", seed=3, cards=load_cards())
     while not is_over(st):
         st, events = apply_action(st, rng.choice(legal_actions(st)))
     revealed = [e["card"] for e in events if e["type"] == "card_revealed"]

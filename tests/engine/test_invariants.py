@@ -10,10 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from jorvik.carddata import load_cards
 from jorvik.engine import (
     IllegalAction, apply_action, current_player, is_over, legal_actions, make_record, new_game,
     replay,
 )
+from jorvik.recordschema import replay_record
 from jorvik.engine.invariants import violations
 
 
@@ -24,7 +26,7 @@ def state_hash(st) -> str:
 def play_checked(players: int, mode: str, seed: int, pick=None):
     """Play one game, checking every invariant after every action; returns (first, last, actions)."""
     rng = random.Random(seed)
-    st = first = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+    st = first = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
     assert violations(st) == []
     history = [(st, state_hash(st))]
     actions = []
@@ -50,7 +52,7 @@ def test_random_games_keep_every_invariant_and_replay_exactly(players, mode):
     for seed in (players * 100 + 1, players * 100 + 2):
         first, last, actions = play_checked(players, mode, seed)
         record = json.loads(json.dumps(make_record(first, actions)))
-        again, parsed = replay(record)
+        again, parsed = replay_record(record, load_cards())
         assert state_hash(again) == state_hash(last)
         assert parsed == actions
         assert last.result["winners"]
@@ -72,7 +74,7 @@ def test_game_over_offers_no_action_and_refuses_any():
     choices=hs.lists(hs.integers(0, 10_000), min_size=50, max_size=400),
 )
 def test_any_sequence_of_legal_actions_keeps_the_invariants(seed, players, mode, choices):
-    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
     before = []
     for c in choices:
         if is_over(st):

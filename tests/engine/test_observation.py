@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.bots.registry import make_bot
 from jorvik.engine import (
     Observation, apply_action, current_player, determinize, is_over, legal_actions, new_game,
@@ -19,7 +20,7 @@ from jorvik.review import hints
 
 def _mid_game(players: int, mode: str, seed: int, steps: int) -> GameState:
     rng = random.Random(seed)
-    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed)
+    st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
     for _ in range(steps):
         st, _ = apply_action(st, rng.choice(legal_actions(st)))
     assert not is_over(st)

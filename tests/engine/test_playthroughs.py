@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
 
 HERE = Path(__file__).parent / "playthroughs"
@@ -19,7 +20,7 @@ GAMES = [(2, "karl", 11), (4, "karl", 12), (4, "jarl", 13), (5, "jarl", 14)]
 def playthrough_text(players: int, mode: str, seed: int) -> str:
     rng = random.Random(seed)
     setup: list[dict] = []
-    st = new_game([f"P{i + 1}" for i in range(players)], mode=mode, seed=seed, events=setup)
+    st = new_game([f"P{i + 1}" for i in range(players)], mode=mode, seed=seed, events=setup, cards=load_cards())
     lines = [f"# Jórvík playthrough: {players} players, {mode}, seed {seed}, random actions"]
     lines.extend("  " + json.dumps(e, sort_keys=True, ensure_ascii=False) for e in setup)
     while not is_over(st):

@@ -8,13 +8,15 @@ import random
 
 import pytest
 
-from jorvik.engine import apply_action, legal_actions, make_record, new_game, replay
+from jorvik.carddata import load_cards
+from jorvik.engine import apply_action, legal_actions, make_record, new_game
 from jorvik.engine.record import RecordError, RecordWithoutDeck, setup_orders
+from jorvik.recordschema import replay_record
 
 
 def _played(players, mode, seed=None, moves=60):
     events: list = []
-    st0 = new_game(players, mode=mode, seed=seed, events=events)
+    st0 = new_game(players, mode=mode, seed=seed, events=events, cards=load_cards())
     st, actions, rng = st0, [], random.Random(7)
     for _ in range(moves):
         a = rng.choice(legal_actions(st))
@@ -33,12 +35,12 @@ def test_a_game_started_without_a_seed_draws_one_and_keeps_it_in_state_and_recor
     assert isinstance(st0.seed, int)
     record = make_record(st0, actions)
     assert record["seed"] == st0.seed
-    again, _ = replay(json.loads(json.dumps(record)))
+    again, _ = replay_record(json.loads(json.dumps(record)), load_cards())
     assert again.to_dict() == st.to_dict()
 
 
 def test_two_seedless_games_are_dealt_differently():
-    assert new_game(["A", "B"]).seed != new_game(["A", "B"]).seed
+    assert new_game(["A", "B"], cards=load_cards()).seed != new_game(["A", "B"], cards=load_cards()).seed
 
 
 @pytest.mark.parametrize("players,mode,cubes", [(["A", "B"], "karl", 45),
@@ -57,15 +59,15 @@ def test_the_game_is_dealt_from_the_records_deck_not_a_new_shuffle():
     record, st = _record()
     dealt = new_game(record["players"], mode="karl", seed=record["seed"],
                      start_player=record["start_player"], deck=record["deck"],
-                     bag=record["bag"])
+                     bag=record["bag"], cards=load_cards())
     assert dealt.to_dict() == new_game(record["players"], mode="karl",
-                                       seed=record["seed"]).to_dict()
-    assert replay(record)[0].to_dict() == st.to_dict()
+                                       seed=record["seed"], cards=load_cards()).to_dict()
+    assert replay_record(record, load_cards())[0].to_dict() == st.to_dict()
 
 
 def _refused(record) -> list[str]:
     with pytest.raises(RecordError) as e:
-        replay(record)
+        replay_record(record, load_cards())
     assert all("\n" not in p and p for p in e.value.problems)
     return e.value.problems
 
@@ -137,14 +139,14 @@ def test_a_record_without_a_seed_cannot_be_resumed_exactly():
     record, _ = _record()
     record["seed"] = None
     with pytest.raises(RecordWithoutDeck) as e:
-        replay(record)
+        replay_record(record, load_cards())
     assert "made before saves kept their deck" in str(e.value)
 
 
 def test_an_older_record_with_a_seed_but_no_deck_is_dealt_from_its_seed():
     record, st = _record()
     del record["deck"], record["bag"]
-    assert replay(record)[0].to_dict() == st.to_dict()
+    assert replay_record(record, load_cards())[0].to_dict() == st.to_dict()
 
 
 def test_a_malformed_action_names_its_number():
@@ -160,13 +162,13 @@ def test_a_stacked_record_is_reviewed_but_never_played_on_as_a_saved_game():
     from jorvik.engine import new_game
     from jorvik.engine.record import StackedRecord, make_record, replay
     deck, bag = ["B08", "A04", "A05"], ["leather", "jet", "jet"]
-    st0 = new_game(["Peti", "Benedek"], seed=5, start_player=0, deck=deck, bag=bag)
+    st0 = new_game(["Peti", "Benedek"], seed=5, start_player=0, deck=deck, bag=bag, cards=load_cards())
     rec = make_record(st0, [], deck=deck, bag=bag, stacked=True)
-    st, _ = replay(rec, load_cards(), stacked_ok=True)
+    st, _ = replay_record(rec, load_cards(), stacked_ok=True)
     assert st.to_dict() == st0.to_dict()
     with pytest.raises(StackedRecord):
-        replay(rec, load_cards())
+        replay_record(rec, load_cards())
     with pytest.raises(RecordError, match="too many"):
-        replay({**rec, "deck": ["B08", "B08", "A05"]}, load_cards(), stacked_ok=True)
+        replay_record({**rec, "deck": ["B08", "B08", "A05"]}, load_cards(), stacked_ok=True)
     with pytest.raises(RecordError, match="gold"):
-        replay({**rec, "bag": ["gold"]}, load_cards(), stacked_ok=True)
+        replay_record({**rec, "bag": ["gold"]}, load_cards(), stacked_ok=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.engine import (
     CUBES_IN_PLAY, GOODS, GOODS_IN_PLAY, GOODS_PER_MODE, RESERVATION_ROW,
     SELL_COINS, STORAGE_SPACES, VIKINGS_PER_PLAYER, WAREHOUSE_SPACES, Buy, Decline,
@@ -148,7 +149,7 @@ def test_each_mode_sets_up_its_vikings_and_cubes(mode, vikings, cubes, goods):
     assert VIKINGS_PER_PLAYER[mode] == vikings
     assert CUBES_IN_PLAY[mode] == cubes
     assert GOODS_PER_MODE[mode] == goods and GOODS_IN_PLAY[mode] == len(goods)
-    st = new_game(["A", "B"], mode=mode, seed=3)
+    st = new_game(["A", "B"], mode=mode, seed=3, cards=load_cards())
     assert all(p.vikings == vikings for p in st.players)
     drawn = sum(len(g) for g in st.space_goods)
     assert len(st.bag) + drawn == cubes

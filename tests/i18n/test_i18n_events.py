@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik import i18n
 from jorvik.bots import RandomBot
 from jorvik.engine import apply_action, current_player, is_over, new_game
@@ -20,7 +21,7 @@ NAMES = ["Benedek", "Peti", "Eszti", "Móni"]
 
 @pytest.fixture(scope="module")
 def state():
-    return new_game(NAMES, mode="jarl", seed=1)
+    return new_game(NAMES, mode="jarl", seed=1, cards=load_cards())
 
 
 def _line_is_clean(line: str) -> None:
@@ -298,9 +299,9 @@ def _play(mode: str, seed: int, players: int) -> tuple[list[dict], object]:
     names = ["Benedek", "Peti", "Eszti", "Móni", "Zsófi"][:players]
     events: list[dict] = []
     if "events" in inspect.signature(new_game).parameters:
-        st = new_game(names, mode=mode, seed=seed, events=events)
+        st = new_game(names, mode=mode, seed=seed, events=events, cards=load_cards())
     else:  # pragma: no cover - older engine
-        st = new_game(names, mode=mode, seed=seed)
+        st = new_game(names, mode=mode, seed=seed, cards=load_cards())
     bots = [RandomBot(seed * 10 + i) for i in range(players)]
     while not is_over(st):
         st, ev = apply_action(st, bots[current_player(st)].choose(st))

@@ -8,6 +8,7 @@ import os
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik import i18n, settings
 from jorvik.i18n import (
     join_and, language_from_argv, language_from_env, language_name, remember_language,
@@ -173,7 +174,7 @@ def test_accented_player_names_survive_a_log_line():
     from jorvik.engine import new_game
     from jorvik.i18n.events import describe_event
     names = ["Ödön", "Űrsula", "Éva"]
-    st = new_game(names, seed=3)
+    st = new_game(names, seed=3, cards=load_cards())
     i18n.set_language("hu")
     line = describe_event({"type": "stolen", "player": 0, "victim": 1, "card": "A02",
                            "good": "leather"}, st)

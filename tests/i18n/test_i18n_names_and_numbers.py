@@ -21,6 +21,7 @@ from types import SimpleNamespace
 import pytest
 from rich.console import Console
 
+from jorvik.carddata import load_cards
 from jorvik import i18n
 from jorvik.bots import RandomBot
 from jorvik.cli import main
@@ -182,7 +183,7 @@ def test_examples(key, fields, expected):
 
 def _play(names: list[str], mode: str, seed: int) -> tuple[list[dict], object]:
     events: list[dict] = []
-    st = new_game(names, mode=mode, seed=seed, events=events)
+    st = new_game(names, mode=mode, seed=seed, events=events, cards=load_cards())
     bots = [RandomBot(seed * 10 + i) for i in range(len(names))]
     while not is_over(st):
         st, ev = apply_action(st, bots[current_player(st)].choose(st))
@@ -254,7 +255,7 @@ def test_the_log_of_a_game_has_hungarian_numbers(mode, seed):
 
 
 def _purchase_state():
-    st = new_game(DEFAULT_NAMES, mode="karl", seed=3)
+    st = new_game(DEFAULT_NAMES, mode="karl", seed=3, cards=load_cards())
     for _ in range(200):
         legal = legal_actions(st)
         if st.phase == "purchase" and any(isinstance(a, Buy) for a in legal) and \

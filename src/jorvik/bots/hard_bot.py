@@ -16,8 +16,9 @@ ladder and the opponents' replies matter) it:
    (with a little random noise in viking placement, so the opponents are not assumed to be
    perfectly predictable) until the end of the next round's supply (``horizon`` rounds
    further) or the end of the game;
-4. scores the end position by ``player_value`` (final scores at the game end): own value
-   minus the average of the best and the mean opponent;
+4. scores the end position by ``player_value`` at the cut (``at_cut``: coins the rounds left
+   cannot spend count for little, a craftsman counts the cubes kept for it; final scores at
+   the game end): own value minus the average of the best and the mean opponent;
 5. uses the same determinization and the same playout random numbers for every candidate
    (common random numbers) so the comparison is not drowned in noise, and picks the best mean.
 

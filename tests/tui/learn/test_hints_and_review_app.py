@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from jorvik.carddata import load_cards
 from jorvik.cli import main
 from jorvik.settings import data_dir
 from jorvik.tui.screens.hint import HintScreen
@@ -129,7 +130,7 @@ async def test_closing_the_review_early_stops_the_judging():
     from jorvik.bots import play_out, seat_bots
     from jorvik.engine import make_record, new_game
     from jorvik.tui.text import Seats
-    st0 = new_game(["Anna", "Bela"], seed=2)
+    st0 = new_game(["Anna", "Bela"], seed=2, cards=load_cards())
     actions = []
     play_out(st0, seat_bots(["normal", "normal"], 2),
              watch=lambda _before, a, _after: actions.append(a))

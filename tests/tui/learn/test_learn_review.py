@@ -4,6 +4,7 @@ the review is the same every time; the VP race follows the final scoring rules."
 
 from __future__ import annotations
 
+from jorvik.carddata import load_cards
 from jorvik.engine import (
     Assign, Buy, Done, Pass, Place, Sell, apply_action, legal_actions, make_record, new_game,
 )
@@ -19,7 +20,7 @@ def blunder_record() -> dict:
     deck = ["B08", "A04", "A05",      # round 1: a ship with leather, jet, jet
             "A01", "C07", "B04"]      # round 2: the Leatherworker, a ship with wool
     bag = ["leather", "jet", "jet", "wool", "amber", "amber"]
-    st0 = new_game(["Peti", "Benedek"], seed=5, start_player=0, deck=deck, bag=bag)
+    st0 = new_game(["Peti", "Benedek"], seed=5, start_player=0, deck=deck, bag=bag, cards=load_cards())
     moves = [Place(1), Place(2), Place(3), Place(2), Place(3), Place(2),
              Buy(), Buy(), Buy(),
              Assign(LEATHER, "storage"), Sell((JET, JET)),
@@ -64,14 +65,15 @@ def test_the_vp_race_starts_at_10_and_ends_at_the_final_scores():
     result = review(rec, humans=[], playouts=1)
     assert result.decisions == []
     assert result.projected[0] == [10, 10]
-    from jorvik.engine import replay
-    final, _ = replay(rec, stacked_ok=True)
+    from jorvik.carddata import load_cards
+    from jorvik.recordschema import replay_record
+    final, _ = replay_record(rec, load_cards(), stacked_ok=True)
     assert result.projected[-1] == [r["total"] for r in final.result["scores"]]
     assert result.rounds[0] == 0 and result.rounds[-1] == final.round
 
 
 def test_projected_vp_counts_a_complete_craftsman_but_not_an_incomplete_one():
-    st = new_game(["Peti", "Benedek"], seed=1)
+    st = new_game(["Peti", "Benedek"], seed=1, cards=load_cards())
     s = st.copy()
     s.players = [p.copy() for p in s.players]
     s.players[0].cards = ("A01",)
