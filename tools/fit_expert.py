@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from jorvik.carddata import load_cards
 from jorvik.bots.evaluation import FEATURES, MODELS, WEIGHTS_FORMAT, features, margin_of
 from jorvik.bots.heuristics import Ctx
 from jorvik.bots.normal_bot import NormalBot
@@ -56,7 +57,7 @@ def one_game(job: tuple[str, int, int]) -> tuple[list[list[float]], list[float],
                 owners.append(p)
                 rounds.append(before.round)
 
-    st, _ = play_out(new_game([f"P{i}" for i in range(n)], mode=mode, seed=seed), bots,
+    st, _ = play_out(new_game([f"P{i}" for i in range(n)], mode=mode, seed=seed, cards=load_cards()), bots,
                      watch=record)
     totals = [r["total"] + 0.01 * r["coins"] for r in st.result["scores"]]
     return rows, [margin_of(totals, p) for p in owners], rounds

@@ -28,6 +28,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from jorvik.carddata import load_cards
 from jorvik.bots.heuristics import DEFAULT, Params
 from jorvik.bots.normal_bot import NormalBot
 from jorvik.bots.playout import bot_seed, play_out
@@ -46,7 +47,7 @@ def one_game(job: tuple[Params, str, int, int, int]) -> tuple[float, int]:
     params, mode, players, seed, seat = job
     bots = [NormalBot(bot_seed(seed, i), params=params if i == seat else None)
             for i in range(players)]
-    st, _ = play_out(new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed), bots)
+    st, _ = play_out(new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards()), bots)
     totals = [r["total"] for r in st.result["scores"]]
     winners = st.result["winners"]
     won = 1.0 / len(winners) if seat in winners else 0.0

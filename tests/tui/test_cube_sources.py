@@ -3,6 +3,7 @@ an extra line only where the engine offers it (RULES.md §4.4 ruling "which cube
 
 from __future__ import annotations
 
+from jorvik.carddata import load_cards
 from jorvik.engine import Assign, Done, Pass, Trade, apply_action, legal_actions, new_game
 from jorvik.play.menu import build_menu
 from jorvik.tui.text import Seats
@@ -14,7 +15,7 @@ DECK = ["A01", "A02", "A03", "A04", "A05", "A06"]
 def unloading_with(warehouse: tuple[int, ...], goods: tuple[int, ...]):
     """Peti at his unloading decision in a 2-player Karl game, owning the Warehouse (A09)
     with `warehouse` on it, having bought a ship with `goods`."""
-    st = new_game(["Peti", "Benedek"], mode="karl", seed=1, start_player=0, deck=DECK)
+    st = new_game(["Peti", "Benedek"], mode="karl", seed=1, start_player=0, deck=DECK, cards=load_cards())
     st = st.copy()
     st.players = [p.copy() for p in st.players]
     pl = st.players[0]

@@ -16,6 +16,7 @@ import pytest
 
 from jorvik.bots import bot_seed, make_bot
 from jorvik.cli import main
+from jorvik.carddata import load_cards
 from jorvik.engine import apply_action, current_player, new_game
 from jorvik.tui import exit_code
 from jorvik.tui import save as saving
@@ -100,7 +101,7 @@ async def test_a_game_started_without_a_seed_resumes_as_the_same_game(players, m
 def _bot_reference(names: list[str], mode: str, seed: int, moves: int) -> dict:
     """The game the killed process played, played again here by the same bots (the app
     seeds seat p's bot as every runner does, with bot_seed)."""
-    st = new_game(names, mode=mode, seed=seed)
+    st = new_game(names, mode=mode, seed=seed, cards=load_cards())
     bots = [make_bot("easy", seed=bot_seed(seed, p)) for p in range(len(names))]
     for _ in range(moves):
         st, _ = apply_action(st, bots[current_player(st)].choose(st))

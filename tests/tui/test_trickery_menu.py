@@ -3,6 +3,7 @@ columns (RULES.md §6 ruling: any two vikings on the board)."""
 
 from __future__ import annotations
 
+from jorvik.carddata import load_cards
 from jorvik.engine import RESERVATION_ROW, Reserve, Swap, apply_action, legal_actions, new_game
 from jorvik.play.menu import build_menu
 from jorvik.tui.text import Seats
@@ -13,7 +14,7 @@ SEATS = Seats(["Peti", "Benedek"], ["red", "blue"], [None, None])
 
 def trickery_with_reservations():
     """Jarl, 2 players; Peti holds Loki: Trickery; each player reserved one card."""
-    st = new_game(["Peti", "Benedek"], mode="jarl", seed=1, start_player=0, deck=DECK)
+    st = new_game(["Peti", "Benedek"], mode="jarl", seed=1, start_player=0, deck=DECK, cards=load_cards())
     st = st.copy()
     st.players = [p.copy() for p in st.players]
     st.players[0].cards = ("A22",)
