@@ -13,10 +13,9 @@ from hypothesis import strategies as hs
 from jorvik.carddata import load_cards
 from jorvik.engine import (
     IllegalAction, apply_action, current_player, is_over, legal_actions, make_record, new_game,
-    replay,
 )
-from jorvik.recordschema import replay_record
 from jorvik.engine.invariants import violations
+from jorvik.recordschema import replay_record
 
 
 def state_hash(st) -> str:

@@ -160,7 +160,7 @@ def test_a_stacked_record_is_reviewed_but_never_played_on_as_a_saved_game():
     refused, since its deck is not the seed's; and it still may not hold a card twice."""
     from jorvik.carddata import load_cards
     from jorvik.engine import new_game
-    from jorvik.engine.record import StackedRecord, make_record, replay
+    from jorvik.engine.record import StackedRecord, make_record
     deck, bag = ["B08", "A04", "A05"], ["leather", "jet", "jet"]
     st0 = new_game(["Peti", "Benedek"], seed=5, start_player=0, deck=deck, bag=bag, cards=load_cards())
     rec = make_record(st0, [], deck=deck, bag=bag, stacked=True)
