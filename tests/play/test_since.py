@@ -11,9 +11,11 @@ import pytest
 from jorvik.carddata import load_cards
 from jorvik.engine import RESERVATION_ROW, legal_actions, viking_owner
 from jorvik.i18n import set_language
+from jorvik.i18n.cards import card_name
+from jorvik.play.seats import COLOUR_NAMES, Seats
 from jorvik.play.session import Session, note_entry
 from jorvik.play.since import summary
-from jorvik.tui.text import COLOUR_NAMES, Seats, card_name
+from jorvik.play.words import plain
 
 # From docs/handover.md: the only events a summary leaves out (besides your own move).
 BOOKKEEPING = {"round", "phase", "card_revealed", "cubes_drawn", "start_player",
@@ -39,7 +41,7 @@ def _check(session: Session, p: int, since: int | None, seen: dict) -> None:
     """p decides now; `since` is how many actions had been taken when p last decided."""
     items = summary(session, p)
     covered = {pos for item in items for pos in item.sources}
-    text = "\n".join(item.text.plain for item in items)
+    text = "\n".join(plain(item.text, session.seats, session.state) for item in items)
     by_id = session.first.cards.by_id
     for pos, e in enumerate(session.log):
         own = None if since is None else since + 1  # the log index of p's last move

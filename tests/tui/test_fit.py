@@ -146,7 +146,7 @@ async def test_long_names_end_in_an_ellipsis_in_panels_and_are_whole_in_the_log(
                 assert first.rstrip().endswith("…"), first
                 cut += 1
         assert cut >= 3  # the long names were too long for their areas: the check ran
-        log = " ".join(e.text.plain for e in game.session.log)
+        log = " ".join(game.session.line(e) for e in game.session.log)
         assert "Ragnar Lodbrok Sigurdsso" in log  # whole (24 characters) in the log
 
 
@@ -176,7 +176,7 @@ async def test_the_standings_bar_ranks_every_player_with_the_gap_to_the_leader(t
 def test_a_long_name_in_the_prompt_ends_in_an_ellipsis_and_the_numbers_stay():
     from jorvik.carddata import load_cards
     from jorvik.engine import new_game
-    from jorvik.play.menu import build_menu
+    from jorvik.tui.choices import build_menu
     from jorvik.tui.text import COLOUR_NAMES, Seats
     names = LONG[:3]
     st = new_game(names, mode="jarl", seed=3, start_player=0, cards=load_cards())

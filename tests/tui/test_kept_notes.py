@@ -34,7 +34,7 @@ def saved_notes() -> list[dict]:
 
 
 def log_lines(app) -> list[str]:
-    return [e.text.plain for e in app.session.log]
+    return [app.session.line(e) for e in app.session.log]
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ def keys_line(app) -> str:
 
 
 def log_lines(app) -> list[str]:
-    return [e.text.plain for e in app.screen.session.log]
+    return [app.screen.session.line(e) for e in app.screen.session.log]
 
 
 def saved_language() -> str | None:

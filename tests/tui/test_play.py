@@ -62,6 +62,6 @@ async def test_an_unknown_bot_level_in_a_save_falls_back_to_easy_with_a_notice()
             await pilot.pause(0.02)
             if app.session.decider == 0:
                 break
-        log = " ".join(str(e.text) for e in app.session.log)
+        log = " ".join(app.session.line(e) for e in app.session.log)
         assert "grandmaster" in log and "easy" in log
     assert saving.list_games()

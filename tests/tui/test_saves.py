@@ -95,7 +95,7 @@ async def test_a_game_started_without_a_seed_resumes_as_the_same_game(players, m
         await pilot.pause()
         assert isinstance(resumed.screen, GameScreen)
         assert resumed.session.state.to_dict() == state
-        assert f"seed {seed}" in str(resumed.session.log[0].text)
+        assert f"seed {seed}" in resumed.session.line(resumed.session.log[0])
 
 
 def _bot_reference(names: list[str], mode: str, seed: int, moves: int) -> dict:
@@ -494,7 +494,7 @@ async def test_the_autosave_of_an_earlier_version_goes_on_in_a_new_file_and_stay
         assert isinstance(app.screen, GameScreen) and len(app.session.actions) == 2
         state = app.session.state.to_dict()
         assert app.session.path.parent == saving.games_dir()
-        assert "goes on in its own file" in " ".join(str(e.text) for e in app.session.log)
+        assert "goes on in its own file" in " ".join(app.session.line(e) for e in app.session.log)
     assert legacy.read_bytes() == before
     resumed = make_app("--resume")
     async with resumed.run_test(size=(120, 40)) as pilot:

@@ -1,29 +1,29 @@
-"""The decision now, as a small menu tree built only from legal_actions(state)."""
+"""The decision now, as a small menu tree built only from legal_actions(state): each choice
+its key, its action (or the submenu it opens) and its label as words (catalogue keys and
+fields, see play/words.py); a front end words and draws it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.text import Text
-
 from jorvik.engine import (
     RESERVATION_ROW, Action, Assign, AttackChoice, Buy, Decline, Discard, Done, GameState, GiveUp,
-    Harbour, Pass, Place, PlaceCube, Reserve, Sell, Steal, Swap, Take, TakeCube, TakeOff, Theft, Trade,
-    Trickery, UseCard,
-    WorkshopTakeOff, current_player, empty_fields, legal_actions, price_due,
+    Harbour, Pass, Place, PlaceCube, Reserve, Sell, Steal, Swap, Take, TakeCube, TakeOff, Theft,
+    Trade, Trickery, UseCard, WorkshopTakeOff, current_player, empty_fields, legal_actions,
+    price_due,
 )
-from jorvik.i18n import t
 
-from jorvik.tui.keys import BACK_KEY, CHOICE_KEYS, TAG_KEYS, space_key
-from jorvik.tui.text import Seats, card_name, cube, cube_word, cubes
+from .keys import BACK_KEY, CHOICE_KEYS, TAG_KEYS, space_key
+from .words import Card, Cube, Cubes, Player, Say, Tone, Viking, Words, say
+
 
 @dataclass
 class Choice:
-    label: Text
+    label: Words
     key: str | None = None
     action: Action | None = None
     submenu: tuple | None = None
-    warn: str | None = None      # ask before doing it (cubes that would be lost)
+    warn: Say | None = None      # ask before doing it (cubes that would be lost)
     space: int | None = None     # board space it concerns (highlighted on the board)
     tag: str = ""                # footer binding it answers to (buy, pass, done, ...)
     card: str | None = None      # card it is about (its whole text shows under the board)
@@ -35,10 +35,11 @@ class Choice:
 
 @dataclass
 class Menu:
-    prompt: Text
+    prompt: Words
     choices: list[Choice] = field(default_factory=list)
     path: tuple = ()
     card: str | None = None      # card the whole decision is about (the one to buy)
+    player: int | None = None    # who decides (None: the game is over)
 
     def by_key(self, key: str) -> Choice | None:
         for c in self.choices:
@@ -47,8 +48,8 @@ class Menu:
         return None
 
 
-def _name(st: GameState, cid: str) -> str:
-    return card_name(st.cards.by_id[cid])
+def _card(st: GameState, cid: str) -> Card:
+    return Card(st.cards.by_id[cid])
 
 
 def _number(choices: list[Choice], taken: set[str] | None = None) -> None:
@@ -63,38 +64,38 @@ def _number(choices: list[Choice], taken: set[str] | None = None) -> None:
 PROMPT_NAME = 16  # at most this many characters of the deciding player's name in a prompt
 
 
-def build_menu(st: GameState, seats: Seats, path: tuple = ()) -> Menu:
+def build_menu(st: GameState, path: tuple = ()) -> Menu:
+    """The menu of the decision in `st` at `path` (a submenu's path; () for the top)."""
     p = current_player(st)
     if p is None:
-        return Menu(Text(t("tui.prompt.game_over")))
+        return Menu((say("tui.prompt.game_over"),))
     legal = legal_actions(st)
-    who = seats.name(p)
-    if len(who) > PROMPT_NAME:  # a long name ends in "…": the prompt keeps its numbers in view
-        who = Text(seats.names[p][:PROMPT_NAME - 1] + "…", style=who.style)
     if st.pending:
-        menu = _pending_menu(st, seats, legal, p, path)
+        menu = _pending_menu(st, legal, p, path)
     elif st.phase == "demand":
-        menu = _demand_menu(st, seats, legal, p, path)
+        menu = _demand_menu(st, legal, p, path)
     elif st.phase in ("purchase", "reservation"):
         menu = _purchase_menu(st, legal, p)
     else:
         menu = _unloading_menu(st, legal, p, path)
-    menu.prompt = Text.assemble(who, ": ", menu.prompt)
+    # a long name ends in "…": the prompt keeps its numbers in view
+    menu.prompt = (Player(p, PROMPT_NAME), ": ", *menu.prompt)
     menu.path = path
+    menu.player = p
     if path:
-        menu.choices.append(Choice(Text(t("tui.choice.back")), tag="back", submenu=()))
+        menu.choices.append(Choice((say("tui.choice.back"),), tag="back", submenu=()))
     _number(menu.choices)
     return menu
 
 
 def _use_cards(st: GameState, legal: list[Action]) -> list[Choice]:
-    return [Choice(Text(t("tui.choice.use_card", card=_name(st, a.card))), key=None, action=a,
+    return [Choice((say("tui.choice.use_card", card=_card(st, a.card)),), key=None, action=a,
                    card=a.card)
             for a in legal if isinstance(a, UseCard)]
 
 
 # ---------------------------------------------------------------- demand
-def _demand_menu(st, seats, legal, p, path) -> Menu:
+def _demand_menu(st, legal, p, path) -> Menu:
     pl = st.players[p]
     brown = path == ("brown",)
     choices: list[Choice] = []
@@ -102,28 +103,26 @@ def _demand_menu(st, seats, legal, p, path) -> Menu:
         if isinstance(a, Place) and a.brown == brown:
             pos = len(st.columns[a.column - 1]) + 1
             choices.append(Choice(
-                Text(t("tui.choice.place", space=a.column, card=_name(st, st.spaces[a.column - 1]),
-                       position=pos)),
+                (say("tui.choice.place", space=a.column, card=_card(st, st.spaces[a.column - 1]),
+                     position=pos),),
                 key=space_key(a.column), action=a, space=a.column,
                 card=st.spaces[a.column - 1]))
         elif isinstance(a, Reserve) and a.brown == brown:
             choices.append(Choice(
-                Text(t("tui.choice.reserve", space=a.space, card=_name(st, st.spaces[a.space - 1]),
-                       slot=len(st.reservation) + 1)),
+                (say("tui.choice.reserve", space=a.space, card=_card(st, st.spaces[a.space - 1]),
+                     slot=len(st.reservation) + 1),),
                 key=space_key(a.space), action=a, space=a.space,
                 card=st.spaces[a.space - 1]))
     if brown:
-        prompt = t("tui.prompt.place_brown", count=pl.brown)
-        return Menu(Text(prompt), choices)
+        return Menu((say("tui.prompt.place_brown", count=pl.brown),), choices)
     if any(getattr(a, "brown", False) for a in legal):
-        choices.append(Choice(Text(t("tui.choice.brown", count=pl.brown)), tag="brown",
+        choices.append(Choice((say("tui.choice.brown", count=pl.brown),), tag="brown",
                               submenu=("brown",)))
     for a in legal:
         if isinstance(a, Done):
-            choices.append(Choice(Text(t("tui.choice.stop_brown")), tag="stop", action=a))
+            choices.append(Choice((say("tui.choice.stop_brown"),), tag="stop", action=a))
     choices.extend(_use_cards(st, legal))
-    prompt = t("tui.prompt.place", count=pl.vikings)
-    return Menu(Text(prompt), choices)
+    return Menu((say("tui.prompt.place", count=pl.vikings),), choices)
 
 
 # ---------------------------------------------------------------- purchase
@@ -132,63 +131,69 @@ def _purchase_menu(st, legal, p) -> Menu:
     if st.phase == "purchase":
         c = st.turn
         cid = st.spaces[c]
-        prompt = t("tui.prompt.buy", card=_name(st, cid), space=c + 1, price=price,
-                   count=st.players[p].coins)
+        prompt: Words = (say("tui.prompt.buy", card=_card(st, cid), space=c + 1, price=price,
+                             count=st.players[p].coins),)
     else:
         cid = st.reservation[0][0]
-        prompt = t("tui.prompt.buy_reserved", card=_name(st, cid), price=price,
-                   count=st.players[p].coins)
+        prompt = (say("tui.prompt.buy_reserved", card=_card(st, cid), price=price,
+                      count=st.players[p].coins),)
     choices: list[Choice] = []
     for a in legal:
         if isinstance(a, Buy) and not a.hall:
-            choices.append(Choice(Text(t("tui.choice.buy", count=price)), tag="buy", action=a))
+            choices.append(Choice((say("tui.choice.buy", count=price),), tag="buy", action=a))
         elif isinstance(a, Buy):
-            choices.append(Choice(Text(t("tui.choice.buy_hall")), tag="hall", action=a))
+            choices.append(Choice((say("tui.choice.buy_hall"),), tag="hall", action=a))
         elif isinstance(a, Pass):
-            label = (t("tui.choice.pass") if st.phase == "purchase"
-                     else t("tui.choice.pass_reserved"))
-            choices.append(Choice(Text(label), tag="pass", action=a))
+            label = ("tui.choice.pass" if st.phase == "purchase" else "tui.choice.pass_reserved")
+            choices.append(Choice((say(label),), tag="pass", action=a))
     if not any(isinstance(a, Buy) for a in legal):
-        prompt += " " + t("tui.prompt.cannot_pay")
-    for c in choices:  # about the card on sale: its space is marked on the board
-        c.card = cid
-        c.space = st.turn + 1 if st.phase == "purchase" else None
+        prompt += (" ", say("tui.prompt.cannot_pay"))
+    for ch in choices:  # about the card on sale: its space is marked on the board
+        ch.card = cid
+        ch.space = st.turn + 1 if st.phase == "purchase" else None
     choices.extend(_use_cards(st, legal))
-    return Menu(Text(prompt), choices, card=cid)
+    return Menu(prompt, choices, card=cid)
 
 
 # ---------------------------------------------------------------- unloading
-def _source_label(pl, g: int) -> str:
-    parts = []
+def _source_label(pl, g: int) -> Words:
+    parts: list = []
     for where, pool in (("hand", pl.hand), ("storage", pl.storage), ("warehouse", pl.warehouse)):
         k = pool.count(g)
         if k:
-            parts.append(t(f"tui.where.{where}", count=k))
-    return ", ".join(parts)
+            if parts:
+                parts.append(", ")
+            parts.append(say(f"tui.where.{where}", count=k))
+    return tuple(parts)
 
 
-def _from_label(source: str | tuple[str, ...]) -> str:
-    """" (from the Warehouse)" for an action with an explicit cube source; "" for the usual
-    choice, which the menus pre-select without saying so."""
+def _from_label(source: str | tuple[str, ...]) -> Words:
+    """" (from the Warehouse)" for an action with an explicit cube source; nothing for the
+    usual choice, which the menus pre-select without saying so."""
     if not source:
-        return ""
+        return ()
     if isinstance(source, str):
-        return f" ({t(f'tui.from.{source}')})"
-    parts = [f"{source.count(s)}× {t(f'tui.from.{s}')}" for s in dict.fromkeys(source)]
-    return f" ({', '.join(parts)})"
+        return (" (", say(f"tui.from.{source}"), ")")
+    parts: list = [" ("]
+    for i, s in enumerate(dict.fromkeys(source)):
+        if i:
+            parts.append(", ")
+        parts += [f"{source.count(s)}× ", say(f"tui.from.{s}")]
+    parts.append(")")
+    return tuple(parts)
 
 
-def assign_label(st: GameState, a: Assign) -> Text:
+def assign_label(st: GameState, a: Assign) -> Words:
     if a.to == "craftsman":
-        return Text(t("tui.choice.to_craftsman", card=_name(st, a.card)))
+        return (say("tui.choice.to_craftsman", card=_card(st, a.card)),)
     if a.to == "merchant":
         coins = st.cards.by_id[a.card].coins_per_good
-        return Text(t("tui.choice.to_merchant", card=_name(st, a.card), count=coins))
+        return (say("tui.choice.to_merchant", card=_card(st, a.card), count=coins),)
     if a.to == "prophecy":
-        return Text(t("tui.choice.to_prophecy", card=_name(st, a.card)))
+        return (say("tui.choice.to_prophecy", card=_card(st, a.card)),)
     if a.to == "storage":
-        return Text(t("tui.choice.to_storage"))
-    return Text(t("tui.choice.to_warehouse"))
+        return (say("tui.choice.to_storage"),)
+    return (say("tui.choice.to_warehouse"),)
 
 
 def destinations(st: GameState, p: int) -> list[tuple[str, str]]:
@@ -215,14 +220,13 @@ def _cube_choices(st: GameState, p: int, actions: list[Assign]) -> list[Choice]:
         dest = (a.to, a.card or "") if a.to != "warehouse" else ("warehouse", a.card or "")
         if dest not in keys and a.to == "warehouse":
             dest = next((d for d in keys if d[0] == "warehouse"), dest)
-        label = assign_label(st, a)
-        label.append(_from_label(a.source))
+        label = assign_label(st, a) + _from_label(a.source)
         c = Choice(label, key=keys.get(dest) if dest not in seen else None, action=a,
                    card=a.card or None)
         seen.add(dest)
         if a.to == "craftsman" and _completes(st, p, a):
-            c.label.append("  " + t("tui.choice.completes", vp=st.cards.by_id[a.card].vp),
-                           style="bold green")
+            c.label += (Tone(("  ", say("tui.choice.completes", vp=st.cards.by_id[a.card].vp)),
+                             "completes"),)
             firsts.append(c)
         else:
             choices.append(c)
@@ -241,126 +245,122 @@ def _unloading_menu(st, legal, p, path) -> Menu:
         g = path[1]
         choices = _cube_choices(st, p, [a for a in legal
                                         if isinstance(a, Assign) and a.good == g])
-        return Menu(Text.assemble(t("tui.prompt.assign_where"), " ", cube_word(g)), choices)
+        return Menu((say("tui.prompt.assign_where"), " ", Cube(g, named=True)), choices)
     if path and path[0] in ("trade", "sell", "harbour"):
         cls = {"trade": Trade, "sell": Sell, "harbour": Harbour}[path[0]]
-        choices = [Choice(Text.assemble(t("tui.choice.give"), " ", cubes(a.give),
-                                        _from_label(a.source)), action=a)
+        choices = [Choice((say("tui.choice.give"), " ", Cubes(tuple(a.give)),
+                           *_from_label(a.source)), action=a)
                    for a in legal if isinstance(a, cls)]
-        return Menu(Text(t(f"tui.prompt.{path[0]}")), choices)
+        return Menu((say(f"tui.prompt.{path[0]}"),), choices)
     if path and path[0] == "give_up":
-        choices = [Choice(Text.assemble(cube_word(a.good), _from_label(a.source)), action=a)
+        choices = [Choice((Cube(a.good, named=True), *_from_label(a.source)), action=a)
                    for a in legal if isinstance(a, GiveUp)]
-        return Menu(Text(t("tui.prompt.give_up")), choices)
-    choices: list[Choice] = []
+        return Menu((say("tui.prompt.give_up"),), choices)
+    choices = []
     goods = sorted({a.good for a in legal if isinstance(a, Assign)})
     for g in goods:
         choices.append(Choice(
-            Text.assemble(cube_word(g), f" ({_source_label(pl, g)}) →"), submenu=("cube", g)))
+            (Cube(g, named=True), " (", *_source_label(pl, g), ") →"), submenu=("cube", g)))
     for kind, cls in (("trade", Trade), ("sell", Sell), ("harbour", Harbour)):
         if any(isinstance(a, cls) for a in legal):
-            choices.append(Choice(Text(t(f"tui.choice.{kind}")), tag=kind, submenu=(kind,)))
+            choices.append(Choice((say(f"tui.choice.{kind}"),), tag=kind, submenu=(kind,)))
     choices.extend(_use_cards(st, legal))
     # Giving up a stored cube (RULES.md §6): last before "done", so that it is never the first
     # choice while anything else can be done (a turn with nothing else ends by itself).
     if any(isinstance(a, GiveUp) for a in legal):
-        choices.append(Choice(Text(t("tui.choice.give_up")), submenu=("give_up",)))
+        choices.append(Choice((say("tui.choice.give_up"),), submenu=("give_up",)))
     lost = len(pl.hand)
     for a in legal:
         if isinstance(a, Done):
-            label = t("tui.choice.done_lose", count=lost) if lost else t("tui.choice.done")
-            choices.append(Choice(Text(label), tag="done", action=a,
-                                  warn=t("tui.confirm.lose_cubes", count=lost) if lost else None))
-    prompt = Text(t("tui.prompt.unload"))
+            label = say("tui.choice.done_lose", count=lost) if lost else say("tui.choice.done")
+            choices.append(Choice((label,), tag="done", action=a,
+                                  warn=say("tui.confirm.lose_cubes", count=lost) if lost else None))
+    prompt: Words = (say("tui.prompt.unload"),)
     if pl.hand:
-        prompt.append(" ")
-        prompt.append_text(cubes(pl.hand))
+        prompt += (" ", Cubes(tuple(pl.hand)))
     return Menu(prompt, choices)
 
 
 # ---------------------------------------------------------------- sub-decisions
-def _viking_at(st: GameState, seats: Seats, col: int, pos: int) -> Text:
+def _viking_at(st: GameState, col: int, pos: int) -> Words:
     if col == RESERVATION_ROW:
         card, code, _ = st.reservation[pos]
-        return Text.assemble(seats.viking(code), " ", t("tui.choice.viking_reserved", slot=pos + 1,
-                                                        card=_name(st, card)))
+        return (Viking(code), " ", say("tui.choice.viking_reserved", slot=pos + 1,
+                                       card=_card(st, card)))
     code = st.columns[col - 1][pos]
-    return Text.assemble(seats.viking(code), " ",
-                         t("tui.choice.viking_at", space=col, position=pos + 1))
+    return (Viking(code), " ", say("tui.choice.viking_at", space=col, position=pos + 1))
 
 
-def _pending_menu(st, seats, legal, p, path) -> Menu:
+def _pending_menu(st, legal, p, path) -> Menu:
     dec = st.pending[-1]
     kind = dec.kind
     choices: list[Choice] = []
     if isinstance(dec, TakeCube):
         for a in legal:
             if isinstance(a, Take):
-                choices.append(Choice(Text.assemble(t("tui.choice.take"), " ", cube_word(a.good)),
+                choices.append(Choice((say("tui.choice.take"), " ", Cube(a.good, named=True)),
                                       action=a))
-        return Menu(Text(t("tui.prompt.take")), choices)
+        return Menu((say("tui.prompt.take"),), choices)
     if isinstance(dec, PlaceCube):
         g = dec.good
         choices = _cube_choices(st, p, [a for a in legal if isinstance(a, Assign)])
         for a in legal:
             if isinstance(a, Discard):
-                choices.append(Choice(Text(t("tui.choice.discard")), tag="discard", action=a))
-        return Menu(Text.assemble(t("tui.prompt.place_cube"), " ", cube_word(g)), choices)
+                choices.append(Choice((say("tui.choice.discard"),), tag="discard", action=a))
+        return Menu((say("tui.prompt.place_cube"), " ", Cube(g, named=True)), choices)
     if isinstance(dec, WorkshopTakeOff):
         for a in legal:
             if isinstance(a, TakeOff):
-                choices.append(Choice(Text.assemble(
-                    t("tui.choice.take_off", card=_name(st, a.card)), " ", cube(a.good)), action=a,
-                    card=a.card))
+                choices.append(Choice((say("tui.choice.take_off", card=_card(st, a.card)), " ",
+                                       Cube(a.good)), action=a, card=a.card))
             elif isinstance(a, Decline):
-                choices.append(Choice(Text(t("tui.choice.stop")), tag="decline", action=a))
-        return Menu(Text(t("tui.prompt.workshop", count=dec.left)), choices)
+                choices.append(Choice((say("tui.choice.stop"),), tag="decline", action=a))
+        return Menu((say("tui.prompt.workshop", count=dec.left),), choices)
     if isinstance(dec, Theft):
         for a in legal:
             if isinstance(a, Steal):
-                choices.append(Choice(Text.assemble(
-                    t("tui.choice.steal", card=_name(st, a.card)), " ", cube(a.good), " (",
-                    seats.name(a.player), ")"), action=a, card=a.card))
-        return Menu(Text(t("tui.prompt.theft")), choices)
+                choices.append(Choice((say("tui.choice.steal", card=_card(st, a.card)), " ",
+                                       Cube(a.good), " (", Player(a.player), ")"),
+                                      action=a, card=a.card))
+        return Menu((say("tui.prompt.theft"),), choices)
     if isinstance(dec, Trickery):
         swaps = [a for a in legal if isinstance(a, Swap)]
         if path and path[0] == "swap" and len(path) == 1:
             firsts = sorted({(a.column_a, a.position_a) for a in swaps}
                             | {(a.column_b, a.position_b) for a in swaps})
-            choices = [Choice(_viking_at(st, seats, c, i), submenu=("swap", c, i), space=c)
+            choices = [Choice(_viking_at(st, c, i), submenu=("swap", c, i), space=c)
                        for c, i in firsts]
-            return Menu(Text(t("tui.prompt.swap_first")), choices)
+            return Menu((say("tui.prompt.swap_first"),), choices)
         if path and path[0] == "swap":
             c0, i0 = path[1], path[2]
             for a in swaps:
                 if (a.column_a, a.position_a) == (c0, i0):
-                    choices.append(Choice(_viking_at(st, seats, a.column_b, a.position_b),
+                    choices.append(Choice(_viking_at(st, a.column_b, a.position_b),
                                           action=a, space=a.column_b))
                 elif (a.column_b, a.position_b) == (c0, i0):
-                    choices.append(Choice(_viking_at(st, seats, a.column_a, a.position_a),
+                    choices.append(Choice(_viking_at(st, a.column_a, a.position_a),
                                           action=a, space=a.column_a))
-            return Menu(Text.assemble(t("tui.prompt.swap_second"), " ",
-                                      _viking_at(st, seats, c0, i0)), choices)
+            return Menu((say("tui.prompt.swap_second"), " ", *_viking_at(st, c0, i0)), choices)
         if swaps:
-            choices.append(Choice(Text(t("tui.choice.swap", card=_name(st, dec.card))),
+            choices.append(Choice((say("tui.choice.swap", card=_card(st, dec.card)),),
                                   submenu=("swap",), card=dec.card))
         for a in legal:
             if isinstance(a, Decline):
-                choices.append(Choice(Text(t("tui.choice.decline")), tag="decline", action=a))
+                choices.append(Choice((say("tui.choice.decline"),), tag="decline", action=a))
         choices.extend(_use_cards(st, legal))
-        return Menu(Text(t("tui.prompt.trickery")), choices)
+        return Menu((say("tui.prompt.trickery"),), choices)
     if isinstance(dec, AttackChoice):  # Glory or Danegeld
         for a in legal:
             if isinstance(a, UseCard) and a.card == dec.card:
-                choices.append(Choice(Text(t(f"tui.choice.{kind}", value=dec.value)), action=a,
+                choices.append(Choice((say(f"tui.choice.{kind}", value=dec.value),), action=a,
                                       card=a.card))
             elif isinstance(a, Decline):
-                choices.append(Choice(Text(t(f"tui.choice.no_{kind}", value=dec.value)),
+                choices.append(Choice((say(f"tui.choice.no_{kind}", value=dec.value),),
                                       tag="decline", action=a))
         choices.extend(_use_cards(st, [a for a in legal if isinstance(a, UseCard)
                                        and a.card != dec.card]))
-        return Menu(Text(t(f"tui.prompt.{kind}", value=dec.value)), choices)
+        return Menu((say(f"tui.prompt.{kind}", value=dec.value),), choices)
     # A decision kind this app does not know yet: offer the raw actions, never block a game.
     for a in legal:
-        choices.append(Choice(Text(str(a.to_json())), action=a))
-    return Menu(Text(kind), choices)
+        choices.append(Choice((str(a.to_json()),), action=a))
+    return Menu((kind,), choices)

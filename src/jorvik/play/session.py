@@ -1,4 +1,8 @@
-"""One game being played: the engine states so far, the actions, the log, undo and saving."""
+"""One game being played: the engine states so far, the actions, the log, undo and saving.
+
+No user interface: a front end (the Textual app, `jorvik games`, a remote seat) asks it for
+the public view and the menu as data (`view`), submits a seat's action (`submit`), reads the
+events since a point (`events_since`) and hears of every change (`subscribe`)."""
 
 from __future__ import annotations
 
@@ -7,41 +11,47 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from rich.style import Style
-from rich.text import Text
-
 from jorvik.engine import (
-    Action, CardSet, GameState, apply_action, can_undo, current_player, is_over, make_record,
-    new_game,
+    Action, CardSet, GameState, IllegalAction, apply_action, can_undo, current_player, is_over,
+    make_record, new_game,
 )
 from jorvik.engine.record import first_state, setup_orders
 from jorvik.recordschema import check_record
 from jorvik.i18n import level_name, t
 
-from jorvik.tui import save as saving
-from jorvik.tui.text import Seats, describe
+from jorvik.tui import save as saving  # (moves to play/saves.py next)
+from .errors import PlayError
+from .menu import Menu, build_menu
+from .seats import Seats
+from .words import Event, Tone, Words, plain
 
 
 @dataclass
 class LogEntry:
-    """One line of the game log, kept as what happened (an engine event, or a note made of
-    catalogue keys) and put into words when shown, so that a language switch re-words the
-    whole log."""
+    """One line of the game log, kept as what happened (an engine event, or a note whose
+    words come from the catalogues) and put into words when shown, so that a language switch
+    re-words the whole log."""
     index: int                          # how many actions had been taken when it happened
-    line: Callable[[], Text]            # the line in the current language
+    note: Callable[[], str] | None = None   # a note's words in the current language
     event: dict[str, Any] | None = None
     player: int | None = None           # a note about one player (e.g. a hint used) ...
     kind: str = ""                      # ... and what kind ("hint"; "" for other notes)
     kept: Kept | None = None            # a note kept with the saved game (see Kept)
+    tone: str = "quiet"                 # how a note reads: "quiet" (aside), "" (plain)
+    style: Any = None                   # the look a front end gave its own note (not read here)
 
-    @property
-    def text(self) -> Text:
-        return self.line()
+    def words(self) -> Words:
+        """The line as words (see play/words.py)."""
+        if self.event is not None:
+            return (Event(self.event),)
+        text = self.note() if self.note is not None else ""
+        return (Tone((text,), self.tone),) if self.tone else (text,)
 
 
-def event_entry(index: int, event: dict[str, Any], state: GameState, seats: Seats) -> LogEntry:
-    """A log entry for an engine event (any state of the same game gives the names)."""
-    return LogEntry(index, lambda: describe(event, state, seats), event)
+def event_entry(index: int, event: dict[str, Any], state: GameState | None = None,
+                seats: Seats | None = None) -> LogEntry:
+    """A log entry for an engine event (worded when shown, from any state of the game)."""
+    return LogEntry(index, event=event)
 
 
 @dataclass(frozen=True)
@@ -61,16 +71,33 @@ class Kept:
         return t(f"tui.log.{self.kind}", level=level, name=name)
 
 
-def note_entry(index: int, words: Callable[[], str], style: str | Style = "italic",
+def note_entry(index: int, words: Callable[[], str], style: Any = None,
                player: int | None = None, kind: str = "") -> LogEntry:
-    """A log entry of the app's own: `words()` gives it in the current language; `player`
-    and `kind` say what it is about (a hint used: the hand-over summary tells it). Words
-    that are a Kept note are saved with the game."""
+    """A log entry of the front end's own: `words()` gives it in the current language;
+    `player` and `kind` say what it is about (a hint used: the hand-over summary tells it);
+    `style` is the front end's look for it. Words that are a Kept note are saved with the
+    game."""
     kept = words if isinstance(words, Kept) else None
     if kept is not None and player is None:
         player, kind = kept.player, kind or kept.kind
-    return LogEntry(index, lambda: Text(words(), style=style), player=player, kind=kind,
-                    kept=kept)
+    return LogEntry(index, note=words, player=player, kind=kind, kept=kept, style=style)
+
+
+def start_entry(first: GameState, seats: Seats) -> LogEntry:
+    """The log's first line: the mode, the players and the seed."""
+    return LogEntry(0, note=lambda: saving.t_start(first, seats), tone="")
+
+
+@dataclass(frozen=True)
+class View:
+    """What a seat sees now (a front end draws it): the public view of the state (the
+    engine's observation: never the deck order or the bag), the menu as data when this seat
+    decides, and how many actions the game has had (a point for events_since)."""
+    player: int | None
+    public: Any
+    menu: Menu | None
+    moves: int
+    over: bool
 
 
 @dataclass
@@ -95,6 +122,7 @@ class Session:
     on_saved: Callable[[OSError | None], None] | None = None
     lock: saving.GameLock | None = None
     ended: threading.Event = field(default_factory=threading.Event)  # closed: play stops
+    listeners: list[Callable[[Session], None]] = field(default_factory=list)
 
     @classmethod
     def start(cls, cards: CardSet, seats: Seats, mode: str, seed: int | None,
@@ -107,7 +135,7 @@ class Session:
         deck, bag = setup_orders(first, events)
         s = cls(cards=cards, seats=seats, first=first, deck=deck, bag=bag, states=[first],
                 cards_path=cards_path, autosave=autosave)
-        s.log.append(LogEntry(0, lambda: Text(saving.t_start(first, seats))))
+        s.log.append(start_entry(first, seats))
         s.started = saving.now_text()
         if autosave:
             s._claim_file()
@@ -132,7 +160,7 @@ class Session:
         deck, bag = setup_orders(first)
         s = cls(cards=cards, seats=data.seats, first=first, deck=deck, bag=bag, states=[first],
                 cards_path=data.cards_path, autosave=autosave, lock=lock)
-        s.log.append(LogEntry(0, lambda: Text(saving.t_start(first, data.seats))))
+        s.log.append(start_entry(first, data.seats))
         for a in data.actions:
             s._apply(a)
         for note in sorted(data.notes, key=lambda n: n["move"]):  # each after its move
@@ -192,9 +220,58 @@ class Session:
 
     # ---------------------------------------------------------------- changes
     def apply(self, action: Action) -> list[dict[str, Any]]:
+        """Play `action` (IllegalAction when the rules refuse it: nothing changes), save, and
+        tell the listeners."""
         events = self._apply(action)
         self.save()
+        self._changed()
         return events
+
+    def submit(self, seat: int, action: Action) -> list[dict[str, Any]]:
+        """A front end's move for `seat` (a remote player's, say): PlayError when it is not
+        that seat's decision now ('not_your_turn'), the seat is a bot's ('bot_seat'), the game
+        is over or closed ('game_over'), or the rules refuse it ('illegal_action', with the
+        engine's reason in English as `detail`, for logs only)."""
+        if self.over or self.ended.is_set():
+            raise PlayError("game_over")
+        if seat != self.decider:
+            raise PlayError("not_your_turn", seat=seat)
+        if self.seats.is_bot(seat):
+            raise PlayError("bot_seat", seat=seat)
+        try:
+            return self.apply(action)
+        except IllegalAction as e:
+            raise PlayError("illegal_action", action=getattr(action, "type", "?"),
+                            detail=str(e)) from None
+
+    def subscribe(self, listener: Callable[[Session], None]) -> Callable[[], None]:
+        """Call `listener(session)` after every change (a move, an undo), on the thread that
+        made it; returns the function that stops it."""
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener) if listener in self.listeners else None
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
+
+    def view(self, seat: int | None) -> View:
+        """What `seat` sees now (None: an onlooker): the public view and, when it is the
+        seat's decision, the menu as data."""
+        from jorvik.engine import observe
+        st = self.state
+        decider = self.decider
+        menu = build_menu(st) if seat is not None and seat == decider else None
+        public = observe(st, seat)
+        return View(seat, public, menu, len(self.actions), self.over)
+
+    def line(self, entry: LogEntry) -> str:
+        """A log entry in plain words, in the language now (styled words: entry.words())."""
+        return plain(entry.words(), self.seats, self.first)
+
+    def events_since(self, moves: int) -> list[tuple[int, dict[str, Any]]]:
+        """The engine events after the game's first `moves` actions, each with the number of
+        actions taken when it happened (a front end that has seen `moves` catches up)."""
+        return [(e.index, e.event) for e in self.log if e.event is not None and e.index > moves]
 
     def _apply(self, action: Action) -> list[dict[str, Any]]:
         before = self.state
@@ -202,8 +279,7 @@ class Session:
         self.states.append(new)
         self.actions.append(action)
         n = len(self.actions)
-        first, seats = self.first, self.seats  # names and cards only: the first state will do
-        self.log.extend(event_entry(n, ev, first, seats) for ev in events)
+        self.log.extend(LogEntry(n, event=ev) for ev in events)
         return events
 
     def undo(self) -> bool:
@@ -214,6 +290,7 @@ class Session:
         del self.actions[target:]
         self.log = [e for e in self.log if e.index <= target]
         self.save()
+        self._changed()
         return True
 
     def save(self) -> None:

@@ -12,13 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.text import Text
-
 from jorvik.engine import RESERVATION_ROW, current_player, price_due, viking_owner
-from jorvik.i18n import join_list, t
 
 from .session import LogEntry, Session
-from jorvik.tui.text import card_name, describe
+from .words import Card, Event, GoodName, Player, Tone, Words, say
 
 # The log's bookkeeping: left out of the summary (docs/handover.md says why).
 LEFT_OUT = frozenset({"round", "phase", "card_revealed", "cubes_drawn", "start_player",
@@ -32,8 +29,9 @@ STORED = ("storage", "warehouse")
 
 @dataclass
 class Item:
-    """One line of the summary and the positions in the session's log of what it tells."""
-    text: Text
+    """One line of the summary (as words: see play/words.py) and the positions in the
+    session's log of what it tells."""
+    text: Words
     sources: list[int] = field(default_factory=list)
     to_you: bool = False   # it changed the player's own position (the banner comes for it)
 
@@ -92,11 +90,11 @@ def _swap_victims(session: Session, e: LogEntry) -> list[tuple[int, list, list]]
     return out
 
 
-def _spot(where: list) -> str:
+def _spot(where: list) -> Any:
     column, position = where[0], where[1] + 1
     if column == RESERVATION_ROW:
-        return t("events.spot.reservation", slot=position)
-    return t("events.spot.column", column=column, position=position)
+        return say("events.spot.reservation", slot=position)
+    return say("events.spot.column", column=column, position=position)
 
 
 def summary(session: Session, p: int) -> list[Item]:
@@ -124,35 +122,35 @@ def summary(session: Session, p: int) -> list[Item]:
             continue
         q = ev.get("player")
         if kind == "attack":
-            table.append(Item(describe(ev, now, seats), [pos], to_you=True))
+            table.append(Item((Event(ev),), [pos], to_you=True))
         elif kind == "discarded":
             if boxed is None:
-                boxed = Item(Text(), [])
+                boxed = Item((), [])
                 table.append(boxed)
             cid = ev.get("card")
-            boxed_cards.append(card_name(by_id[cid]) if cid in by_id else str(cid))
+            boxed_cards.append(Card(by_id[cid]) if cid in by_id else str(cid))
             boxed.sources.append(pos)
         elif isinstance(q, int) and 0 <= q < now.n:
             mine[q].append((pos, ev))
             if kind == "swapped" and q != p:
                 for owner, here, there in _swap_victims(session, e):
                     if owner == p:
-                        personal.append(Item(Text(t(
+                        personal.append(Item((Tone((say(
                             "tui.since.swapped_you", name=seats.names[q], before=_spot(here),
-                            now=_spot(there)), style="bold"), [pos], to_you=True))
+                            now=_spot(there)),), "strong"),), [pos], to_you=True))
             if kind == "stolen" and ev.get("victim") == p:
-                personal.append(Item(Text(t(
+                personal.append(Item((Tone((say(
                     "tui.since.stolen_you", name=seats.names[q],
-                    card=card_name(by_id[ev["card"]]) if ev.get("card") in by_id else "",
-                    good=_good(ev.get("good"))), style="bold"), [pos], to_you=True))
+                    card=Card(by_id[ev["card"]]) if ev.get("card") in by_id else "",
+                    good=_good(ev.get("good"))),), "strong"),), [pos], to_you=True))
             if kind == "viking_placed" and q != p and _joined(session, e, p):
-                personal.append(Item(Text(t(
-                    "tui.since.joined_you", name=seats.names[q], column=ev.get("column")),
-                    style="bold"), [pos], to_you=True))
+                personal.append(Item((Tone((say(
+                    "tui.since.joined_you", name=seats.names[q], column=ev.get("column")),),
+                    "strong"),), [pos], to_you=True))
         else:
-            table.append(Item(describe(ev, now, seats), [pos]))
+            table.append(Item((Event(ev),), [pos]))
     if boxed is not None:
-        boxed.text = Text(t("tui.since.boxed", cards=join_list(boxed_cards)))
+        boxed.text = (say("tui.since.boxed", cards=tuple(boxed_cards)),)
     out = table + personal
     for q in range(now.n):
         item = _player_line(session, p, q, mine[q], hints.get(q, []), before, now)
@@ -161,12 +159,11 @@ def summary(session: Session, p: int) -> list[Item]:
     return out
 
 
-def _good(g: Any) -> str:
-    from jorvik.i18n.cards import good_name
-    try:
-        return good_name(g)
-    except Exception:
-        return str(g)
+def _good(g: Any) -> Any:
+    from jorvik.engine import GOODS
+    if isinstance(g, str) and g in GOODS:
+        g = GOODS.index(g)
+    return GoodName(g) if isinstance(g, int) and 0 <= g < len(GOODS) else str(g)
 
 
 def _player_line(session: Session, p: int, q: int, events: list[tuple[int, dict[str, Any]]],
@@ -176,30 +173,30 @@ def _player_line(session: Session, p: int, q: int, events: list[tuple[int, dict[
         return None
     seats = session.seats
     by_id = now.cards.by_id
-    parts: list[Text] = []
+    parts: list[Words] = []
     sources: list[int] = []
     placed = [(pos, ev) for pos, ev in events if ev.get("type") == "viking_placed"]
     if placed:
-        parts.append(Text(t("tui.since.placed", count=len(placed),
-                            columns=", ".join(str(ev.get("column")) for _, ev in placed))))
+        parts.append((say("tui.since.placed", count=len(placed),
+                          columns=", ".join(str(ev.get("column")) for _, ev in placed)),))
         sources += [pos for pos, _ in placed]
     for pos, ev in events:
         kind = ev.get("type")
         cid = ev.get("card")
-        name = card_name(by_id[cid]) if cid in by_id else str(cid)
+        name = Card(by_id[cid]) if cid in by_id else str(cid)
         if kind == "reserved":
-            parts.append(Text(t("tui.since.reserved", card=name)))
+            parts.append((say("tui.since.reserved", card=name),))
         elif kind == "bought":
             if ev.get("free"):
-                parts.append(Text(t("tui.since.bought_free", card=name)))
+                parts.append((say("tui.since.bought_free", card=name),))
             else:
-                parts.append(Text(t("tui.since.bought", count=int(ev.get("price") or 0),
-                                    card=name)))
+                parts.append((say("tui.since.bought", count=int(ev.get("price") or 0),
+                                  card=name),))
         elif kind == "passed":
-            words = t("tui.since.passed", count=int(ev.get("price") or 0), card=name)
+            words: Words = (say("tui.since.passed", count=int(ev.get("price") or 0), card=name),)
             if _on_sale(now) == cid:  # "Dénes passed at 3 — it is 2 now"
-                words += t("tui.since.price_now", count=price_due(now))
-            parts.append(Text(words))
+                words += (say("tui.since.price_now", count=price_due(now)),)
+            parts.append(words)
         else:
             continue
         sources.append(pos)
@@ -209,35 +206,36 @@ def _player_line(session: Session, p: int, q: int, events: list[tuple[int, dict[
         counted = sum(1 for _, ev in assigned if not (
             ev.get("source") in STORED and ev.get("to") in STORED))
         if counted:
-            parts.append(Text(t("tui.since.assigned", count=counted)))
+            parts.append((say("tui.since.assigned", count=counted),))
         if moved:
-            parts.append(Text(t("tui.since.stored", count=moved)))
+            parts.append((say("tui.since.stored", count=moved),))
         sources += [pos for pos, _ in assigned]
     money = [(pos, ev) for pos, ev in events if ev.get("type") == "coins"
              and ev.get("reason") not in OWN_LINE_COINS]
     a, b = before.players[q], now.players[q]
     if money or a.coins != b.coins:
-        parts.append(Text(t("tui.since.coins", before=a.coins, now=b.coins)))
+        parts.append((say("tui.since.coins", before=a.coins, now=b.coins),))
         sources += [pos for pos, _ in money]
     vp = [(pos, ev) for pos, ev in events if ev.get("type") == "vp"]
     if vp or a.vp != b.vp:
-        parts.append(Text(t("tui.since.vp", before=a.vp, now=b.vp)))
+        parts.append((say("tui.since.vp", before=a.vp, now=b.vp),))
         sources += [pos for pos, _ in vp]
     if hints:
-        parts.append(Text(t("tui.since.hint", count=len(hints))))
+        parts.append((say("tui.since.hint", count=len(hints)),))
         sources += hints
     # Everything else in the log's own words (the name is at the head of the line already).
     for pos, ev in events:
         kind = ev.get("type")
         if kind in SHORT and not (kind == "coins" and ev.get("reason") in OWN_LINE_COINS):
             continue
-        parts.append(describe(ev, now, seats))
+        parts.append((Event(ev),))
         sources.append(pos)
     if not parts:
         return None
-    line = Text(t("tui.since.you"), style="bold") if q == p else seats.name(q)
-    line.append(": ")
-    line.append_text(Text(" · ").join(parts))
+    line: Words = (Tone((say("tui.since.you"),), "strong"),) if q == p else (Player(q),)
+    line += (": ",)
+    for i, part in enumerate(parts):
+        line += ((" · ",) if i else ()) + part
     return Item(line, sorted(sources), to_you=q == p)
 
 
@@ -279,6 +277,6 @@ def _net_stored(events: list[tuple[int, dict[str, Any]]]) -> int:
     return sum(abs(v) for v in net.values())
 
 
-def since_last_turn(session: Session, p: int) -> list[Text]:
-    """The summary's lines for player p (see summary)."""
+def since_last_turn(session: Session, p: int) -> list[Words]:
+    """The summary's lines for player p (see summary), as words."""
     return [item.text for item in summary(session, p)]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from jorvik.play.menu import Choice
+from .choices import Choice
 
 if TYPE_CHECKING:
     from textual.screen import Screen

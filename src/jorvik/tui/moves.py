@@ -6,7 +6,7 @@ from rich.text import Text
 
 from jorvik.engine import Action, GameState
 
-from jorvik.play.menu import build_menu
+from .choices import build_menu
 from . import theme
 from .keys import key_label
 from .text import Seats

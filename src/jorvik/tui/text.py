@@ -17,13 +17,16 @@ from jorvik.i18n import t_split
 from jorvik.i18n.cards import card_name, card_text, good_letter, good_name
 from jorvik.i18n.events import describe_event
 
+from jorvik.play import words as w
+from jorvik.play.seats import COLOUR_NAMES, markers  # noqa: F401  (named here too)
+from jorvik.play.seats import Seats as PlainSeats
+
 from .theme import BROWN, COLOURS, GOOD_STYLE
 
 __all__ = ["COLOURS", "COLOUR_NAMES", "BROWN", "GOOD_STYLE", "Seats", "card_name", "card_text",
            "clamp", "cube", "cube_word", "cubes", "describe", "good_index", "good_letter",
-           "good_name"]
+           "good_name", "markers", "painted", "words_text"]
 
-COLOUR_NAMES: tuple[str, ...] = tuple(COLOURS)
 
 
 def rich_t(key: str, parts: dict[str, Text], **fields: Any) -> Text:
@@ -93,44 +96,9 @@ def clamp(text: Text, width: int, lines: int) -> list[Text]:
     return out
 
 
-def markers(names: list[str]) -> list[str]:
-    """One letter per player for their vikings: the name's first letter when no one else's
-    name begins with it; among players who share one, the first keeps it and each other
-    takes the next letter of their own name that no player's mark has (then A-Z). A mark is
-    never a digit (menu keys are digits)."""
-    firsts = [_letter((n.strip() or "?")[0]) for n in names]
-    out: list[str] = [""] * len(names)
-    taken: set[str] = set()
-    for p, f in enumerate(firsts):
-        if firsts.count(f) == 1 or f not in taken and firsts.index(f) == p:
-            out[p] = f
-            taken.add(f)
-    for p, name in enumerate(names):
-        if out[p]:
-            continue
-        pool = [_letter(c) for c in name if c.isalpha()] + [chr(c) for c in range(65, 91)]
-        mark = next((c for c in pool if c not in taken and c not in firsts), None) or next(
-            c for c in pool if c not in taken)
-        out[p] = mark
-        taken.add(mark)
-    return out
-
-
-def _letter(c: str) -> str:
-    c = c.upper()
-    return c if c.isalpha() else "?"
-
-
-class Seats:
-    """Who sits where: names, colours, bot levels (None = human)."""
-
-    def __init__(self, names: list[str], colours: list[str], bots: list[str | None]):
-        self.names = names
-        self.colours = colours
-        self.bots = bots
-
-    def __len__(self) -> int:
-        return len(self.names)
+class Seats(PlainSeats):
+    """Who sits where (jorvik.play.seats), with how each seat looks here: its colours, its
+    name in its colour, its vikings' marks."""
 
     def fg(self, p: int) -> str:
         return COLOURS[self.colours[p]][2]
@@ -145,14 +113,6 @@ class Seats:
     def name(self, p: int) -> Text:
         return Text(self.names[p], style=self.style(p))
 
-    def is_bot(self, p: int | None) -> bool:
-        return p is not None and self.bots[p] is not None
-
-    def initial(self, p: int) -> str:
-        """A short mark for a player's viking: the first letter of the name, made unique —
-        never a digit, which a menu key could be taken for (see markers)."""
-        return markers(self.names)[p]
-
     def viking(self, code: int) -> Text:
         p, brown = viking_owner(code), viking_is_brown(code)
         if brown:
@@ -160,9 +120,56 @@ class Seats:
         bg, fg, _ = COLOURS[self.colours[p]]
         return Text(f"{self.initial(p)} ", style=f"bold {fg} on {bg}")
 
-    def to_json(self) -> list[dict[str, Any]]:
-        return [{"name": n, "colour": c, "bot": b}
-                for n, c, b in zip(self.names, self.colours, self.bots)]
+
+def painted(seats: PlainSeats) -> Seats:
+    """The seats as this app shows them (the same seats; play/ makes plain ones)."""
+    if isinstance(seats, Seats):
+        return seats
+    return Seats(seats.names, seats.colours, seats.bots)
+
+
+TONES = {"completes": "bold green", "strong": "bold", "quiet": "italic"}
+
+
+def words_text(words: Any, seats: PlainSeats, state: GameState | None = None) -> Text:
+    """Words of the play layer (jorvik.play.words) as styled text in the current language:
+    cubes in their colours, players in theirs, log lines coloured as the log colours them."""
+    seats = painted(seats)
+    if not isinstance(words, tuple):
+        words = (words,)
+    out = Text()
+    for part in words:
+        if isinstance(part, str):
+            out.append(part)
+        elif isinstance(part, w.Cube):
+            out.append_text(cube_word(part.good) if part.named else cube(part.good))
+        elif isinstance(part, w.Cubes):
+            out.append_text(cubes(part.goods))
+        elif isinstance(part, w.Viking):
+            out.append_text(seats.viking(part.code))
+        elif isinstance(part, w.Player):
+            out.append(w.short_name(seats.names[part.player], part.limit),
+                       style=seats.style(part.player))
+        elif isinstance(part, w.Event):
+            out.append_text(describe(part.event, state, seats))
+        elif isinstance(part, w.Tone):
+            inner = words_text(part.words, seats, state)
+            inner.stylize(TONES.get(part.tone, ""))
+            out.append_text(inner)
+        else:
+            out.append(w.plain(part, seats, state))
+    return out
+
+
+def entry_text(entry: Any, seats: PlainSeats, state: GameState) -> Text:
+    """A line of the game log (jorvik.play.session.LogEntry) in the current language: an
+    event as `describe` words it (`state`: any state of the game), a note in its tone or the
+    look the screen gave it."""
+    if entry.event is not None:
+        return describe(entry.event, state, painted(seats))
+    words = entry.note() if entry.note is not None else ""
+    return Text(words, style=entry.style if entry.style is not None
+                else TONES.get(entry.tone, ""))
 
 
 def describe(event: dict[str, Any], state: GameState, seats: Seats) -> Text:

@@ -17,8 +17,9 @@ from jorvik.engine import (
 )
 from jorvik.i18n import t
 
-from jorvik.play.menu import Choice, Menu, build_menu
+from ..choices import Choice, Menu, build_menu
 from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
+from ..text import entry_text, words_text
 from ..handover import banner_due, resolve
 from jorvik.play.since import Item, summary
 from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
@@ -124,7 +125,7 @@ class GameScreen(SmallTerminal, Screen):
                         yield PlayerPanel(p)
                 with Vertical(id="side"):
                     yield ActionPanel(id="actions")
-                    yield GameLog(id="log")
+                    yield GameLog(id="log", word=self._log_line)
                     with VerticalScroll(id="since", can_focus=False):
                         yield Static(id="since-text")
         yield Static(self.too_small_text(), id="too-small")
@@ -212,7 +213,7 @@ class GameScreen(SmallTerminal, Screen):
         lines = Text(t("tui.since.title"), style="bold")
         for item in items:
             lines.append("\n")
-            lines.append_text(item.text)
+            lines.append_text(words_text(item.text, session.seats, session.state))
         if not items:
             lines.append("\n")
             lines.append(t("tui.since.nothing"), style="italic")
@@ -221,7 +222,11 @@ class GameScreen(SmallTerminal, Screen):
         self.refresh_view()
         if banner:
             self.banners += 1
-            self.app.push_screen(HandoverScreen(session.seats, p, [i.text for i in items]))
+            self.app.push_screen(HandoverScreen(
+                session.seats, p, [words_text(i.text, session.seats, session.state) for i in items]))
+
+    def _log_line(self, entry) -> Text:
+        return entry_text(entry, self.session.seats, self.session.first)
 
     def _humans(self) -> int:
         seats = self.session.seats
@@ -442,8 +447,8 @@ class GameScreen(SmallTerminal, Screen):
     def play(self, action: Action) -> None:
         try:
             self.session.apply(action)
-        except IllegalAction as e:  # the menu only offers legal actions; never crash
-            self.notify(str(e), severity="error")
+        except IllegalAction:  # the menu only offers legal actions; never crash
+            self.notify(t("play.errors.illegal_action"), severity="error")
             return
         self.path = ()
         self.after_change()

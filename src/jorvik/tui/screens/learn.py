@@ -28,11 +28,11 @@ from jorvik.outside import DataFileError, read_json_file
 from jorvik.settings import atomic_write, data_dir
 
 from ..app import JorvikApp, PlayConfig
-from jorvik.play.menu import Menu
+from ..choices import Menu
 from ..keys import key, translated
 from ..messages import GameOver, ScreenReady
 from ..moves import move_path, move_words
-from jorvik.play.session import LogEntry, Session
+from jorvik.play.session import Session, start_entry
 from jorvik.play.turns import BotTurns
 from ..text import Seats
 from ..widgets.keybar import KeyBar
@@ -372,8 +372,7 @@ class LearnApp(JorvikApp):
                       [None if p == lesson.learner else "lesson" for p in range(len(lesson.names))])
         session = Session(cards=first.cards, seats=seats, first=first, states=[first],
                           autosave=False)
-        from .. import save as saving
-        session.log.append(LogEntry(0, lambda: Text(saving.t_start(first, seats))))
+        session.log.append(start_entry(first, seats))
         self.session = session
         self.lesson = lesson
         moves = script(lesson)

@@ -14,6 +14,8 @@ from jorvik.i18n import t
 
 from ..keys import key, translated
 from jorvik.play.session import Session
+
+from ..text import entry_text
 from .message import Recompose
 
 
@@ -22,7 +24,7 @@ def matching_lines(session: Session, query: str) -> list[Text]:
     q = query.strip().lower()
     out = []
     for entry in session.log:
-        text = entry.text
+        text = entry_text(entry, session.seats, session.first)
         if not q or q in text.plain.lower():
             out.append(text)
     return out

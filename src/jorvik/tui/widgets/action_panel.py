@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from jorvik.i18n import t
 
-from jorvik.play.menu import Menu
+from ..choices import Menu
 from ..keys import key_label
 from ..messages import ChoiceMade
 from .choice_list import ChoiceList

@@ -6,6 +6,8 @@ bottom says how far back); a new line goes back to the newest."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 from textual import events
 
@@ -25,8 +27,9 @@ class GameLog(Lines):
 
     COMPONENT_CLASSES = {"log--fresh"}
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, word: Callable[[LogEntry], Text] = lambda e: Text(), **kwargs) -> None:
         super().__init__(**kwargs)
+        self.word = word                 # an entry in words (the screen knows the game)
         self.shown = 0
         self._entries: list[LogEntry] = []
         self._texts: list[Text] = []
@@ -53,7 +56,7 @@ class GameLog(Lines):
             ev = entries[pos].event
             if ev is not None and ev.get("type") == "round":
                 start = pos
-        new = [e.text for e in entries[self.shown:]]
+        new = [self.word(e) for e in entries[self.shown:]]
         self._entries += entries[self.shown:]
         self._round_start = start  # earlier lines are drawn dim (in _mark)
         first = len(self._texts)
@@ -69,7 +72,7 @@ class GameLog(Lines):
     def rewrite(self, entries: list[LogEntry], fresh: int | None = None) -> None:
         """Word every entry again (after an undo, or in a new language)."""
         self._entries = list(entries)
-        self._texts = [e.text for e in entries]
+        self._texts = [self.word(e) for e in entries]
         self._round_start = max((i for i, e in enumerate(entries)
                                  if e.event is not None and e.event.get("type") == "round"),
                                 default=0)
