@@ -18,9 +18,10 @@ from typing import Any, Callable, NamedTuple
 
 from jorvik import i18n
 from jorvik.bots import BOTS, MAX_DECISIONS, play_out, seat_bots
-from jorvik.bots.heuristics import completable
+from jorvik.bots.heuristics import Ctx, card_value, completable
 from jorvik.engine import (
-    MODES, Buy, CardSet, Done, GameState, Pass, current_player, is_over, new_game, viking_owner,
+    MODES, Buy, CardSet, Done, GameState, Pass, current_player, empty_fields, is_over, new_game,
+    price_due, viking_owner,
 )
 from jorvik.i18n.cli import error_text, label
 
@@ -31,7 +32,19 @@ from jorvik.i18n.cli import error_text, label
 #   cards_bought: cards bought (demand columns and reservation row)
 #   cards_boxed_after_own_first_place: cards the seat was first in line for, passed, and
 #                       nobody bought (they went to the box)
-BEHAVIOUR = ("missed_completions", "picts_vp", "cards_bought", "cards_boxed_after_own_first_place")
+#   cheap_declined: cards passed at price 1 or less while holding the coins (issue 34 §3)
+#   cheap_declined_value: what those cards were worth to the seat that passed them, by the
+#                       heuristic's value (default knobs, VP-equivalents): what they would
+#                       have scored
+#   crowded_unbought: demand columns of 3 or more vikings, one of them the seat's, whose card
+#                       nobody bought
+#   picts_vp_gained / picts_vp_lost: VP won and lost in the attacks (lost as a positive number)
+#   coins_unspent: coins left at the end
+#   craftsmen_one_short: craftsmen one good short of complete at the end
+BEHAVIOUR = ("missed_completions", "picts_vp", "cards_bought", "cards_boxed_after_own_first_place",
+             "cheap_declined", "cheap_declined_value", "crowded_unbought", "picts_vp_gained",
+             "picts_vp_lost", "coins_unspent", "craftsmen_one_short")
+CROWDED = 3   # vikings in a column that make a pile
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -89,8 +102,7 @@ class TournamentResult:
 
     def to_json(self) -> dict[str, Any]:
         """The --json form: {"games", "bots": [{name, wins, win_rate, ci_low, ci_high, mean_vp,
-        missed_completions (a total), picts_vp, cards_bought,
-        cards_boxed_after_own_first_place (means per game)}]}."""
+        missed_completions (a total), and the other BEHAVIOUR figures (means per game)}]}."""
         keys = ("name", "wins", "win_rate", "ci_low", "ci_high", "mean_vp", *BEHAVIOUR)
         return {"games": self.games,
                 "bots": [{k: b.row()[k] for k in keys} for b in self.bots]}
@@ -104,6 +116,8 @@ class Watcher:
         self._sale: tuple | None = None      # (round, column) of the card on sale
         self._first = -1                     # who was first in line for it
         self._passed: dict[str, int] = {}    # card -> seat that passed it while first in line
+        self._piles: dict[str, set[int]] = {}  # card -> seats with a viking in its big pile
+        self._picts = [0] * players          # each seat's vp_picts when last seen
 
     def before(self, st: GameState, a: Any) -> None:
         p = current_player(st)
@@ -114,11 +128,22 @@ class Watcher:
             return
         if isinstance(a, Buy):
             self.counts[p]["cards_bought"] += 1
+        elif isinstance(a, Pass):
+            price = price_due(st)
+            if price <= 1 and st.players[p].coins >= price:
+                cid = st.spaces[st.turn] if st.phase == "purchase" else st.reservation[0][0]
+                goods = (st.space_goods[st.turn] if st.phase == "purchase"
+                         else st.reservation[0][2])
+                self.counts[p]["cheap_declined"] += 1
+                self.counts[p]["cheap_declined_value"] += card_value(Ctx(st), p, cid, goods)
         if st.phase == "purchase":
             key = (st.round, st.turn)
             if key != self._sale:
                 self._sale = key
-                self._first = viking_owner(st.columns[st.turn][0])
+                column = st.columns[st.turn]
+                self._first = viking_owner(column[0])
+                if len(column) >= CROWDED:
+                    self._piles[st.spaces[st.turn]] = {viking_owner(v) for v in column}
             if isinstance(a, Pass) and p == self._first:
                 self._passed[st.spaces[st.turn]] = p
                 self._first = -1
@@ -126,7 +151,12 @@ class Watcher:
             self._passed[st.reservation[0][0]] = p
 
     def after(self, st: GameState) -> None:
-        if not self._passed:
+        for p, pl in enumerate(st.players):
+            d = pl.vp_picts - self._picts[p]
+            if d:
+                self.counts[p]["picts_vp_gained" if d > 0 else "picts_vp_lost"] += abs(d)
+                self._picts[p] = pl.vp_picts
+        if not (self._passed or self._piles):
             return
         on_sale = set(st.spaces) | {c for c, _, _ in st.reservation}
         for cid, p in list(self._passed.items()):
@@ -134,10 +164,21 @@ class Watcher:
                 del self._passed[cid]
                 if cid in st.box:
                     self.counts[p]["cards_boxed_after_own_first_place"] += 1
+        for cid, seats in list(self._piles.items()):
+            if cid not in on_sale:
+                del self._piles[cid]
+                if cid in st.box:
+                    for p in seats:
+                        self.counts[p]["crowded_unbought"] += 1
 
     def finish(self, st: GameState) -> list[dict[str, float]]:
+        by_id = st.cards.by_id
         for p, pl in enumerate(st.players):
             self.counts[p]["picts_vp"] = pl.vp_picts
+            self.counts[p]["coins_unspent"] = pl.coins
+            self.counts[p]["craftsmen_one_short"] = sum(
+                1 for c in pl.cards
+                if by_id[c].type == "craftsman" and len(empty_fields(st, pl, c)) == 1)
         return self.counts
 
 
@@ -147,6 +188,9 @@ def play_observed(lineup: list[str], mode: str, seed: int, cards: CardSet | None
     """One game with lineup[i] in seat i; returns (final result, number of decisions,
     behaviour figures per seat)."""
     players = len(lineup)
+    if cards is None:
+        from jorvik.carddata import load_cards
+        cards = load_cards()
     st = new_game([f"Seat {i + 1}" for i in range(players)], mode=mode, seed=seed, cards=cards)
     watch = Watcher(players)
 

@@ -61,7 +61,9 @@ def test_cli_json(capsys):
     for b in data["bots"]:
         assert set(b) == {"name", "wins", "win_rate", "ci_low", "ci_high", "mean_vp",
                           "missed_completions", "picts_vp", "cards_bought",
-                          "cards_boxed_after_own_first_place"}
+                          "cards_boxed_after_own_first_place", "cheap_declined",
+                          "cheap_declined_value", "crowded_unbought", "picts_vp_gained",
+                          "picts_vp_lost", "coins_unspent", "craftsmen_one_short"}
         assert b["ci_low"] <= b["win_rate"] <= b["ci_high"]
         assert b["cards_bought"] > 0 and b["missed_completions"] >= 0
     assert sum(b["wins"] for b in data["bots"]) == pytest.approx(3)
@@ -137,3 +139,49 @@ def test_a_card_passed_first_in_line_and_boxed_is_counted_and_a_bought_one_is_no
     seen = watch.finish(st)
     assert seen[0]["cards_boxed_after_own_first_place"] == 1
     assert seen[1]["cards_boxed_after_own_first_place"] == 0 and seen[1]["cards_bought"] == 1
+
+
+def _watched(st, *actions):
+    watch = Watcher(st.n)
+    for a in actions:
+        assert st.phase == "purchase"
+        watch.before(st, a)
+        st, _ = apply_action(st, a)
+        watch.after(st)
+    return st, watch
+
+
+def test_a_pile_of_three_under_a_card_nobody_bought_counts_for_each_seat_in_it():
+    from jorvik.engine import Pass
+    # column 1: Peti, Benedek, Peti (top first); the three pass at 3, 2 and 1
+    st = place(game(2, deck=filler(6)), 1, 1, 1, 2, 3, 2)
+    assert len(st.columns[0]) == 3
+    coins = st.players[0].coins
+    st, watch = _watched(st, Pass(), Pass(), Pass())
+    seen = watch.finish(st)
+    assert seen[0]["crowded_unbought"] == 1 and seen[1]["crowded_unbought"] == 1
+    # the last pass was at price 1 with the coins to pay: a cheap card declined, valued
+    assert coins >= 1
+    assert seen[0]["cheap_declined"] == 1 and seen[1]["cheap_declined"] == 0
+    assert seen[0]["cheap_declined_value"] != 0
+
+
+def test_a_pile_whose_card_was_bought_is_not_counted():
+    from jorvik.engine import Buy, Pass
+    st = place(game(2, deck=filler(6)), 1, 1, 1, 2, 3, 2)
+    st, watch = _watched(st, Pass(), Buy())
+    seen = watch.finish(st)
+    assert seen[0]["crowded_unbought"] == 0 and seen[1]["crowded_unbought"] == 0
+    assert seen[0]["cheap_declined"] == 0   # Peti passed at 3, not at 1
+
+
+def test_picts_coins_and_short_craftsmen_at_the_end_of_a_game():
+    from jorvik.engine import empty_fields
+    from jorvik.tournament import play_observed
+    for seed in (3, 4):
+        result, _, seen = play_observed(["normal", "normal", "normal"], "jarl", seed)
+        for p, row in enumerate(result["scores"]):
+            assert seen[p]["picts_vp_gained"] >= 0 and seen[p]["picts_vp_lost"] >= 0
+            assert seen[p]["picts_vp_gained"] - seen[p]["picts_vp_lost"] == seen[p]["picts_vp"]
+            assert seen[p]["coins_unspent"] == row["coins"]
+        assert any(seen[p]["picts_vp_gained"] or seen[p]["picts_vp_lost"] for p in range(3))
