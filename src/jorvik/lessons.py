@@ -248,7 +248,3 @@ JARL = Lesson(
 )
 
 LESSONS: tuple[Lesson, ...] = (ROUND, PICTS, END, JARL)
-
-
-def lesson_by_id(lesson_id: str) -> Lesson | None:
-    return next((x for x in LESSONS if x.id == lesson_id), None)

@@ -285,6 +285,3 @@ def action_from_json(data: Any) -> Action:
         return cls(**kwargs)
     except TypeError as e:
         raise IllegalAction(f"incomplete {data['type']!r} action: {e}") from None
-
-
-Action.from_json = staticmethod(action_from_json)  # type: ignore[attr-defined]

@@ -131,6 +131,14 @@ class GameScreen(SmallTerminal, Screen):
         yield Static(self.too_small_text(), id="too-small")
         yield KeyBar()
 
+    def on_unmount(self) -> None:
+        """The screen is gone (a new game, the final scoring, quit): what gc.freeze() kept out
+        of the collector's sight goes back to it, so a closed game and its screen can be
+        collected."""
+        if self._frozen_round != -1:
+            gc.unfreeze()
+            self._frozen_round = -1
+
     def on_mount(self) -> None:
         # The widgets refresh_view() updates, found once (a query walks the DOM each time).
         self._spaces = list(self.query(SpaceWidget))
