@@ -33,4 +33,4 @@ from .unloading import PROPHECY_VP, SELL_COINS, sells_now, storage_capacity
 from .record import RECORD_FORMAT, Record, RecordError, make_record, replay
 from .state import GameState, PlayerState, viking_code, viking_is_brown, viking_owner
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [n for n, v in dict(globals()).items() if n[0] != "_" and type(v).__name__ != "module"]
