@@ -161,3 +161,80 @@ def test_done_still_loses_the_unassigned_ship_cubes():
     st = unloading(cards=["A09"], loading=["B08"], goods=[WOOL, WOOL, WOOL], warehouse=(WOOL,) * 4)
     st = play(st, Done())
     assert kept(st) == ((), (WOOL,) * 4)
+
+
+# ---- no loop (issue 31 §5): going straight back changes nothing, so it is not offered
+
+def with_a_ship(**fields):
+    """Peti's unloading turn with a ship of wool, wool and amber still to unload (so the turn
+    goes on after a move of his stored cubes) and the Warehouse card."""
+    return unloading(cards=["A09"], loading=["B08"], goods=[WOOL, WOOL, AMBER], **fields)
+
+
+def moves_between_storage_and_warehouse(st) -> list:
+    return [a for a in legal_actions(st) if isinstance(a, Assign)
+            and a.to in ("storage", "warehouse") and a.good not in st.players[0].hand]
+
+
+def test_a_stored_cube_moved_onto_the_warehouse_is_not_offered_straight_back():
+    # The ruling lets stored cubes move both ways; the move back right after would only
+    # restore the position before (undo does that), so it is not a choice of its own.
+    st = with_a_ship(storage=(JET,))
+    assert Assign(JET, "warehouse") in legal_actions(st)
+    st = play(st, Assign(JET, "warehouse"))
+    assert kept(st) == ((), (JET,)) and st.phase == "unloading"
+    assert Assign(JET, "storage") not in legal_actions(st)
+    assert Assign(JET, "storage", "", "warehouse") not in legal_actions(st)
+    with pytest.raises(IllegalAction):
+        apply_action(st, Assign(JET, "storage"))
+    # the storage space is free for a ship cube, as the move meant
+    assert Assign(WOOL, "storage") in legal_actions(st)
+
+
+def test_a_cube_moved_to_the_storage_space_is_not_offered_straight_back_either():
+    st = with_a_ship(warehouse=(JET,))
+    st = play(st, Assign(JET, "storage"))
+    assert kept(st) == ((JET,), ())
+    assert Assign(JET, "warehouse") not in legal_actions(st)
+
+
+def test_every_arrangement_of_the_stored_cubes_stays_reachable():
+    # Storage jet, Warehouse iron: he may end with both on the Warehouse or with the two
+    # swapped; from the swap, moving the iron back would only restore "both on it".
+    st = with_a_ship(storage=(JET,), warehouse=(IRON,))
+    both_on = play(st, Assign(JET, "warehouse"))
+    assert kept(both_on) == ((), (IRON, JET))
+    assert Assign(IRON, "storage") in legal_actions(both_on)
+    swapped = play(both_on, Assign(IRON, "storage"))
+    assert kept(swapped) == ((IRON,), (JET,))
+    assert moves_between_storage_and_warehouse(swapped) == []
+
+
+def test_moving_back_is_offered_again_once_something_else_changed():
+    st = with_a_ship(storage=(JET,))
+    st = play(st, Assign(JET, "warehouse"))
+    assert Assign(JET, "storage") not in legal_actions(st)
+    st = play(st, Assign(WOOL, "warehouse"))  # a ship cube unloaded: a new position
+    assert Assign(JET, "storage") in legal_actions(st)
+
+
+def test_moves_between_storage_and_warehouse_cannot_loop():
+    # Taking any storage<->Warehouse move again and again stops within a few moves: the
+    # stored cubes alone cannot cycle for ever (the reviewer's 182 moves there and back).
+    st = with_a_ship(storage=(JET,), warehouse=(IRON, WOOL, AMBER))
+    for taken in range(10):
+        moves = moves_between_storage_and_warehouse(st)
+        if not moves:
+            break
+        st = play(st, moves[-1])
+    else:
+        pytest.fail("storage<->Warehouse moves still offered after 10 of them")
+    assert 1 <= taken <= 2
+
+
+def test_the_next_unloading_turn_may_move_the_cube_back():
+    st = with_a_ship(storage=(JET,))
+    st = play(st, Assign(JET, "warehouse"))
+    st.legal_cache = None
+    st.stored_before = (0, st.round - 1) + st.stored_before[2:]  # as if a round ago
+    assert Assign(JET, "storage") in legal_actions(st)

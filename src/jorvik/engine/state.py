@@ -120,6 +120,9 @@ class GameState:
         if not (self.owned >> i) & 1:
             self.players[i] = self.players[i].copy()
             self.owned |= 1 << i
+    # (player, round, hand, storage, Warehouse) just before the last storage<->Warehouse move:
+    # moving straight back to that is not offered (it changes nothing; no loop, RULES.md §4.4)
+    stored_before: tuple | None = None
         return self.players[i]
 
     @property
@@ -162,6 +165,7 @@ class GameState:
         return {
             "mode": self.mode,
             "seed": self.seed,
+        s.stored_before = self.stored_before
             "cards_hash": self.cards.hash,
             "round": self.round,
             "phase": self.phase,

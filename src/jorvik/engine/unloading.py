@@ -145,6 +145,7 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
     storage_free = not storage
     wh_free = len(warehouse) < wh_space
     several = False
+    back = _moving_back(st, p, pl)
     for g in sorted(set(hand) | set(storage) | set(warehouse)):
         targets = card_targets(st, pl, g, sells=True)
         in_s, in_w = g in storage, g in warehouse
@@ -152,17 +153,17 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
         # The usual place first, then each other place holding g, with the moves into
         # storage / onto the Warehouse (from the ship, or between the two).
         out.extend(targets)
-        if usual != "storage" and storage_free:
+        if usual != "storage" and storage_free and (usual, g) not in back:
             out.append(_assign(g, "storage", "", ""))
-        if usual != "warehouse" and wh_free:
+        if usual != "warehouse" and wh_free and (usual, g) not in back:
             out.append(_assign(g, "warehouse", "", ""))
         for src, present in (("storage", in_s), ("warehouse", in_w)):
             if present and src != usual:
                 several = True
                 out.extend(_assign(g, a.to, a.card, src) for a in targets)
-                if src != "storage" and storage_free:
+                if src != "storage" and storage_free and (src, g) not in back:
                     out.append(_assign(g, "storage", "", src))
-                if src != "warehouse" and wh_free:
+                if src != "warehouse" and wh_free and (src, g) not in back:
                     out.append(_assign(g, "warehouse", "", src))
     pool = tuple(sorted(hand + storage + warehouse))
     for cls in (Trade, Sell, Harbour):
@@ -181,6 +182,26 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
 
 
 _give_up = lru_cache(maxsize=64)(GiveUp)
+
+
+def _moving_back(st: GameState, p: int, pl: PlayerState) -> set[tuple[str, int]]:
+    """The storage<->Warehouse moves (from where, good) that would only undo the last one:
+    they would put the stored cubes back as they were just before it, with nothing else of
+    p's cubes changed since. Not offered, so a position cannot be looped for nothing (the
+    ruling lets stored cubes move both ways; going straight back reaches no new position)."""
+    before = st.stored_before
+    if before is None or before[:3] != (p, st.round, pl.hand):
+        return set()
+    out = set()
+    for frm, to in (("storage", "warehouse"), ("warehouse", "storage")):
+        for g in set(getattr(pl, frm)):
+            places = {"storage": list(pl.storage), "warehouse": list(pl.warehouse)}
+            places[frm].remove(g)
+            places[to].append(g)
+            if (sorted(places["storage"]), sorted(places["warehouse"])) == (
+                    sorted(before[3]), sorted(before[4])):
+                out.add((frm, g))
+    return out
 
 
 def nothing_to_do(legal: list[Action]) -> bool:
@@ -351,6 +372,8 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
     if isinstance(a, Assign):
         g = a.good
         src = a.source or ("ship" if g in pl.hand else "storage" if g in pl.storage else "warehouse")
+        if src != "ship" and a.to in ("storage", "warehouse"):  # a stored cube moved
+            st.stored_before = (p, st.round, pl.hand, pl.storage, pl.warehouse)
         if src == "ship":
             pl.hand = remove_one(pl.hand, g)
         elif src == "storage":
