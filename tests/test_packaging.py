@@ -31,6 +31,7 @@ def _run(cmd: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Completed
     return done
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(UV is None, reason="uv is not installed: cannot build and install the wheel")
 def test_the_wheel_installed_outside_the_checkout_lists_cards_and_plays_a_game(tmp_path):
     assert UV is not None

@@ -54,6 +54,7 @@ def test_bots_are_reproducible():
     assert a == b
 
 
+@pytest.mark.slow
 def test_normal_beats_easy():
     res = tournament(24, 4, "karl", ["normal", "easy", "easy", "easy"], seed=100)
     normal = next(b for b in res.bots if b.name == "normal")

@@ -297,6 +297,7 @@ def test_table_params_prefers_the_tables_own_knobs_then_the_modes():
     assert table_params(by_table, "jarl", 2) is None
 
 
+@pytest.mark.slow
 def test_the_expert_knobs_for_jarl_beat_the_default_heuristic_at_four_players():
     # Deterministic (the heuristic bots draw no noise): 40 deals the knobs were not tuned on.
     # Fair share 10 of 40 (the default knobs in the same seats win 7); tools/tune_heuristic.py
@@ -304,6 +305,7 @@ def test_the_expert_knobs_for_jarl_beat_the_default_heuristic_at_four_players():
     assert _tuned_seat_wins("jarl", 4, range(50_000, 50_040)) >= 14
 
 
+@pytest.mark.slow
 def test_the_two_player_knobs_beat_the_default_heuristic_and_the_modes_knobs():
     # Deterministic, on 40 two-player deals none of the sets was tuned on (fair share 20 of
     # 40). Karl: the default knobs in the same seats win 16.5, the Karl set 20; Jarl: 18 and

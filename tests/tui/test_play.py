@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import HandoverScreen
 
 from tui_helpers import first_key, make_app, on_final, play_until
 
 
+@pytest.mark.slow
 async def test_a_whole_four_player_jarl_game_is_played_by_keys_to_the_final_scoring():
     app = make_app("--players", "4", "--mode", "jarl", "--names", "Anna,Bela,Csaba,Dora",
                    "--seed", "8", "--no-handover", autosave=False)  # saving: test_saves.py

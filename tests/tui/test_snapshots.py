@@ -3,6 +3,8 @@ small-terminal message. Fixed seeds and names; regenerate with --snapshot-update
 
 from __future__ import annotations
 
+import pytest
+
 from jorvik.engine import is_over
 from tui_helpers import make_app, on_final, phase_is, play_until
 
@@ -62,6 +64,7 @@ def test_jarl_unloading_phase(snap_compare):
                         run_before=_run_to(phase_is("unloading")))
 
 
+@pytest.mark.slow
 def test_a_whole_two_player_karl_game_by_keys_ends_on_the_final_scoring(snap_compare):
     """The deterministic key policy (always the first offered key) plays a whole game."""
     app = make_app("--players", "2", "--mode", "karl", "--names", "Anna,Bela", "--seed", "40",

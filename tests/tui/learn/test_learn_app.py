@@ -92,6 +92,7 @@ async def test_a_purchase_step_highlights_the_column_on_sale():
         assert screen.query_one("#space-2").has_class("-lesson")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", range(len(LESSONS)))
 async def test_the_pilot_plays_each_lesson_to_its_end_by_keys(number):
     app = make_learn_app()
