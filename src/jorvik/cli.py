@@ -116,6 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--yes", action="store_true", help=help_text("games_yes"))
     games.set_defaults(func=cmd_games)
 
+    from jorvik.net.run import add_commands  # jorvik host, jorvik join (issue 35)
+    add_commands(sub, lang, table, card_file, help_text)
+
     sim = sub.add_parser("simulate", help=help_text("simulate"),
                          parents=[lang, batch, table, card_file, as_json])
     sim.add_argument("--bots", default="random", help=help_text("bot_names"))

@@ -227,3 +227,40 @@ async def test_the_palette_switches_the_hand_over_mode():
         await pilot.pause()
         assert app.handover == "never"
         assert load_settings()["handover"] == "never"
+
+
+def test_your_coins_are_told_from_just_after_your_last_move():
+    """"Since your last turn": your own payment is your move, not news. The "You" line's coins
+    run from what you had right after your last move to what you have now (a buyer whose
+    only change since was the income reads "coins 0→2", not "coins 2→2")."""
+    import re
+
+    from jorvik.carddata import load_cards
+    from jorvik.engine import legal_actions
+    from jorvik.i18n import set_language
+    from jorvik.play.seats import COLOUR_NAMES, Seats
+    from jorvik.play.session import Session
+    from jorvik.play.since import last_decision, summary
+    from jorvik.play.words import plain
+    set_language("en")
+    checked = paid = 0
+    for seed in range(3):
+        names = ["Anna", "Bálint", "Dénes", "Ödön"]
+        s = Session.start(load_cards(), Seats(names, list(COLOUR_NAMES[:4]), [None] * 4),
+                          "jarl", seed, None, autosave=False)
+        rng = random.Random(seed)
+        while not s.over:
+            p = s.decider
+            i = last_decision(s, p)
+            if i is not None:
+                after = s.states[i + 1].players[p].coins
+                paid += s.states[i].players[p].coins != after
+                for item in summary(s, p):
+                    line = plain(item.text, s.seats, s.state)
+                    if line.startswith("You:"):
+                        m = re.search(r"coins (\d+)→(\d+)", line)
+                        if m:
+                            assert (int(m[1]), int(m[2])) == (after, s.state.players[p].coins), line
+                            checked += 1
+            s.apply(rng.choice(legal_actions(s.state)))
+    assert checked > 20 and paid > 20, (checked, paid)

@@ -102,7 +102,9 @@ def summary(session: Session, p: int) -> list[Item]:
     batch, a line per player who did something (p's own is "You"), and a line for each
     thing another player did to p."""
     start, entries = window(session, p)
-    before, now = session.states[start], session.state
+    # coins and VP are told from just after p's last move (p's own payment is not news)
+    after = start + 1 if last_decision(session, p) is not None else start
+    before, now = session.states[min(after, len(session.states) - 1)], session.state
     seats = session.seats
     by_id = now.cards.by_id
     table: list[Item] = []

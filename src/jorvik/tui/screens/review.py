@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 
-from jorvik.engine import CardSet, GameState
+from jorvik.engine import CardSet, GameState, current_player, legal_actions
 from jorvik.i18n import t
 from jorvik.i18n.cards import phase_name
 from jorvik.review import Review, review, states_of, vp_race
@@ -149,12 +149,14 @@ def run_review(game: str, playouts: int | None = None, seed: int = 0) -> int:
     workers = min(2, os.cpu_count() or 1)
     previous = signal.signal(signal.SIGTERM, _interrupted)
     try:
+        humans = humans_of(seats)
+        count = sum(1 for st in states[:-1]
+                    if current_player(st) in humans and len(legal_actions(st)) > 1)
         with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task(t("learn.review.working", count=0), total=None)
+            task = bar.add_task(t("learn.review.working", count=count), total=None)
 
             def progress(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total,
-                           description=t("learn.review.working", count=total))
+                bar.update(task, completed=done, total=total)
             result = review(record, humans=humans_of(seats), playouts=playouts, seed=seed,
                             workers=workers, progress=progress, cards=cards)
     finally:

@@ -1,0 +1,24 @@
+"""The play layer as the host and the join view use it, imported in this one place: the
+session, bot turns and saves are moving from tui/ to play/ (issue 33), and only this file
+has to follow them."""
+
+from __future__ import annotations
+
+from jorvik.play.session import Kept, LogEntry, Session, event_entry, note_entry
+from jorvik.play.turns import BotMove, BotTurns
+from jorvik.tui import save as saving
+from jorvik.tui.text import Seats
+
+__all__ = ["BotMove", "BotTurns", "Kept", "LogEntry", "Seats", "Session", "event_entry",
+           "note_entry", "saving"]
+
+
+def menu_for(st, seats, path):
+    """The decision's menu (play.menu.build_menu, whose signature is changing in issue 33:
+    with or without the seats)."""
+    import inspect
+
+    from jorvik.play.menu import build_menu
+    if "seats" in inspect.signature(build_menu).parameters:
+        return build_menu(st, seats, path)
+    return build_menu(st, path)

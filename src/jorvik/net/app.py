@@ -1,0 +1,246 @@
+"""`jorvik join`: the same Textual board as `jorvik play`, as a live view of a hosted game.
+
+The board shows the host's public views as they come; the player acts only on a turn of
+their own seat(s) (the menu is built from the rebuilt state, so it lists the legal
+actions); the action goes to the host, and the host's update moves the board on. Hints are
+computed here, from the public view. A lost connection shows "reconnecting…" in the status
+bar until the host answers again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Static
+
+from jorvik.engine import Action, current_player
+from jorvik.i18n import t
+from jorvik.tui import app as tui_app
+from jorvik.tui.app import JorvikApp, PlayConfig
+from jorvik.tui.handover import banner_due
+from jorvik.tui.messages import GameOver
+from jorvik.play.since import summary
+from jorvik.tui.screens.game import GameScreen
+from jorvik.tui.widgets.status import StatusBar, round_seasons
+
+from .adapter import menu_for
+from .client import Link, Mirror
+from .protocol import Bye, Error, Update, Welcome
+
+
+class _NoBots:
+    """The host runs the bots: a client's screen never starts one."""
+    thinking = False
+
+    def cancel(self) -> None:
+        pass
+
+
+class RemoteGameScreen(GameScreen):
+    """The game screen of one or more seats of a hosted game (see the module)."""
+
+    def __init__(self, mirror: Mirror, link: Link, handover: bool | str = True) -> None:
+        super().__init__(mirror, turns=_NoBots(), handover=handover,  # type: ignore[arg-type]
+                         resumed=bool(mirror.actions))
+        self.link = link
+        self.sent_at: int | None = None   # the move an action was sent at (no second one)
+
+    @property
+    def mine(self) -> frozenset[int]:
+        return self.session.mine  # type: ignore[attr-defined]
+
+    def _refresh_view(self) -> None:
+        session = self.session
+        st = session.state
+        seats = session.seats
+        p = current_player(st)
+        mine = p is not None and p in self.mine and self.sent_at != len(session.actions)
+        self.menu = menu_for(st, seats, self.path) if mine else None
+        highlight = {c.space for c in (self.menu.choices if self.menu else []) if c.space}
+        self._status.show(st, seats, False, round_seasons(st, session.log))
+        for w in self._spaces:
+            w.show(st, seats, w.space in highlight)
+        if self._reservation is not None:
+            self._reservation.show(st, seats)
+        self._supply.show(st)
+        self._standings.show(st, seats)
+        for panel in self._panels:
+            panel.show(st, seats)
+        note = None
+        if p is not None and not mine:
+            key = "tui.status.bot_turn" if seats.is_bot(p) else "net.join.waiting"
+            if p in self.mine:
+                key = "net.join.sent"
+            note = Text(t(key, name=seats.names[p]), style="italic")
+        self._actions.show(self.menu, note, thinking=False,
+                           decision=(len(session.actions), self.path))
+        self._highlight(self._choices.highlighted)
+        self._log.sync(session.log, self._last_human_move())
+        self._show_turn(p)
+        keys = (tuple((c.key, c.tag) for c in self.menu.choices if c.tag) if self.menu else (),
+                False, False)
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
+
+    def _humans(self) -> int:
+        return len(self.mine)
+
+    def _last_human_move(self) -> int:
+        states = self.session.states
+        for i in range(len(states) - 2, max(-1, len(states) - 400), -1):
+            if current_player(states[i]) in self.mine:
+                return i
+        return 0
+
+    def after_change(self) -> None:
+        self.refresh_view()
+        session = self.session
+        if session.over:
+            self.post_message(GameOver(session))  # type: ignore[arg-type]
+            return
+        p = session.decider
+        if p is None or p not in self.mine:
+            return
+        st = session.state
+        phase = (st.round, st.phase)
+        if (self.handover != "never" and self._humans() > 1 and self.last_human is not None
+                and p != self.last_human):
+            began = self._human_phase is not None and phase != self._human_phase
+            items = summary(session, p)  # type: ignore[arg-type]
+            self.last_human = p
+            self._human_phase = phase
+            self._hand_over(p, banner_due(self.handover, began, any(i.to_you for i in items)),
+                            items)
+            return
+        self.last_human = p
+        self._human_phase = phase
+
+    def start(self) -> None:
+        p = self.session.decider
+        if p is not None and p in self.mine:
+            self.last_human = p
+        self.after_change()
+
+    def start_bot(self, p: int) -> None:
+        self.refresh_view()
+
+    def play(self, action: Action) -> None:
+        move = len(self.session.actions)
+        if self.sent_at == move:
+            return
+        self.sent_at = move
+        self.path = ()
+
+        async def send() -> None:
+            if not await self.link.act(move, action.to_json()):
+                self.sent_at = None   # not connected: the player chooses again
+                self.notify(t("net.join.not_sent"), severity="warning")
+                self.refresh_view()
+        self.run_worker(send(), group="send")
+        self.refresh_view()
+
+    def action_undo(self) -> None:
+        self.notify(t("net.join.no_undo"), severity="warning")
+
+    def host_update(self) -> None:
+        """A new view from the host: the board moves on."""
+        if self.sent_at is not None and self.sent_at != len(self.session.actions):
+            self.sent_at = None
+        self.path = () if self.sent_at is None else self.path
+        self.after_change()
+
+    def refused(self, kind: str) -> None:
+        self.sent_at = None
+        self.notify(t(f"net.error.{kind}") if kind in KNOWN_ERRORS else kind,
+                    severity="warning")
+        self.refresh_view()
+
+
+KNOWN_ERRORS = ("stale", "not_your_turn", "illegal", "rate")
+
+
+class Waiting(Screen):
+    """Before the host's first answer: where it connects, and why it waits."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__()
+        self.address = address
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("net.join.connecting", address=self.address), id="waiting")
+
+    def say(self, words: str) -> None:
+        self.query_one("#waiting", Static).update(words)
+
+
+class JoinApp(JorvikApp):
+    """The board of a hosted game for the seats of one code."""
+
+    CSS_PATH = str(Path(tui_app.__file__).with_name("jorvik.tcss"))  # the app's own look
+
+    def __init__(self, config: PlayConfig, url: str, code: str, address: str,
+                 name: str | None = None, tls: Any = None, ready_hook: Any = None) -> None:
+        super().__init__(config, ready_hook=ready_hook)
+        self.address = address
+        self.link = Link(url, code, self._receive, self._status, name=name, tls=tls)
+        self.mirror: Mirror | None = None
+        self.remote_screen: RemoteGameScreen | None = None
+        self.ended_with: str | None = None
+        self.statuses: list[str] = []     # what the link said, in order (tests read it)
+
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()   # not JorvikApp's: there is no game to start here
+        self.push_screen(Waiting(self.address))
+        self.run_worker(self.link.run(), group="link")
+
+    def _status(self, status: str) -> None:
+        self.statuses.append(status)
+        words = None
+        if status == "reconnecting":
+            words = lambda: t("net.join.reconnecting")  # noqa: E731
+        elif status in ("bad_code", "version", "taken_over", "bad_name"):
+            self.ended_with = status
+            self.exit(1 if status != "taken_over" else 0)
+            return
+        for screen in self.screen_stack:
+            for bar in screen.query(StatusBar):
+                bar.warn(words)
+            if isinstance(screen, Waiting) and words is not None:
+                screen.say(t("net.join.reconnecting"))
+
+    def _receive(self, msg: Any) -> None:
+        if isinstance(msg, Welcome):
+            mirror = Mirror.from_welcome(msg, self.config.cards)
+            old = self.mirror
+            if (old is not None and old.game_id == mirror.game_id and old.mine == mirror.mine
+                    and self.remote_screen is not None and self.remote_screen.is_attached):
+                # Connected again: the same board goes on from the table as it is now.
+                for name in ("states", "actions", "log", "seats", "remote"):
+                    setattr(old, name, getattr(mirror, name))
+                self.remote_screen.host_update()
+                return
+            self.mirror = self.session = mirror  # type: ignore[assignment]
+            self.remote_screen = RemoteGameScreen(mirror, self.link, handover=self.handover)
+            if mirror.over:
+                self.game_over(mirror)  # type: ignore[arg-type]
+            else:
+                self._show(self.remote_screen)
+        elif isinstance(msg, Update) and self.mirror is not None:
+            if self.mirror.update(msg) and self.remote_screen is not None \
+                    and self.remote_screen.is_attached:
+                self.remote_screen.host_update()
+        elif isinstance(msg, Error) and self.remote_screen is not None:
+            self.remote_screen.refused(msg.kind)
+        elif isinstance(msg, Bye):
+            self.ended_with = msg.kind
+
+    def action_new_game(self) -> None:
+        self.exit(0)   # a new game is the host's to start
+
+    async def on_unmount(self) -> None:
+        await self.link.stop()   # (JorvikApp's on_unmount closes the mirror after this)

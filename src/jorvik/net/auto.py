@@ -1,0 +1,84 @@
+"""A client without a screen that plays its seats with a bot (`jorvik join --auto LEVEL`):
+for tests, the benchmark and a table short of a player. It sees only the public view, and
+its bot chooses on a state rebuilt from it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Callable
+
+from jorvik.engine import CardSet
+
+from .client import Link, Mirror
+from .protocol import Bye, Error, Update, Welcome
+
+
+class AutoPlayer:
+    """Plays the seats of one code with bot `level` until the game is over (or `limit`
+    seconds pass). `seen` gets every view's move number and the time it arrived."""
+
+    def __init__(self, url: str, code: str, cards: CardSet, level: str = "easy",
+                 seed: int = 0, tls: Any = None, name: str | None = None,
+                 seen: Callable[[int, float], None] | None = None) -> None:
+        from jorvik.bots import make_bot
+        self.cards = cards
+        self.bot = make_bot(level, seed=seed, think=0.05)
+        self.mirror: Mirror | None = None
+        self.link = Link(url, code, self._receive, self._status, name=name, tls=tls)
+        self.done = asyncio.Event()
+        self.errors: list[str] = []
+        self.statuses: list[str] = []
+        self.seen = seen
+        self.sent: int | None = None
+
+    def _status(self, s: str) -> None:
+        self.statuses.append(s)
+        if s in ("bad_code", "version", "taken_over", "bad_name", "stopped"):
+            self.done.set()
+
+    def _receive(self, msg: Any) -> None:
+        if isinstance(msg, Welcome):
+            self.mirror = Mirror.from_welcome(msg, self.cards)
+            self.sent = None
+        elif isinstance(msg, Update) and self.mirror is not None:
+            if self.seen is not None:
+                self.seen(msg.move, time.perf_counter())
+            self.mirror.update(msg)
+        elif isinstance(msg, Error):
+            self.errors.append(msg.kind)
+            self.sent = None
+        elif isinstance(msg, Bye):
+            self.statuses.append(msg.kind)
+        self._maybe_act()
+
+    def _maybe_act(self) -> None:
+        m = self.mirror
+        if m is None:
+            return
+        if m.over:
+            self.done.set()
+            return
+        p = m.decider
+        move = len(m.actions)
+        if p is None or p not in m.mine or self.sent == move:
+            return
+        self.sent = move
+        action = self.bot.choose(m.state)
+        asyncio.get_running_loop().create_task(self.link.act(move, action.to_json()))
+
+    async def play(self, limit: float = 600.0) -> dict[str, Any] | None:
+        """Play until the game ends; the final result the host showed (None: not over)."""
+        runner = asyncio.get_running_loop().create_task(self.link.run())
+        try:
+            await asyncio.wait_for(self.done.wait(), limit)
+        except asyncio.TimeoutError:
+            pass
+        await self.link.stop()
+        runner.cancel()
+        try:
+            await runner
+        except (asyncio.CancelledError, Exception):
+            pass
+        m = self.mirror
+        return m.state.result if m is not None and m.over else None

@@ -1,0 +1,201 @@
+"""The client side: the connection to a host (with reconnecting) and the table it shows.
+
+`Mirror` stands where the app's Session stands for `jorvik play`: the states, the move
+number, the log and the seats, made from the host's public views (jorvik.net.view). It never
+applies an action itself: `Link.act` sends it, and the host's update brings the new state."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import ssl
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from jorvik.engine import CardSet, GameState, current_player, is_over
+
+from .adapter import Kept, LogEntry, Seats, event_entry, note_entry
+from .protocol import PROTOCOL, BadMessage, Bye, Error, Update, Welcome, read_host
+from .view import ViewError, state_from_view
+
+PING_EVERY = 5.0       # seconds between the client's pings (the host's idle limit is longer)
+STALL = 4.0            # no answer from the host for this long: "reconnecting…"
+MAX_HOST_MESSAGE = 8 * 1024 * 1024
+FINAL_BYES = {"bad_code", "version", "taken_over", "bad_name"}  # no use reconnecting
+
+
+@dataclass
+class Mirror:
+    """The table as a client sees it (duck-typed like play's Session for the game screen)."""
+    cards: CardSet
+    seats: Seats
+    first: GameState
+    remote: list[bool]
+    mine: frozenset[int]
+    game_id: str = ""
+    states: list[GameState] = field(default_factory=list)
+    actions: list[None] = field(default_factory=list)   # only its length is known: the move
+    log: list[LogEntry] = field(default_factory=list)
+    path: None = None
+    save_error: None = None
+    autosave: bool = False
+    ended: threading.Event = field(default_factory=threading.Event)
+
+    @classmethod
+    def from_welcome(cls, w: Welcome, cards: CardSet) -> Mirror:
+        seats = Seats([s.name for s in w.seats], [s.colour for s in w.seats],
+                      [s.bot for s in w.seats])
+        st = state_from_view(w.view, cards)
+        m = cls(cards=cards, seats=seats, first=st, remote=[s.remote for s in w.seats],
+                mine=frozenset(w.you), game_id=w.game)
+        m.states = [st] * (w.move + 1)   # earlier states are not known: the first seen
+        m.actions = [None] * w.move
+        m.add_log(w.log)
+        return m
+
+    def add_log(self, items: list[Any]) -> None:
+        for item in items:
+            if item.event is not None:
+                self.log.append(event_entry(item.move, item.event, self.first, self.seats))
+            elif item.note is not None:
+                kind, p = item.note.get("kind"), item.note.get("player")
+                if kind in ("hint", "bot_fallback", "bot_failed") and isinstance(p, int) \
+                        and 0 <= p < len(self.seats):
+                    self.log.append(note_entry(item.move, Kept(kind, p, self.seats)))
+
+    def update(self, u: Update) -> bool:
+        """The host's new view; False when it is not newer than what is shown."""
+        if u.move < len(self.actions):
+            return False
+        st = state_from_view(u.view, self.cards)
+        while len(self.states) < u.move:
+            self.states.append(self.states[-1])
+        self.states.append(st)
+        self.actions = [None] * u.move
+        self.add_log(u.log)
+        return True
+
+    # the Session queries the screens ask
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    @property
+    def decider(self) -> int | None:
+        return current_player(self.state)
+
+    @property
+    def over(self) -> bool:
+        return is_over(self.state)
+
+    def undo_target(self) -> None:
+        return None   # no undo at a shared table
+
+    def save(self) -> None:
+        pass          # the host saves
+
+    def close(self) -> None:
+        self.ended.set()
+
+
+def client_ssl(tls: bool, cafile: str | None) -> ssl.SSLContext | None:
+    if not tls and not cafile:
+        return None
+    ctx = ssl.create_default_context(cafile=cafile)
+    if cafile:  # a host's own certificate, passed on by hand: its name need not match
+        ctx.check_hostname = False
+    return ctx
+
+
+def url_of(address: str, tls: bool) -> str:
+    return f"{'wss' if tls else 'ws'}://{address}/"
+
+
+class Link:
+    """The connection to the host, kept up: on a drop or a stall it says so (`status`) and
+    connects again with the same code until the host says the code is no good, the seat was
+    taken over, or `stop()`. Messages go to `receive` on the caller's event loop."""
+
+    def __init__(self, url: str, code: str, receive: Callable[[Any], None],
+                 status: Callable[[str], None] = lambda s: None, name: str | None = None,
+                 tls: ssl.SSLContext | None = None) -> None:
+        self.url, self.code, self.name, self.tls = url, code, name, tls
+        self.receive, self.status = receive, status
+        self.ws: ClientConnection | None = None
+        self.stopped = False
+        self.final: str | None = None    # why the host ended it for good
+        self.connected = asyncio.Event()
+
+    async def run(self, attempts: int = 10_000) -> None:
+        delay = 0.1
+        for _ in range(attempts):
+            if self.stopped:
+                return
+            try:
+                async with connect(self.url, ssl=self.tls, open_timeout=5, ping_interval=2,
+                                   ping_timeout=STALL, max_size=MAX_HOST_MESSAGE,
+                                   close_timeout=1, compression=None) as ws:
+                    self.ws = ws
+                    hello = {"t": "hello", "v": PROTOCOL, "code": self.code}
+                    if self.name:
+                        hello["name"] = self.name
+                    await ws.send(json.dumps(hello))
+                    pinger = asyncio.get_running_loop().create_task(self._ping(ws))
+                    try:
+                        async for raw in ws:
+                            try:
+                                msg = read_host(raw)
+                            except BadMessage:
+                                continue
+                            if isinstance(msg, Welcome):
+                                delay = 0.1
+                                self.connected.set()
+                                self.status("connected")
+                            if isinstance(msg, Bye) and msg.kind in FINAL_BYES:
+                                self.final = msg.kind
+                            self.receive(msg)
+                    finally:
+                        pinger.cancel()
+                        self.ws = None
+                        self.connected.clear()
+            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, asyncio.TimeoutError,
+                    ViewError):
+                pass
+            if self.final is not None or self.stopped:
+                self.status(self.final or "stopped")
+                return
+            self.status("reconnecting")
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)
+
+    async def _ping(self, ws: ClientConnection) -> None:
+        try:
+            while True:
+                await asyncio.sleep(PING_EVERY)
+                await ws.send('{"t":"ping"}')
+        except (ConnectionClosed, asyncio.CancelledError):
+            pass
+
+    async def act(self, move: int, action: dict[str, Any]) -> bool:
+        """Send an action chosen at `move`; False when not connected now (choose again)."""
+        ws = self.ws
+        if ws is None:
+            return False
+        try:
+            await ws.send(json.dumps({"t": "act", "move": move, "action": action}))
+        except ConnectionClosed:
+            return False
+        return True
+
+    async def stop(self) -> None:
+        self.stopped = True
+        if self.ws is not None:
+            await self.ws.close()
+
+
+def is_error(msg: Any) -> bool:
+    return isinstance(msg, Error)

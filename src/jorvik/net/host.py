@@ -1,0 +1,358 @@
+"""The host: one game held in one process, served to its seats over WebSockets.
+
+The host owns the session (the same session, save file and lock as `jorvik play`), runs the
+bots, and checks every action with the engine. A connection says hello with a join code;
+the code names its seats (a remote seat, or the host's own keyboard with all local seats).
+It then gets the public view after every move (jorvik.net.view): nothing hidden is sent.
+
+Limits on what a connection may do: one message at most MAX_MESSAGE bytes, RATE messages a
+second (BURST at once), MAX_BAD refused messages before it is closed, a hello within
+HELLO_TIMEOUT seconds, MAX_CONNECTIONS at once, and no silence longer than IDLE_TIMEOUT
+(the client pings every few seconds). A second connection with a seat's code takes the seat
+over: the first is told (`bye taken_over`) and closed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import ssl
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from jorvik.engine import IllegalAction, action_from_json, current_player
+from jorvik.engine.names import name_problem
+
+from . import codes as joincodes
+from .adapter import BotTurns, Session, note_entry, saving
+from .protocol import (
+    PROTOCOL, Act, BadMessage, Bye, Error, Hello, LogItem, Ping, SeatInfo, Update, Welcome,
+    dump, read_client,
+)
+from .view import public_view
+
+MAX_CONNECTIONS = 32
+HELLO_TIMEOUT = 10.0
+IDLE_TIMEOUT = 60.0
+RATE = 50.0          # messages a second, on average ...
+BURST = 100.0        # ... and at once
+MAX_BAD = 20         # refused messages before the connection is closed
+MAX_MESSAGE = 64 * 1024
+
+
+@dataclass
+class Grant:
+    """What one join code lets its holder do: play these seats."""
+    code: str
+    seats: frozenset[int]
+    local: bool = False     # the host's own keyboard (its code is never shown)
+
+
+@dataclass
+class Client:
+    """One connection that said hello."""
+    ws: ServerConnection
+    grant: Grant
+    name: str | None = None
+    tokens: float = BURST
+    stamp: float = field(default_factory=time.monotonic)
+    bad: int = 0
+
+    def allow(self) -> bool:
+        """The rate limit: a token bucket of BURST tokens refilled at RATE a second."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def sidecar(path: Path) -> Path:
+    """The file beside a hosted game's save that says which seats are remote."""
+    return path.with_name(path.stem + ".host")
+
+
+class Table:
+    """The hosted game: the session, the grants, the clients and the bots. Everything runs
+    on the host's event loop, except a bot's thinking (a worker thread)."""
+
+    def __init__(self, session: Session, remote: list[int], key: bytes,
+                 think: float = 1.0, bot_delay: float = 0.3) -> None:
+        self.session = session
+        self.remote = sorted(remote)
+        seats = session.seats
+        self.grants: list[Grant] = [
+            Grant(joincodes.seat_code(key, session.game_id or "unsaved", p), frozenset([p]))
+            for p in self.remote]
+        local = frozenset(p for p in range(len(seats)) if p not in remote and not seats.is_bot(p))
+        self.local = Grant(secrets.token_urlsafe(24), local, local=True)
+        self.grants.append(self.local)
+        self.turns = BotTurns(session, think=think, delay=bot_delay)
+        self.holders: dict[int, Client] = {}     # grant index -> its connection
+        self.connections: set[ServerConnection] = set()
+        self.sent = len(session.log)             # log entries every client has
+        self.bot_task: asyncio.Task | None = None
+        self.done = asyncio.Event()
+        self.moves = 0                           # actions applied by this host process
+        self.on_change: Callable[[], None] | None = None
+
+    # ------------------------------------------------------------ what clients see
+    def code_of(self, seat: int) -> str:
+        return next(g.code for g in self.grants if seat in g.seats and not g.local)
+
+    def seat_infos(self) -> list[SeatInfo]:
+        s = self.session.seats
+        return [SeatInfo(name=s.names[p], colour=s.colours[p], bot=s.bots[p],
+                         remote=p in self.remote) for p in range(len(s))]
+
+    def log_items(self, start: int = 0) -> list[LogItem]:
+        out = []
+        for e in self.session.log[start:]:
+            if e.event is not None:
+                out.append(LogItem(move=e.index, event=e.event))
+            elif e.kept is not None:
+                out.append(LogItem(move=e.index, note={"kind": e.kept.kind,
+                                                       "player": e.kept.player}))
+        return out
+
+    def welcome(self, grant: Grant) -> str:
+        s = self.session
+        return dump(Welcome(game=s.game_id or "", seats=self.seat_infos(),
+                            you=sorted(grant.seats), move=len(s.actions),
+                            view=public_view(s.state), log=self.log_items()))
+
+    def broadcast(self) -> None:
+        """Every client gets the new view and what happened since the last one."""
+        s = self.session
+        msg = dump(Update(move=len(s.actions), view=public_view(s.state),
+                          log=self.log_items(self.sent)))
+        self.sent = len(s.log)
+        for c in list(self.holders.values()):
+            self._send(c.ws, msg)
+        if self.on_change is not None:
+            self.on_change()
+
+    @staticmethod
+    def _send(ws: ServerConnection, text: str) -> None:
+        """Send without waiting for a slow client (its buffer is bounded: websockets closes
+        a connection whose writes stall past its limits)."""
+        async def go() -> None:
+            try:
+                await ws.send(text)
+            except ConnectionClosed:
+                pass
+        asyncio.get_running_loop().create_task(go())
+
+    # ------------------------------------------------------------ connections
+    async def handler(self, ws: ServerConnection) -> None:
+        if len(self.connections) >= MAX_CONNECTIONS:
+            await ws.close(1013, "busy")
+            return
+        self.connections.add(ws)
+        client: Client | None = None
+        try:
+            client = await self._hello(ws)
+            if client is None:
+                return
+            while True:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), IDLE_TIMEOUT)
+                except asyncio.TimeoutError:
+                    await self._bye(ws, "idle")
+                    return
+                if not client.allow():
+                    client.bad += 1
+                    self._send(ws, dump(Error(kind="rate")))
+                elif not await self._message(client, raw):
+                    client.bad += 1
+                if client.bad > MAX_BAD:
+                    await self._bye(ws, "too_many_errors")
+                    return
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connections.discard(ws)
+            if client is not None:
+                for i, c in list(self.holders.items()):
+                    if c is client:
+                        del self.holders[i]
+
+    async def _hello(self, ws: ServerConnection) -> Client | None:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
+        except asyncio.TimeoutError:
+            await self._bye(ws, "no_hello")
+            return None
+        try:
+            msg = read_client(raw)
+        except BadMessage as e:
+            await self._bye(ws, e.kind)
+            return None
+        if not isinstance(msg, Hello):
+            await self._bye(ws, "no_hello")
+            return None
+        if msg.v != PROTOCOL:
+            await self._bye(ws, "version")
+            return None
+        found = None
+        want = joincodes.normal(msg.code)
+        import hmac
+        for i, g in enumerate(self.grants):  # every code compared, each in constant time
+            if hmac.compare_digest(joincodes.normal(g.code), want):
+                found = i
+        if found is None:
+            await asyncio.sleep(0.2)  # guessing codes is slow (and hopeless at 128 bits)
+            await self._bye(ws, "bad_code")
+            return None
+        if msg.name is not None and name_problem(msg.name) is not None:
+            await self._bye(ws, "bad_name")
+            return None
+        client = Client(ws, self.grants[found], name=msg.name)
+        old = self.holders.get(found)
+        self.holders[found] = client
+        if old is not None:  # the player moved to another machine: the old one is told
+            await self._bye(old.ws, "taken_over")
+        await ws.send(self.welcome(client.grant))
+        return client
+
+    async def _bye(self, ws: ServerConnection, kind: str) -> None:
+        try:
+            await ws.send(dump(Bye(kind=kind)))
+            await ws.close(1008 if kind not in ("taken_over", "idle", "game_over") else 1000,
+                           kind)
+        except ConnectionClosed:
+            pass
+
+    async def _message(self, client: Client, raw: str | bytes) -> bool:
+        """One message of a client that said hello; False when it was refused."""
+        try:
+            msg = read_client(raw)
+        except BadMessage as e:
+            self._send(client.ws, dump(Error(kind=e.kind)))
+            return False
+        if isinstance(msg, Ping):
+            return True
+        if isinstance(msg, Hello):
+            self._send(client.ws, dump(Error(kind="hello_again")))
+            return False
+        assert isinstance(msg, Act)
+        return self.act(client, msg)
+
+    def act(self, client: Client, msg: Act) -> bool:
+        """A client's action: played when it is for one of its seats, on that seat's turn,
+        chosen at this move and legal; otherwise refused with an error (nothing changes)."""
+        s = self.session
+        move = len(s.actions)
+        kind = ""
+        p = current_player(s.state)
+        if msg.move != move:
+            kind = "stale"          # chosen at another move: a retry, or too late
+        elif p is None or p not in client.grant.seats or s.seats.is_bot(p):
+            kind = "not_your_turn"
+        else:
+            try:
+                action = action_from_json(msg.action)
+                s.apply(action)
+            except (IllegalAction, TypeError, ValueError, KeyError):
+                kind = "illegal"
+        if kind:
+            self._send(client.ws, dump(Error(kind=kind, move=move)))
+            return kind == "stale"   # a retry is no fault of the client's
+        self.moves += 1
+        self.after_move()
+        return True
+
+    # ------------------------------------------------------------ the game goes on
+    def after_move(self) -> None:
+        self.broadcast()
+        s = self.session
+        if s.over:
+            self.done.set()
+            return
+        p = s.decider
+        if p is not None and s.seats.is_bot(p) and self.bot_task is None:
+            self.bot_task = asyncio.get_running_loop().create_task(self._bot(p))
+
+    def note(self, words: Any) -> None:
+        s = self.session
+        s.log.append(note_entry(len(s.actions), words))
+
+    async def _bot(self, p: int) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            token = self.turns.begin(p)
+            while True:
+                move = await loop.run_in_executor(
+                    None, self.turns.think, p, token,
+                    lambda words: loop.call_soon_threadsafe(self.note, words))
+                if move is None or self.turns.stale(move):
+                    return
+                if self.turns.play(move):
+                    self.moves += 1
+                    break
+                self.note(self.turns.failed(p))
+        finally:
+            self.bot_task = None
+        self.after_move()
+
+    def start(self) -> None:
+        """Begin (or go on with) play: a bot may be first."""
+        self.after_move()
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    if not cert:
+        return None
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    ctx.load_cert_chain(cert, key)
+    return ctx
+
+
+async def open_server(table: Table, host: str, port: int,
+                      tls: ssl.SSLContext | None = None) -> Server:
+    """The WebSocket server of `table` (port 0: any free port; see server.sockets)."""
+    return await serve(table.handler, host, port, ssl=tls, max_size=MAX_MESSAGE,
+                       max_queue=16, ping_interval=5, ping_timeout=10,
+                       open_timeout=HELLO_TIMEOUT, compression=None)
+
+
+def write_sidecar(session: Session, remote: list[int]) -> None:
+    """Which seats are remote, beside the save, for `host --resume`."""
+    if session.path is None:
+        return
+    from jorvik.settings import atomic_write
+    atomic_write(sidecar(session.path), json.dumps({"remote": remote}))
+
+
+def read_sidecar(path: Path) -> list[int] | None:
+    """The remote seats of a hosted game's save (None: not a hosted game)."""
+    from jorvik.outside import read_json_file
+    try:
+        data = read_json_file(sidecar(path), limit=4096)
+    except Exception:
+        return None
+    remote = data.get("remote") if isinstance(data, dict) else None
+    if not isinstance(remote, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 5 for p in remote):
+        return None
+    return sorted(set(remote))
+
+
+def latest_hosted() -> Path | None:
+    """The most recently played unfinished hosted game."""
+    for g in saving.list_games():
+        if g.unfinished and read_sidecar(g.path) is not None:
+            return g.path
+    return None
+

@@ -1,0 +1,147 @@
+"""The messages between host and clients: JSON objects checked by pydantic models.
+
+Every message is one JSON object with a type `t`. A client says `hello` (protocol version,
+join code, optional name) and then `act` (an action and the number of moves made when it
+was chosen: a retry of an action already played is refused as stale, so it applies once).
+The host answers `welcome` (seats, which are yours, the public view and the log so far),
+then `update` after every move (the new view and what happened), `error` for a refused
+message and `bye` before it closes a connection. Anything else is refused unread."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from jorvik.outside import parse_json
+
+PROTOCOL = 1                 # the version a hello must name
+MAX_MESSAGE = 64 * 1024      # bytes a client may send in one message
+MAX_CODE = 64                # characters of a join code as typed (with its dashes)
+MAX_NAME = 64                # characters of a client's name before the name check
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Hello(_Strict):
+    t: Literal["hello"]
+    v: int
+    code: str = Field(max_length=MAX_CODE)
+    name: str | None = Field(default=None, max_length=MAX_NAME)
+
+
+class Act(_Strict):
+    t: Literal["act"]
+    move: int = Field(ge=0, le=100_000)
+    action: dict[str, Any]
+
+
+class Ping(_Strict):
+    t: Literal["ping"]
+
+
+CLIENT_MESSAGES: dict[str, type[_Strict]] = {"hello": Hello, "act": Act, "ping": Ping}
+
+
+class BadMessage(Exception):
+    """A message from a client that is not one of ours; `kind` says which way."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+def read_client(raw: str | bytes) -> Hello | Act | Ping:
+    """A client's message checked (BadMessage otherwise): size, JSON, shape, types."""
+    if isinstance(raw, bytes):
+        raise BadMessage("binary")
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise BadMessage("too_big")
+    try:
+        data = parse_json(raw)
+    except Exception:
+        raise BadMessage("not_json") from None
+    if not isinstance(data, dict) or not isinstance(data.get("t"), str):
+        raise BadMessage("no_type")
+    model = CLIENT_MESSAGES.get(data["t"])
+    if model is None:
+        raise BadMessage("unknown_type")
+    try:
+        return model.model_validate(data)  # type: ignore[return-value]
+    except ValidationError:
+        raise BadMessage("bad_fields") from None
+
+
+# ---------------------------------------------------------------- host to client
+class SeatInfo(BaseModel):
+    name: str
+    colour: str
+    bot: str | None = None
+    remote: bool = False
+
+
+class LogItem(BaseModel):
+    """One thing the log shows: an engine event, or a kept note (hint used, bot fallback)."""
+    move: int
+    event: dict[str, Any] | None = None
+    note: dict[str, Any] | None = None
+
+
+class Welcome(BaseModel):
+    t: Literal["welcome"] = "welcome"
+    v: int = PROTOCOL
+    game: str
+    seats: list[SeatInfo]
+    you: list[int]
+    move: int
+    view: dict[str, Any]
+    log: list[LogItem]
+
+
+class Update(BaseModel):
+    t: Literal["update"] = "update"
+    move: int
+    view: dict[str, Any]
+    log: list[LogItem]
+
+
+class Error(BaseModel):
+    t: Literal["error"] = "error"
+    kind: str
+    move: int | None = None
+
+
+class Bye(BaseModel):
+    t: Literal["bye"] = "bye"
+    kind: str
+
+
+HOST_MESSAGES: dict[str, type[BaseModel]] = {
+    "welcome": Welcome, "update": Update, "error": Error, "bye": Bye}
+
+
+def read_host(raw: str | bytes) -> BaseModel:
+    """A host's message checked the same way (a client trusts the host no more than that)."""
+    if isinstance(raw, bytes):
+        raise BadMessage("binary")
+    try:
+        data = parse_json(raw)
+    except Exception:
+        raise BadMessage("not_json") from None
+    if not isinstance(data, dict):
+        raise BadMessage("no_type")
+    model = HOST_MESSAGES.get(str(data.get("t")))
+    if model is None:
+        raise BadMessage("unknown_type")
+    try:
+        return model.model_validate(data)
+    except ValidationError:
+        raise BadMessage("bad_fields") from None
+
+
+def dump(message: BaseModel) -> str:
+    return json.dumps(message.model_dump(exclude_none=True), ensure_ascii=False,
+                      separators=(",", ":"))

@@ -1,0 +1,301 @@
+"""`jorvik host` and `jorvik join` as commands: options in, a game served or joined, one
+line for anything that goes wrong."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import socket
+import sys
+import threading
+from typing import Any
+
+from jorvik.i18n import t
+
+DEFAULT_PORT = 7878   # the port a join line names when none is given
+
+LOOPBACK = "127.0.0.1"
+EXAMPLE = "192.168.1.20:7878"
+
+
+def parse_address(text: str, default_host: str = LOOPBACK) -> tuple[str, int]:
+    """ADDR[:PORT] (an IPv6 address in brackets) as (host, port); ValueError when not one."""
+    text = text.strip()
+    host, port = text, DEFAULT_PORT
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise ValueError(text)
+        host, rest = text[1:end], text[end + 1:]
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError(text)
+            port = int(rest[1:])
+    elif text.count(":") == 1:
+        host, p = text.split(":")
+        port = int(p) if p else DEFAULT_PORT
+    elif text.count(":") > 1:
+        ipaddress.IPv6Address(text)
+    host = host or default_host
+    if not 0 < port < 65536 or len(host) > 253 or any(c.isspace() for c in host):
+        raise ValueError(text)
+    if not all(c.isalnum() or c in ".-_:%" for c in host):
+        raise ValueError(text)
+    return host, port
+
+
+def shown_address(host: str, port: int) -> str:
+    """The address to put in a join line: the machine's own address when it listens on
+    all of them (0.0.0.0 / ::)."""
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect(("192.0.2.1", 9))   # nothing is sent: only the route is looked up
+                host = s.getsockname()[0]
+        except OSError:
+            host = socket.gethostname()
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+class Hosting:
+    """The host's server on an event loop of its own, in a thread, while the terminal
+    plays the local seats (or just waits)."""
+
+    def __init__(self, table: Any, host: str, port: int, tls: Any) -> None:
+        self.table, self.host, self.port, self.tls = table, host, port, tls
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="jorvik-host", daemon=True)
+        self.stopping: asyncio.Event | None = None
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self._serve())
+        except BaseException as e:  # noqa: BLE001 - told on the main thread
+            self.error = e
+            self.ready.set()
+
+    async def _serve(self) -> None:
+        from .host import open_server
+        self.stopping = asyncio.Event()
+        server = await open_server(self.table, self.host, self.port, self.tls)
+        self.port = server.sockets[0].getsockname()[1]
+        self.table.start()
+        self.ready.set()
+        try:
+            await self.stopping.wait()
+        finally:
+            server.close()
+            await server.wait_closed()
+
+    def start(self) -> None:
+        self.thread.start()
+        self.ready.wait(30)
+        if self.error is not None:
+            raise self.error
+
+    def wait_done(self, linger: float = 2.0) -> None:
+        """Block until the game is over (then `linger` seconds, for the last views)."""
+        async def done() -> None:
+            await self.table.done.wait()
+        asyncio.run_coroutine_threadsafe(done(), self.loop).result()
+        threading.Event().wait(linger)
+
+    def stop(self) -> None:
+        if self.stopping is not None and self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self.stopping.set)
+        self.thread.join(10)
+
+
+def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from jorvik.cli import _seat_numbers, play_config
+    from . import codes as joincodes
+    from .adapter import Session, saving
+    from .host import Table, latest_hosted, read_sidecar, server_ssl, write_sidecar
+
+    try:
+        host, port = parse_address(args.listen or LOOPBACK)
+    except ValueError:
+        parser.error(t("net.cli.bad_address", value=args.listen, example=EXAMPLE))
+    if args.port is not None:
+        port = args.port
+    if bool(args.cert) != bool(args.key):
+        parser.error(t("net.cli.cert_and_key"))
+    try:
+        tls = server_ssl(args.cert, args.key)
+    except (OSError, ValueError) as e:
+        parser.error(t("net.cli.bad_cert", error=str(e)))
+    config = play_config(parser, args)
+    if args.resume_host:
+        path = latest_hosted()
+        if path is None:
+            parser.error(t("net.cli.nothing_to_resume"))
+        remote = read_sidecar(path) or []
+        try:
+            lock = saving.lock_game(path)
+            parsed, cards = saving.open_save(path, config.cards)
+        except saving.SaveError as e:
+            parser.error(str(e))
+        session = Session.from_save(parsed, cards, path=path, lock=lock)
+    else:
+        seats = config.seats
+        humans = [p for p in range(len(seats)) if not seats.is_bot(p)]
+        if args.remote:
+            remote = _seat_numbers(parser, args.remote, len(seats), "--remote")
+        else:
+            remote = humans if args.headless else humans[1:]
+        if args.headless and set(humans) - set(remote):
+            parser.error(t("net.cli.headless_local"))
+        for p in remote:
+            if seats.is_bot(p):
+                parser.error(t("net.cli.remote_bot", seat=p + 1))
+        session = Session.start(config.cards, seats, config.mode, config.seed,
+                                config.start_player, cards_path=config.cards_path)
+        write_sidecar(session, remote)
+    table = Table(session, remote, joincodes.host_key(), think=config.think,
+                  bot_delay=config.bot_delay)
+    hosting = Hosting(table, host, port, tls)
+    try:
+        hosting.start()
+    except OSError as e:
+        session.close()
+        print(t("net.cli.cannot_listen", address=f"{host}:{port}", error=e.strerror or str(e)),
+              file=sys.stderr)
+        return 1
+    where = shown_address(host, hosting.port)
+    tls_flag = " --tls" if tls else ""
+    for p in remote:
+        print(t("net.host.join_line", name=session.seats.names[p], seat=p + 1,
+                command=f"jorvik join{tls_flag} {where} {table.code_of(p)}"), flush=True)
+    status = 0
+    try:
+        if table.local.seats and not args.headless:
+            status = _local_app(config, table, host, hosting.port, tls, args)
+        else:
+            print(t("net.host.waiting"), flush=True)
+            hosting.wait_done()
+    except KeyboardInterrupt:
+        status = 130
+    finally:
+        hosting.stop()
+        table.close()
+    if not session.over and session.path is not None:
+        print(t("net.host.resume_line"), file=sys.stderr)
+    return status
+
+
+def _local_app(config: Any, table: Any, host: str, port: int, tls: Any,
+               args: argparse.Namespace) -> int:
+    """The host's own keyboard: the join view of the local seats, over loopback."""
+    from jorvik import tui
+    from .app import JoinApp
+    from .client import client_ssl, url_of
+    connect_to = LOOPBACK if host in ("0.0.0.0", "", LOOPBACK) else (
+        "::1" if host == "::" else host)
+    address = f"[{connect_to}]:{port}" if ":" in connect_to else f"{connect_to}:{port}"
+    ctx = client_ssl(True, args.cert) if tls else None
+    app = JoinApp(config, url_of(address, bool(tls)), table.local.code, address, tls=ctx)
+    app.hints = not args.no_hints
+    return tui.run_app(app)
+
+
+def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from jorvik.carddata import load_cards_or_exit
+    from jorvik.engine.names import name_problem
+    from .client import client_ssl, url_of
+
+    try:
+        host, port = parse_address(args.address)
+    except ValueError:
+        parser.error(t("net.cli.bad_address", value=args.address, example=EXAMPLE))
+    if args.name is not None and name_problem(args.name) is not None:
+        problem = name_problem(args.name)
+        parser.error(t(f"cli.errors.name.{problem[0]}", name=repr(args.name)))
+    code = args.code.strip()
+    if not code or len(code) > 64:
+        parser.error(t("net.cli.bad_code"))
+    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    cards = load_cards_or_exit(parser, None)
+    tls = client_ssl(args.tls, args.cafile)
+    url = url_of(address, bool(tls))
+    if args.auto:
+        from jorvik.cli import _known_bot
+        _known_bot(parser, args.auto)
+        return _auto(url, code, cards, args, tls)
+    from jorvik import tui
+    from jorvik.tui.app import PlayConfig
+    from .adapter import Seats
+    from .app import JoinApp
+    config = PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False)
+    app = JoinApp(config, url, code, address, name=args.name, tls=tls)
+    app.hints = not args.no_hints
+    status = tui.run_app(app)
+    if app.ended_with is not None and app.ended_with != "game_over":
+        print(t(f"net.bye.{app.ended_with}") if app.ended_with in BYES else app.ended_with,
+              file=sys.stderr)
+    return status
+
+
+BYES = ("bad_code", "version", "taken_over", "bad_name", "too_many_errors", "idle")
+
+
+def _auto(url: str, code: str, cards: Any, args: argparse.Namespace, tls: Any) -> int:
+    import json
+    from .auto import AutoPlayer
+
+    async def go() -> tuple[Any, AutoPlayer]:
+        player = AutoPlayer(url, code, cards, level=args.auto, seed=args.seed or 0, tls=tls,
+                            name=args.name)
+        return await player.play(limit=args.limit), player
+    result, player = asyncio.run(go())
+    if result is None:
+        final = [s for s in player.statuses if s in BYES]
+        print(t(f"net.bye.{final[-1]}") if final else t("net.join.not_over"), file=sys.stderr)
+        return 1
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any) -> None:
+    """`host` and `join` on jorvik's parser (cli.build_parser calls this)."""
+    from jorvik.cli import BOT_DELAY, THINK
+    h = sub.add_parser("host", help=t("net.cli.host"), parents=[lang, table, card_file])
+    h.add_argument("--names", help=help_text("names"))
+    h.add_argument("--colours", "--colors", dest="colours", help=help_text("colours"))
+    h.add_argument("--seed", type=int, default=None, help=help_text("seed"))
+    h.add_argument("--start-player", type=int, default=None, help=help_text("start_player"))
+    h.add_argument("--bots", default="", help=help_text("bot_seats"))
+    h.add_argument("--level", default="normal", help=help_text("level"))
+    h.add_argument("--seat", action="append", default=[], metavar="N=LEVEL",
+                   help=help_text("seat"))
+    h.add_argument("--bot-delay", type=BOT_DELAY, default=0.6, help=help_text("bot_delay"))
+    h.add_argument("--think", type=THINK, default=1.0, help=help_text("think"))
+    h.add_argument("--handover", choices=("always", "changes", "never"), default=None,
+                   help=help_text("handover"))
+    h.add_argument("--no-handover", action="store_true", help=help_text("no_handover"))
+    h.add_argument("--no-hints", action="store_true", help=t("learn.cli.no_hints"))
+    h.add_argument("--remote", metavar="SEATS", help=t("net.cli.remote"))
+    h.add_argument("--listen", metavar="ADDR[:PORT]", help=t("net.cli.listen", default=f"{LOOPBACK}:{DEFAULT_PORT}", everywhere="0.0.0.0"))
+    h.add_argument("--port", type=int, default=None, help=t("net.cli.port"))
+    h.add_argument("--cert", metavar="PEM", help=t("net.cli.cert"))
+    h.add_argument("--key", metavar="PEM", help=t("net.cli.key"))
+    h.add_argument("--resume", dest="resume_host", action="store_true",
+                   help=t("net.cli.resume"))
+    h.add_argument("--headless", action="store_true", help=t("net.cli.headless"))
+    h.set_defaults(func=cmd_host, resume=False, load=None)
+
+    j = sub.add_parser("join", help=t("net.cli.join"), parents=[lang])
+    j.add_argument("address", metavar="ADDR[:PORT]", help=t("net.cli.address"))
+    j.add_argument("code", metavar="CODE", help=t("net.cli.code"))
+    j.add_argument("--name", help=t("net.cli.name"))
+    j.add_argument("--tls", action="store_true", help=t("net.cli.tls"))
+    j.add_argument("--cafile", metavar="PEM", help=t("net.cli.cafile"))
+    j.add_argument("--no-hints", action="store_true", help=t("learn.cli.no_hints"))
+    j.add_argument("--auto", metavar="LEVEL", help=t("net.cli.auto"))
+    j.add_argument("--seed", type=int, default=0, help=t("net.cli.seed"))
+    j.add_argument("--limit", type=float, default=3600.0, help=argparse.SUPPRESS)
+    j.set_defaults(func=cmd_join)
+

@@ -1,0 +1,29 @@
+"""A hosted game on 127.0.0.1 (any free port) for the net tests."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import AsyncIterator
+
+from jorvik.net import codes
+from jorvik.net.adapter import Seats, Session
+from jorvik.net.host import Table, open_server
+
+
+@contextlib.asynccontextmanager
+async def hosted(cards, names=("Ann", "Bo", "Cy", "Di"), bots=(None, None, None, "easy"),
+                 remote=(1, 2), mode="jarl", seed=7) -> AsyncIterator[tuple[Table, str]]:
+    """A table served on loopback: (table, ws url); closed on the way out."""
+    seats = Seats(list(names), ["red", "blue", "green", "yellow", "white"][:len(names)],
+                  list(bots))
+    session = Session.start(cards, seats, mode, seed, None)
+    table = Table(session, list(remote), codes.host_key(), think=0.05, bot_delay=0)
+    server = await open_server(table, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    table.start()
+    try:
+        yield table, f"ws://127.0.0.1:{port}/"
+    finally:
+        server.close()
+        await server.wait_closed()
+        table.close()

@@ -1,0 +1,230 @@
+"""A real host on 127.0.0.1 and real WebSocket clients in this process: a whole game with
+remote seats, the local keyboard's seats and a bot; what a client may and may not do."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+from websockets.asyncio.client import connect
+
+from jorvik.engine import legal_actions
+from jorvik.net.auto import AutoPlayer
+from jorvik.net.protocol import PROTOCOL
+
+from .helpers import hosted
+
+
+async def _hello(url: str, code: str, **extra):
+    ws = await connect(url, max_size=None)
+    await ws.send(json.dumps({"t": "hello", "v": PROTOCOL, "code": code, **extra}))
+    return ws, json.loads(await ws.recv())
+
+
+async def test_a_whole_game_with_remote_local_and_bot_seats_nothing_hidden_sent(cards):
+    """4-player Jarl: two remote seats, the host's keyboard (one local seat), one bot, to the
+    final scoring. Every byte a client receives is recorded: no card id is in it before the
+    card is revealed on the host, and no seed, deck or bag."""
+    async with hosted(cards) as (table, url):
+        ids = {c.id for c in cards.cards}
+        session = table.session
+        leaks: list[str] = []
+        received = [0]
+
+        def watch(_move: int, _t: float) -> None:
+            pass
+        players = [AutoPlayer(url, table.code_of(1), cards, seed=1, seen=watch),
+                   AutoPlayer(url, table.code_of(2), cards, seed=2),
+                   AutoPlayer(url, table.local.code, cards, seed=3)]
+        # Record the raw text of the first player's connection (a tap on what it receives).
+        link = players[0].link
+        inner = link.receive
+
+        def tap(msg) -> None:
+            raw = msg.model_dump_json()
+            received[0] += len(raw)
+            st = session.state
+            hidden = set(st.deck) | set(st.set_aside)
+            for c in hidden:
+                if f'"{c}"' in raw:
+                    leaks.append(c)
+            for word in ('"seed"', '"deck"', '"bag"'):
+                if word in raw:
+                    leaks.append(word)
+            inner(msg)
+        link.receive = tap
+        results = await asyncio.gather(*(p.play(120) for p in players))
+        assert session.over
+        assert all(r == session.state.result for r in results)  # every client saw the end
+        assert leaks == [] and received[0] > 10_000
+        assert table.session.seats.is_bot(3) and len(session.actions) > 100
+        assert all(not p.errors or set(p.errors) <= {"rate"} for p in players)
+
+
+async def test_raw_bytes_of_a_whole_game_name_no_unrevealed_card(cards):
+    """The same from the wire: a bare socket records every frame; each frame is checked
+    against the host's state when it arrived (the host only moves on our own act here)."""
+    async with hosted(cards, names=("Ann", "Bo"), bots=(None, "easy"), remote=(0,),
+                      mode="karl", seed=3) as (table, url):
+        ws, welcome = await _hello(url, table.code_of(0))
+        assert welcome["t"] == "welcome" and welcome["you"] == [0]
+        session, rng = table.session, random.Random(1)
+        frames = 0
+        while not session.over:
+            st = session.state
+            if session.decider == 0:
+                a = rng.choice(legal_actions(st))
+                await ws.send(json.dumps({"t": "act", "move": len(session.actions),
+                                          "action": a.to_json()}))
+            raw = await asyncio.wait_for(ws.recv(), 10)
+            frames += 1
+            hidden = set(session.state.deck) | set(session.state.set_aside)
+            assert not [c for c in hidden if f'"{c}"' in raw]
+        assert frames > 20
+        await ws.close()
+
+
+async def test_act_only_for_own_seat_on_its_turn_and_a_retry_applies_once(cards):
+    async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
+                      mode="karl", seed=5) as (table, url):
+        s = table.session
+        p = s.decider
+        me, _ = await _hello(url, table.code_of(p))
+        other, _ = await _hello(url, table.code_of(1 - p))
+        action = legal_actions(s.state)[0].to_json()
+        move = len(s.actions)
+        await other.send(json.dumps({"t": "act", "move": move, "action": action}))
+        err = json.loads(await other.recv())
+        assert err == {"t": "error", "kind": "not_your_turn", "move": move}
+        assert len(s.actions) == move
+        await me.send(json.dumps({"t": "act", "move": move, "action": action}))
+        await me.send(json.dumps({"t": "act", "move": move, "action": action}))  # a retry
+        got = [json.loads(await me.recv()) for _ in range(2)]
+        assert [g["t"] for g in got] == ["update", "error"] and got[1]["kind"] == "stale"
+        assert len(s.actions) == move + 1
+        await me.close()
+        await other.close()
+
+
+async def test_a_second_client_with_the_code_takes_the_seat_over(cards):
+    async with hosted(cards) as (table, url):
+        old, w1 = await _hello(url, table.code_of(1))
+        new, w2 = await _hello(url, table.code_of(1).lower())
+        assert w1["t"] == w2["t"] == "welcome" and w2["you"] == [1]
+        bye = json.loads(await asyncio.wait_for(old.recv(), 5))
+        assert bye == {"t": "bye", "kind": "taken_over"}
+        await asyncio.wait_for(old.wait_closed(), 5)
+        await new.close()
+
+
+async def test_wrong_codes_and_versions_are_refused(cards):
+    async with hosted(cards) as (table, url):
+        code = table.code_of(1)
+        wrong = code[:-1] + ("A" if code[-1] != "A" else "B")
+        for hello, kind in (({"code": wrong}, "bad_code"), ({"code": ""}, "bad_code"),
+                            ({"code": code, "name": "\x1b[2J"}, "bad_name")):
+            ws, msg = await _hello(url, **hello)
+            assert msg == {"t": "bye", "kind": kind}
+        ws = await connect(url)
+        await ws.send(json.dumps({"t": "hello", "v": PROTOCOL + 1, "code": code}))
+        assert json.loads(await ws.recv()) == {"t": "bye", "kind": "version"}
+
+
+async def test_fuzzed_hostile_messages_never_crash_or_change_the_game(cards):
+    """Thousands of malformed, mutated and out-of-turn messages from a seat's own client and
+    from strangers: errors or a closed connection, the game unchanged, and a good client
+    still plays afterwards."""
+    async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
+                      mode="jarl", seed=9) as (table, url):
+        s = table.session
+        before = (len(s.actions), json.dumps(s.state.to_dict(), sort_keys=True))
+        rng = random.Random(35)
+        legal = [a.to_json() for a in legal_actions(s.state)]
+        waiting = 1 - s.decider
+        samples = [
+            lambda: '{"t":"act","move":%d,"action":%s}' % (rng.randrange(-5, 500),
+                                                           json.dumps(rng.choice(legal))),
+            lambda: json.dumps({"t": "act", "move": len(s.actions),
+                                "action": {k: rng.choice([None, 1, "x", [], {}, -1, 2**70])
+                                           for k in rng.choice(legal)}}),
+            lambda: "".join(rng.choice('{}[]":,tacmoe0123456789 \\u') for _ in range(
+                rng.randrange(1, 80))),
+            lambda: json.dumps({"t": rng.choice(["act", "hello", "ping", "bye", "x", 1]),
+                                "v": rng.choice([1, "1", None]), "move": rng.choice([0, "0"]),
+                                "code": rng.choice(["", "x" * 70, None])}),
+            lambda: json.dumps(rng.choice(legal)),
+        ]
+        sent = 0
+        for _round in range(12):
+            ws, _ = await _hello(url, table.code_of(waiting))  # the seat not on turn
+            try:
+                for _ in range(250):
+                    await ws.send(rng.choice(samples)())
+                    sent += 1
+            except Exception:
+                pass  # closed by the host for too many errors: as it should
+            await ws.close()
+        for _ in range(20):  # strangers: no hello, junk hello
+            ws = await connect(url)
+            try:
+                await ws.send(rng.choice(samples)())
+                await asyncio.wait_for(ws.recv(), 5)
+            except Exception:
+                pass
+            await ws.close()
+        assert sent >= 2000
+        assert (len(s.actions), json.dumps(s.state.to_dict(), sort_keys=True)) == before
+        player = AutoPlayer(url, table.code_of(s.decider), cards)
+        mover = asyncio.get_running_loop().create_task(player.play(5))
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if len(s.actions) > before[0]:
+                break
+        player.done.set()
+        await mover
+        assert len(s.actions) > before[0]
+
+
+async def test_connection_limit_and_rate_limit(cards, monkeypatch):
+    from jorvik.net import host as hostmod
+    monkeypatch.setattr(hostmod, "MAX_CONNECTIONS", 3)
+    async with hosted(cards) as (table, url):
+        held = [await connect(url) for _ in range(3)]
+        extra = await connect(url)
+        await asyncio.wait_for(extra.wait_closed(), 5)
+        assert extra.close_code == 1013
+        for ws in held:
+            await ws.close()
+        ws, _ = await _hello(url, table.code_of(1))
+        for _ in range(int(hostmod.BURST) + 30):
+            await ws.send('{"t":"ping"}')
+        kinds = []
+        try:
+            while True:
+                kinds.append(json.loads(await asyncio.wait_for(ws.recv(), 2))["kind"])
+        except Exception:
+            pass
+        assert "rate" in kinds
+
+
+async def test_a_client_killed_mid_game_rejoins_and_sees_the_current_table(cards):
+    async with hosted(cards, names=("Ann", "Bo"), bots=(None, "easy"), remote=(0,),
+                      mode="karl", seed=2) as (table, url):
+        first = AutoPlayer(url, table.code_of(0), cards, seed=1)
+        task = asyncio.get_running_loop().create_task(first.play(60))
+        while len(table.session.actions) < 30:
+            await asyncio.sleep(0.02)
+        task.cancel()   # the client dies without a word
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+        await first.link.stop()
+        ws, welcome = await _hello(url, table.code_of(0))
+        assert welcome["move"] == len(table.session.actions) >= 30
+        from jorvik.net.view import public_view
+        assert welcome["view"] == json.loads(json.dumps(public_view(table.session.state)))
+        await ws.close()
+        second = AutoPlayer(url, table.code_of(0), cards, seed=2)
+        assert await second.play(60) == table.session.state.result
