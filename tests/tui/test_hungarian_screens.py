@@ -335,3 +335,68 @@ async def test_no_cut_word_in_the_buy_prompt_the_key_line_or_the_vp_table(size):
                 unloading += 1
             screen.choose(screen.menu.choices[0])
         assert prompts >= 3 and tables == 2 and unloading >= 2, (prompts, tables, unloading)
+
+
+# ---- the standings bar (issue 32 §4, issue 31 §3): whole entries in both languages
+
+def _standings_game(names: list[str], rounds: int = 4):
+    import random as _random
+
+    from jorvik.carddata import load_cards
+    from jorvik.engine import apply_action, new_game
+    st = new_game(names, mode="jarl", seed=3, cards=load_cards())
+    rng = _random.Random(1)
+    while st.round < rounds:
+        st, _ = apply_action(st, rng.choice(legal_actions(st)))
+    return st
+
+
+@pytest.mark.parametrize("lang, names", [
+    ("hu", ["1. játékos", "2. játékos", "3. játékos", "4. játékos"]),
+    ("hu", ["1. játékos", "2. játékos", "3. játékos", "4. játékos", "5. játékos"]),
+    ("hu", ["1. játékos", "2. gép", "3. gép", "4. gép", "5. gép"]),
+    ("en", ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5"]),
+    ("hu", ["Éva", "Bálint", "Magdolna Erzsébet", "Ödön", "Zsófi"]),
+])
+@pytest.mark.parametrize("width", [78, 98, 118])  # the bar's width at 80, 100 and 120 columns
+def test_the_standings_bar_shows_every_player_whole_in_order(lang, names, width):
+    from jorvik.play.scores import scores_now
+    from jorvik.tui.text import COLOUR_NAMES, Seats
+    from jorvik.tui.widgets.standings import StandingsBar
+    set_language(lang)
+    st = _standings_game(names)
+    bar = StandingsBar()
+    bar.show(st, Seats(names, list(COLOUR_NAMES[:len(names)]), [None] * len(names)))
+    line = bar.build(width, 1)[0].plain
+    assert cell_len(line) <= width, line
+    # a long name may end in "…" after a whole word ("Magdolna…"), never inside one
+    words = {w for name in names for w in name.split()}
+    assert [w for w in cut_words(line) if w[:-1] not in words] == [], line
+    # never a rank before a name that begins with a numeral ("1. 2. gép" / "1.1. já…")
+    assert not re.search(r"\d\.\s*\d+\.", line), line
+    totals = [r["total"] for r in scores_now(st)["scores"]]
+    order = sorted(range(len(names)), key=lambda p: -totals[p])
+    where = [line.find(names[p] if len(names[p]) <= 14 or width > 80 else names[p][:8])
+             for p in order]
+    assert all(i >= 0 for i in where) and where == sorted(where), (line, where)
+    lead = totals[order[0]]
+    for p in order[1:]:
+        gap = f"{totals[p] - lead:+d}".replace("-", "−")
+        assert f" {gap}" in line, (line, gap)
+    if width >= 98 and lang == "en":
+        assert line.split(" · ")[0].split(": ")[-1].startswith("1. "), line  # ranked
+
+
+async def test_the_standings_bar_at_80x24_in_hungarian_reads_whole():
+    app = make_app("--lang", "hu", "--players", "4", "--mode", "jarl", "--seed", "5",
+                   "--no-handover", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen):
+                break
+        await pilot.pause()
+        text = screen_text(app)
+        bar = [line.rstrip() for line in text.splitlines() if "GyP ·" in line]
+        assert bar == [" 1. játékos 10 GyP · 2. játékos +0 · 3. játékos +0 · 4. játékos +0"], text
