@@ -400,3 +400,19 @@ async def test_the_standings_bar_at_80x24_in_hungarian_reads_whole():
         text = screen_text(app)
         bar = [line.rstrip() for line in text.splitlines() if "GyP ·" in line]
         assert bar == [" 1. játékos 10 GyP · 2. játékos +0 · 3. játékos +0 · 4. játékos +0"], text
+
+
+@pytest.mark.parametrize("names", [
+    ["1. játékos", "2. játékos", "3. játékos", "4. játékos", "5. játékos"],
+    ["1. játékos", "2. gép", "3. gép", "4. gép", "5. gép"],
+    ["Player 1", "Player 2", "Bot 3"],
+])
+def test_viking_markers_of_numbered_names_are_distinct_letters(names):
+    # Issue 31 §5: a marker is never a digit (a menu key) nor "?" (the hint key); the
+    # default Hungarian names begin with a numeral, so their marker is a letter of the name.
+    from jorvik.play.seats import markers
+    marks = markers(names)
+    assert len(set(marks)) == len(names), marks
+    assert all(m.isalpha() for m in marks), marks
+    if names[0] == "1. játékos":
+        assert marks[0] == "J", marks  # the first letter, not the numeral
