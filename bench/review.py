@@ -85,7 +85,10 @@ def games(tables: list[str], shared: bool) -> list[tuple[str, dict]]:
     out = []
     if shared:
         for path in sorted(POSITIONS.glob("*.json")):
-            out.append((path.stem, json.loads(path.read_text(encoding="utf-8"))))
+            rec = json.loads(path.read_text(encoding="utf-8"))
+            # recorded before the card file's hash changed (the cards are the same): today's
+            rec["cards_hash"] = load_cards().hash
+            out.append((path.stem, rec))
     for i, tab in enumerate(tables):
         n, mode = int(tab[0]), tab[1:]
         out.append((f"{n}p {mode} (normal bots, seed {40 + i})", bot_game(n, mode, 40 + i)))

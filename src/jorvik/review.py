@@ -518,7 +518,8 @@ def review(record: Any, humans: Iterable[int] | None = None,
         n = fixed or int(room // (2 * sum(left[i] for i in which)))
         if fixed is None and n < 2:
             break
-        n = max(n, 2 * MIN_DRAWS) if npass == 0 else n
+        if fixed is None and npass == 0:
+            n = max(n, 2 * MIN_DRAWS)
         jobs = [("fresh", i, npass, states[i], screened[i][0], actions[i], n, seed)
                 for i in which]
         for i in which:
