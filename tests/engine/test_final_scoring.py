@@ -178,3 +178,18 @@ def test_final_scores_report_every_player_and_their_coins():
     assert len(st.result["scores"]) == 3
     assert [s["coins"] for s in st.result["scores"]] == [p.coins for p in st.players] == [7, 7, 7]
     assert st.result["winners"] == [0, 1, 2]
+
+
+
+def test_scoring_a_game_in_progress_changes_nothing_in_it():
+    """final_scores only reads: the VP track of a game still running keeps its VP (a merchant
+    is worth 1 VP at the end, not yet), and the totals go onto the track only at the end."""
+    from jorvik.engine import final_scores
+    st = give(game(2), 0, "A04")
+    before = st.to_dict()
+    scores = final_scores(st)
+    assert scores["scores"][0]["total"] == 11
+    assert st.to_dict() == before
+    assert [p.vp for p in st.players] == [10, 10]
+    over = final(2, cards={0: ["A04"]})
+    assert [p.vp for p in over.players] == [r["total"] for r in over.result["scores"]] == [11, 10]

@@ -31,6 +31,6 @@ from .scoring import SCORE_CATEGORIES, feast_vp, final_scores
 from .supply import defence, fill_order, next_attack
 from .unloading import PROPHECY_VP, SELL_COINS, sells_now, storage_capacity
 from .record import RECORD_FORMAT, Record, RecordError, make_record, replay
-from .state import GameState, PlayerState, viking_code, viking_is_brown, viking_owner
+from .state import GameState, PlayerState, Reservation, viking_code, viking_is_brown, viking_owner
 
 __all__ = [n for n, v in dict(globals()).items() if n[0] != "_" and type(v).__name__ != "module"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .actions import RESERVATION_ROW, Action, Decline, Done, Place, Reserve, Swap
 from .board import COLUMN_SIZE, any_phase_uses, discard_space, holds, spend_card
 from .pending import Trickery
-from .state import GameState, viking_code
+from .state import GameState, Reservation, viking_code
 
 
 # Interned placement actions: the hot loop builds lists of these instead of new objects.
@@ -65,7 +65,7 @@ def do_demand(st: GameState, a: Action, ev: list) -> None:
         else:
             s = a.space - 1
             cid = st.spaces[s]
-            st.reservation = st.reservation + ((cid, code, st.space_goods[s]),)
+            st.reservation = st.reservation + (Reservation(cid, code, st.space_goods[s]),)
             st.spaces[s] = None
             st.space_goods[s] = ()
             ev.append({"type": "reserved", "player": p, "space": a.space, "card": cid,
@@ -110,7 +110,7 @@ def swaps(st: GameState) -> list[Action]:
 
 def _viking_at(st: GameState, column: int, position: int) -> int:
     if column == RESERVATION_ROW:
-        return st.reservation[position][1]
+        return st.reservation[position].viking
     return st.columns[column - 1][position]
 
 
@@ -118,8 +118,7 @@ def _put_viking(st: GameState, column: int, position: int, code: int) -> None:
     if column == RESERVATION_ROW:
         # The reserved card becomes the reservation of the viking's owner.
         row = list(st.reservation)
-        card, _, goods = row[position]
-        row[position] = (card, code, goods)
+        row[position] = row[position]._replace(viking=code)
         st.reservation = tuple(row)
     else:
         col = list(st.columns[column - 1])

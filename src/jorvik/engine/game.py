@@ -121,7 +121,7 @@ def current_player(st: GameState) -> int | None:
     if ph == "purchase":
         return viking_owner(st.columns[st.turn][0])
     if ph == "reservation":
-        return viking_owner(st.reservation[0][1])
+        return viking_owner(st.reservation[0].viking)
     return None
 
 
@@ -160,7 +160,7 @@ def _legal(st: GameState) -> list[Action]:
         p = viking_owner(st.columns[st.turn][0])
         return purchase_options(st, p, price_now(st, st.turn + 1))
     if ph == "reservation":
-        p = viking_owner(st.reservation[0][1])
+        p = viking_owner(st.reservation[0].viking)
         return purchase_options(st, p, reservation_price(st))
     if ph == "unloading":
         return unloading_options(st, st.turn)
@@ -310,6 +310,8 @@ def _advance(st: GameState, ev: list) -> None:
             continue
         if ph == "final":
             st.result = final_scores(st)
+            for i, row in enumerate(st.result["scores"]):   # the VP track shows the totals
+                st.mut(i).vp = row["total"]
             st.phase = "end"
             ev.append({"type": "game_over", **st.result})
             return

@@ -12,7 +12,7 @@ from .state import GameState, viking_is_brown, viking_owner
 def cube_total(st: GameState) -> int:
     total = len(st.bag) + sum(st.common)
     total += sum(len(g) for g in st.space_goods)
-    total += sum(len(g) for _, _, g in st.reservation)
+    total += sum(len(r.goods) for r in st.reservation)
     for pl in st.players:
         total += len(pl.ship_goods) + len(pl.hand) + len(pl.storage) + len(pl.warehouse)
         total += sum(len(v) for v in pl.filled.values())
@@ -23,7 +23,7 @@ def cube_total(st: GameState) -> int:
 
 
 def _cards(st: GameState) -> list[str]:
-    cards = list(st.deck) + [c for c in st.spaces if c] + [c for c, _, _ in st.reservation]
+    cards = list(st.deck) + [c for c in st.spaces if c] + [r.card for r in st.reservation]
     cards += list(st.box) + list(st.set_aside)
     for pl in st.players:
         cards += list(pl.loading) + list(pl.cards)
@@ -57,7 +57,7 @@ def violations(st: GameState, total_cards: int | None = None,
                 brown_on_board += 1
             else:
                 placed[viking_owner(v)] += 1
-    for _, v, _ in st.reservation:
+    for v in (r.viking for r in st.reservation):
         if viking_is_brown(v):
             brown_on_board += 1
         else:

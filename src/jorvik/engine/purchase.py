@@ -74,7 +74,7 @@ def do_purchase(st: GameState, a: Action, ev: list) -> None:
             if not col[1:]:
                 discard_space(st, c, ev, "nobody_bought")
     else:
-        cid, code, goods = st.reservation[0]
+        cid, code, goods = st.reservation[0]   # a Reservation
         p = viking_owner(code)
         price = reservation_price(st)
         if isinstance(a, Buy):

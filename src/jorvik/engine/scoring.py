@@ -21,7 +21,9 @@ SCORE_CATEGORIES = ("start", "picts", "prophecies", "craftsmen", "merchants", "j
 
 
 def final_scores(st: GameState) -> dict[str, Any]:
-    """Final scoring: a per-player breakdown by category, totals, and the winner(s)."""
+    """Final scoring: a per-player breakdown by category, totals, and the winner(s). Pure: it
+    reads `st` and changes nothing (at the game's end the engine writes the totals onto the
+    VP track itself); coins break ties (RULES.md §5)."""
     by_id = st.cards.by_id
     rows = []
     for pl in st.players:
@@ -52,8 +54,6 @@ def final_scores(st: GameState) -> dict[str, Any]:
         row["total"] = sum(row[k] for k in SCORE_CATEGORIES)
         row["coins"] = pl.coins
         rows.append(row)
-    for i, row in enumerate(rows):
-        st.mut(i).vp = row["total"]
     best = max((r["total"], r["coins"]) for r in rows)
     winners = [i for i, r in enumerate(rows) if (r["total"], r["coins"]) == best]
     return {"scores": rows, "winners": winners}

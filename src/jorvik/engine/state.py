@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import GOODS, CardSet
 from .pending import Decision
@@ -25,6 +25,14 @@ def viking_owner(code: int) -> int:
 def viking_is_brown(code: int) -> bool:
     """Whether the viking is a brown one (Hired hands): it goes to the box, not home."""
     return bool(code & 1)
+
+
+class Reservation(NamedTuple):
+    """One place in the Jarl reservation row: the reserved card, the viking on it (its code)
+    and the cubes on the card's ship."""
+    card: str
+    viking: int
+    goods: tuple[int, ...]
 
 
 @dataclass(slots=True)
@@ -100,7 +108,7 @@ class GameState:
     spaces: list[str | None] | None = None            # card on spaces 1..12 (index 0..11)
     space_goods: list[tuple[int, ...]] | None = None  # ship cubes on each space
     columns: list[tuple[int, ...]] | None = None      # demand columns 1..6, top first
-    reservation: tuple[tuple[str, int, tuple[int, ...]], ...] = ()  # (card, viking, cubes)
+    reservation: tuple[Reservation, ...] = ()          # the reservation row, left first
     common: tuple[int, ...] = (0,) * 8                 # common goods area, count per good
     box: tuple[str, ...] = ()                          # cards out of the game
     set_aside: tuple[str, ...] = ()                    # cards removed at setup
@@ -112,6 +120,9 @@ class GameState:
     info: int = 0                # count of cards revealed + cube draws (undo barrier)
     last_revealed: bool = False  # did the action that made this state reveal anything
     result: dict[str, Any] | None = None   # final scoring, once the game is over
+    # (player, round, hand, storage, Warehouse) just before the last storage<->Warehouse move:
+    # moving straight back to that is not offered (it changes nothing; no loop, RULES.md §4.4)
+    stored_before: tuple | None = None
     legal_cache: list | None = None
     owned: int = -1              # bitmask of players this state may mutate (copy-on-write)
 
@@ -120,9 +131,6 @@ class GameState:
         if not (self.owned >> i) & 1:
             self.players[i] = self.players[i].copy()
             self.owned |= 1 << i
-    # (player, round, hand, storage, Warehouse) just before the last storage<->Warehouse move:
-    # moving straight back to that is not offered (it changes nothing; no loop, RULES.md §4.4)
-    stored_before: tuple | None = None
         return self.players[i]
 
     @property
@@ -157,6 +165,7 @@ class GameState:
         s.info = self.info
         s.last_revealed = False
         s.result = self.result
+        s.stored_before = self.stored_before
         s.legal_cache = None
         return s
 
@@ -165,7 +174,6 @@ class GameState:
         return {
             "mode": self.mode,
             "seed": self.seed,
-        s.stored_before = self.stored_before
             "cards_hash": self.cards.hash,
             "round": self.round,
             "phase": self.phase,
@@ -180,8 +188,8 @@ class GameState:
             "space_goods": [[GOODS[g] for g in t] for t in self.space_goods],
             "demand_columns": [list(c) for c in self.columns],
             "reservation_row": [
-                {"card": c, "viking": v, "goods": [GOODS[g] for g in gs]}
-                for c, v, gs in self.reservation
+                {"card": r.card, "viking": r.viking, "goods": [GOODS[g] for g in r.goods]}
+                for r in self.reservation
             ],
             "common_goods": dict(zip(GOODS, self.common)),
             "box": list(self.box),
