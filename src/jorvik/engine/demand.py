@@ -6,6 +6,7 @@ from __future__ import annotations
 from .actions import RESERVATION_ROW, Action, Decline, Done, Place, Reserve, Swap
 from .board import COLUMN_SIZE, any_phase_uses, discard_space, holds, spend_card
 from .pending import Trickery
+from .phase import Phase
 from .state import GameState, Reservation, viking_code
 
 
@@ -75,7 +76,7 @@ def do_demand(st: GameState, a: Action, ev: list) -> None:
 
 def end_demand(st: GameState, ev: list) -> None:
     """All vikings are placed: owners of Loki: Trickery decide, in turn order."""
-    st.phase = "demand_end"
+    st.phase = Phase.DEMAND_END
     order = [(st.start_player + i) % st.n for i in range(st.n)]
     decisions = []
     for p in order:
@@ -156,6 +157,6 @@ def discard_unclaimed(st: GameState, ev: list) -> None:
     for s in range(12):
         if st.spaces[s] is not None and (s >= 6 or not st.columns[s]):
             discard_space(st, s, ev, "no_demand")
-    st.phase = "purchase"
+    st.phase = Phase.PURCHASE
     st.turn = 0
-    ev.append({"type": "phase", "phase": "purchase"})
+    ev.append({"type": "phase", "phase": Phase.PURCHASE})

@@ -5,7 +5,8 @@ after it (supply, demand, purchase, unloading, scoring)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from .actions import (
     Action, Assign, Buy, Decline, Done, IllegalAction, Place, Reserve, UseCard, malformed,
@@ -18,6 +19,7 @@ from .demand import (
 )
 from .effects import EFFECTS
 from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
+from .phase import Phase
 from .pending import AttackChoice, Decision, PlaceCube, TakeCube, Theft, Trickery, WorkshopTakeOff
 from .purchase import (
     do_purchase, end_purchase, price_due, price_now, purchase_options, reservation_price,
@@ -115,18 +117,12 @@ def current_player(st: GameState) -> int | None:
     """The player who decides now, or None when the game is over."""
     if st.pending:
         return st.pending[-1].player
-    ph = st.phase
-    if ph in ("demand", "unloading"):
-        return st.turn
-    if ph == "purchase":
-        return viking_owner(st.columns[st.turn][0])
-    if ph == "reservation":
-        return viking_owner(st.reservation[0].viking)
-    return None
+    decider = PHASES[st.phase].decider
+    return None if decider is None else decider(st)
 
 
 def is_over(st: GameState) -> bool:
-    return st.phase == "end"
+    return st.phase == Phase.END
 
 
 def can_undo(st: GameState) -> bool:
@@ -148,23 +144,8 @@ def legal_actions(st: GameState) -> list[Action]:
 def _legal(st: GameState) -> list[Action]:
     if st.pending:
         return _legal_pending(st, st.pending[-1])
-    ph = st.phase
-    if ph == "demand":
-        p = st.turn
-        out = placements(st, p)
-        if st.players[p].vikings == 0:
-            out.append(Done())
-        out.extend(any_phase_uses(st, p))
-        return out
-    if ph == "purchase":
-        p = viking_owner(st.columns[st.turn][0])
-        return purchase_options(st, p, price_now(st, st.turn + 1))
-    if ph == "reservation":
-        p = viking_owner(st.reservation[0].viking)
-        return purchase_options(st, p, reservation_price(st))
-    if ph == "unloading":
-        return unloading_options(st, st.turn)
-    return []
+    options = PHASES[st.phase].options
+    return [] if options is None else options(st)
 
 
 def _legal_pending(st: GameState, dec: Decision) -> list[Action]:
@@ -212,7 +193,7 @@ def why_illegal(st: GameState, action: Any) -> str:
     bad = malformed(action)
     if bad:
         return bad
-    if st.phase == "end":
+    if st.phase == Phase.END:
         return "the game is over"
     p = current_player(st)
     name = st.players[p].name if p is not None else "nobody"
@@ -267,15 +248,10 @@ def _do(st: GameState, a: Action, ev: list) -> None:
     if isinstance(a, UseCard):
         _use_card(st, a.card, ev)
         return
-    ph = st.phase
-    if ph == "demand":
-        do_demand(st, a, ev)
-    elif ph in ("purchase", "reservation"):
-        do_purchase(st, a, ev)
-    elif ph == "unloading":
-        do_unloading(st, a, ev)
-    else:  # pragma: no cover - legal_actions offers nothing else
-        raise IllegalAction(f"nothing to do in phase {ph}")
+    apply = PHASES[st.phase].apply
+    if apply is None:  # pragma: no cover - legal_actions offers nothing else
+        raise IllegalAction(f"nothing to do in phase {st.phase}")
+    apply(st, a, ev)
 
 
 def _use_card(st: GameState, cid: str, ev: list) -> None:
@@ -286,70 +262,90 @@ def _use_card(st: GameState, cid: str, ev: list) -> None:
 
 def _advance(st: GameState, ev: list) -> None:
     """Run the automatic steps until someone must decide or the game is over."""
-    while not st.pending:
-        ph = st.phase
-        if ph == "demand":
-            n = st.n
-            for i in range(n):
-                p = (st.turn + i) % n
-                if can_place(st, p):
-                    st.turn = p
-                    break
-            else:
-                end_demand(st, ev)
-                continue
-            return
-        if ph == "supply_start":
-            start_round(st, ev)
-            continue
-        if ph == "final" and st.deck:
-            reveal_final_attack(st, ev)
-            continue
-        if ph == "supply":
-            fill_spaces(st, ev)
-            continue
-        if ph == "final":
-            st.result = final_scores(st)
-            for i, row in enumerate(st.result["scores"]):   # the VP track shows the totals
-                st.mut(i).vp = row["total"]
-            st.phase = "end"
-            ev.append({"type": "game_over", **st.result})
-            return
-        if ph == "demand_end":
-            discard_unclaimed(st, ev)
-            continue
-        if ph == "purchase":
-            while st.turn < 6 and not st.columns[st.turn]:
-                st.turn += 1
-            if st.turn < 6:
-                if _auto_pass(st, ev):
-                    continue
-                return
-            st.phase = "reservation"
-            continue
-        if ph == "reservation":
-            if st.reservation:
-                if _auto_pass(st, ev):
-                    continue
-                return
-            end_purchase(st, ev)
-            continue
-        if ph == "unloading":
-            if not st.unload_ready:
-                start_unloading_turn(st, ev)
-            legal = unloading_options(st, st.turn)
-            if nothing_to_do(legal):
-                do_unloading(st, legal[-1], ev)   # "done", always the last option
-                continue
-            st.legal_cache = legal
-            return
-        if ph == "end":
-            return
-        raise AssertionError(f"unknown phase {ph}")  # pragma: no cover
+    while not st.pending and PHASES[st.phase].step(st, ev):
+        pass
+
+
+# ---- The phase table. Each phase says who decides, the legal options, how an action
+# applies, its automatic step (True: play moved on, step again; False: someone decides now,
+# or the game is over) and the phases that may follow it.
+
+def _turn_player(st: GameState) -> int:
+    return st.turn
+
+
+def _column_buyer(st: GameState) -> int:
+    return viking_owner(st.columns[st.turn][0])
+
+
+def _reservation_buyer(st: GameState) -> int:
+    return viking_owner(st.reservation[0].viking)
+
+
+def _demand_options(st: GameState) -> list[Action]:
+    p = st.turn
+    out = placements(st, p)
+    if st.players[p].vikings == 0:
+        out.append(Done())
+    out.extend(any_phase_uses(st, p))
+    return out
+
+
+def _column_options(st: GameState) -> list[Action]:
+    return purchase_options(st, _column_buyer(st), price_now(st, st.turn + 1))
+
+
+def _reservation_options(st: GameState) -> list[Action]:
+    return purchase_options(st, _reservation_buyer(st), reservation_price(st))
+
+
+def _unloading_options(st: GameState) -> list[Action]:
+    return unloading_options(st, st.turn)
+
+
+def _moves_on(rule: Callable[[GameState, list], None]) -> Callable[[GameState, list], bool]:
+    """An automatic step after which play always goes on."""
+    def step(st: GameState, ev: list) -> bool:
+        rule(st, ev)
+        return True
+    step.__name__ = rule.__name__
+    return step
+
+
+def _next_placer(st: GameState, ev: list) -> bool:
+    """The next player in turn order who can still place decides; nobody: the demand ends."""
+    n = st.n
+    for i in range(n):
+        p = (st.turn + i) % n
+        if can_place(st, p):
+            st.turn = p
+            return False
+    end_demand(st, ev)
+    return True
+
+
+def _next_column(st: GameState, ev: list) -> bool:
+    """The next demand column with a viking is on sale; none left: the reservation row."""
+    columns = len(st.columns)
+    while st.turn < columns and not st.columns[st.turn]:
+        st.turn += 1
+    if st.turn < columns:
+        return _auto_pass(st, ev)
+    st.phase = Phase.RESERVATION
+    return True
+
+
+def _next_reservation(st: GameState, ev: list) -> bool:
+    """The leftmost reserved card is on sale; none left: the purchase phase ends."""
+    if st.reservation:
+        return _auto_pass(st, ev)
+    end_purchase(st, ev)
+    return True
 
 
 def _auto_pass(st: GameState, ev: list) -> bool:
-    """A decider whose only option is to pass passes at once (they cannot pay)."""
+    """A decider whose only option is to pass passes at once (they cannot pay): play moves on.
+    Else they decide."""
     legal = _legal(st)
     if len(legal) == 1:
         first = len(ev)
@@ -358,3 +354,60 @@ def _auto_pass(st: GameState, ev: list) -> bool:
         return True
     st.legal_cache = legal
     return False
+
+
+def _unloading_turn(st: GameState, ev: list) -> bool:
+    """The turn player's income and so on; a turn with nothing to decide ends at once."""
+    if not st.unload_ready:
+        start_unloading_turn(st, ev)
+    legal = unloading_options(st, st.turn)
+    if nothing_to_do(legal):
+        do_unloading(st, legal[-1], ev)   # "done", always the last option
+        return True
+    st.legal_cache = legal
+    return False
+
+
+def _final(st: GameState, ev: list) -> bool:
+    """The final attack (while its card is in the deck), then the final scoring: game over."""
+    if st.deck:
+        reveal_final_attack(st, ev)
+        return True
+    st.result = final_scores(st)
+    for i, row in enumerate(st.result["scores"]):   # the VP track shows the totals
+        st.mut(i).vp = row["total"]
+    st.phase = Phase.END
+    ev.append({"type": "game_over", **st.result})
+    return False
+
+
+def _game_over(st: GameState, ev: list) -> bool:
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRules:
+    """What one phase does: its automatic step, who decides, the legal options, how an action
+    applies (None: nobody decides in it) and the phases that may follow it."""
+    step: Callable[[GameState, list], bool]
+    decider: Callable[[GameState], int] | None = None
+    options: Callable[[GameState], list[Action]] | None = None
+    apply: Callable[[GameState, Action, list], None] | None = None
+    next: tuple[Phase, ...] = ()
+
+
+PHASES: dict[Phase, PhaseRules] = {
+    Phase.SUPPLY_START: PhaseRules(_moves_on(start_round), next=(Phase.SUPPLY, Phase.FINAL)),
+    Phase.SUPPLY: PhaseRules(_moves_on(fill_spaces), next=(Phase.DEMAND,)),
+    Phase.DEMAND: PhaseRules(_next_placer, _turn_player, _demand_options, do_demand,
+                             next=(Phase.DEMAND_END,)),
+    Phase.DEMAND_END: PhaseRules(_moves_on(discard_unclaimed), next=(Phase.PURCHASE,)),
+    Phase.PURCHASE: PhaseRules(_next_column, _column_buyer, _column_options, do_purchase,
+                               next=(Phase.RESERVATION,)),
+    Phase.RESERVATION: PhaseRules(_next_reservation, _reservation_buyer, _reservation_options,
+                                  do_purchase, next=(Phase.UNLOADING,)),
+    Phase.UNLOADING: PhaseRules(_unloading_turn, _turn_player, _unloading_options, do_unloading,
+                                next=(Phase.SUPPLY_START,)),
+    Phase.FINAL: PhaseRules(_final, next=(Phase.END,)),
+    Phase.END: PhaseRules(_game_over),
+}

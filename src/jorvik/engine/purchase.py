@@ -7,6 +7,7 @@ from .actions import RESERVATION_ROW, Action, Buy, Pass
 from .board import any_phase_uses, discard_space, holds, to_box
 from .cards import GOODS
 from .effects import EFFECTS
+from .phase import Phase
 from .state import GameState, return_viking, viking_owner
 
 
@@ -34,7 +35,7 @@ def next_price(st: GameState, column: int) -> int:
 def price_due(st: GameState) -> int:
     """The price of the purchase decision now: the demand column on sale, or in the
     reservation phase the leftmost reserved card."""
-    if st.phase == "purchase":
+    if st.phase == Phase.PURCHASE:
         return price_now(st, st.turn + 1)
     return reservation_price(st)
 
@@ -54,7 +55,7 @@ def purchase_options(st: GameState, p: int, price: int) -> list[Action]:
 
 def do_purchase(st: GameState, a: Action, ev: list) -> None:
     """The deciding viking buys or passes: a demand column (§4.3), else the reservation row."""
-    if st.phase == "purchase":
+    if st.phase == Phase.PURCHASE:
         c = st.turn
         col = st.columns[c]
         p = viking_owner(col[0])
@@ -121,7 +122,7 @@ def end_purchase(st: GameState, ev: list) -> None:
             pl.cards = tuple(c for c in pl.cards if c != hh)
             st.box = st.box + (hh,)
             ev.append({"type": "discarded", "card": hh, "goods": [], "reason": "used"})
-    st.phase = "unloading"
+    st.phase = Phase.UNLOADING
     st.turn = st.start_player
     st.unload_ready = False
-    ev.append({"type": "phase", "phase": "unloading"})
+    ev.append({"type": "phase", "phase": Phase.UNLOADING})

@@ -13,6 +13,7 @@ from .cards import CUBES_PER_GOOD, GOODS, CardSet
 from .game import apply_action, new_game
 from .modes import GOODS_PER_MODE
 from .names import shown
+from .phase import Phase
 from .state import GameState
 
 RECORD_FORMAT = "jorvik-record/1"
@@ -138,7 +139,7 @@ def _stacked_check(first: GameState) -> Callable[[GameState, int], None]:
     naming the first broken invariant."""
     from .invariants import card_total, cube_total, violations
     cards, cubes = card_total(first), cube_total(first)
-    if first.phase == "end":
+    if first.phase == Phase.END:
         raise RecordError("a stacked record must deal a game that can be played")
 
     def check(st: GameState, move: int) -> None:

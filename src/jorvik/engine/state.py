@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from .cards import GOODS, CardSet
 from .pending import Decision
+from .phase import Phase
 
 
 # A viking in a demand column or the reservation row is one small int: player * 2 + brown.
@@ -101,8 +102,7 @@ class GameState:
     first_player: int            # the start player of round 1
     start_player: int            # who holds Mjölnir now
     round: int = 0
-    phase: str = "supply_start"  # supply_start, supply, demand, demand_end, purchase,
-                                 # reservation, unloading, final, end
+    phase: Phase = Phase.SUPPLY_START
     deck: tuple[str, ...] = ()   # top first
     bag: tuple[int, ...] = ()    # draw order (hidden information)
     spaces: list[str | None] | None = None            # card on spaces 1..12 (index 0..11)
@@ -176,7 +176,7 @@ class GameState:
             "seed": self.seed,
             "cards_hash": self.cards.hash,
             "round": self.round,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "first_player": self.first_player,
             "start_player": self.start_player,
             "turn": self.turn,

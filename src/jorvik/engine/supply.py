@@ -6,6 +6,7 @@ from __future__ import annotations
 from .board import holds, spend_card
 from .cards import GOODS
 from .effects import EFFECTS
+from .phase import Phase
 from .pending import AttackChoice, DanegeldChoice, GloryChoice
 from .state import GameState
 
@@ -15,10 +16,10 @@ def start_round(st: GameState, ev: list) -> None:
     if all(st.cards.by_id[c].type == "picts" for c in st.deck):
         # Only the final Picts card is left (Ruling: with a seasonal attack just above it,
         # that attack is resolved first; no empty round is played).
-        st.phase = "final"
+        st.phase = Phase.FINAL
         return
     st.round += 1
-    st.phase = "supply"
+    st.phase = Phase.SUPPLY
     st.supply_pos = 0
     ev.append({"type": "round", "round": st.round, "start_player": st.start_player})
 
@@ -65,12 +66,12 @@ def fill_spaces(st: GameState, ev: list) -> None:
             st.info += 1
             ev.append({"type": "cubes_drawn", "card": cid, "space": s + 1,
                        "goods": [GOODS[g] for g in drawn]})
-    st.phase = "demand"
+    st.phase = Phase.DEMAND
     st.turn = st.start_player
     for i, pl in enumerate(st.players):
         if pl.brown_done:
             st.mut(i).brown_done = False
-    ev.append({"type": "phase", "phase": "demand"})
+    ev.append({"type": "phase", "phase": Phase.DEMAND})
 
 
 def reveal_final_attack(st: GameState, ev: list) -> None:

@@ -16,6 +16,7 @@ from .cards import GOODS
 from .craftsmen import complete
 from .effects import EFFECTS, theft_targets
 from .modes import INCOME_BONUS
+from .phase import Phase
 from .pending import PlaceCube, TakeCube, Theft, WorkshopTakeOff
 from .state import GameState, PlayerState
 
@@ -66,7 +67,7 @@ def sells_now(st: GameState, p: int) -> bool:
     phase, which for p's cubes is p's own unloading turn (RULES.md §6, ruling "assign
     immediately"). A cube handed over at another time (a Trading post in the demand phase,
     Loki: Theft in someone else's turn) may go to a craftsman or the Warehouse only."""
-    return st.phase == "unloading" and st.turn == p
+    return st.phase == Phase.UNLOADING and st.turn == p
 
 
 def card_targets(st: GameState, pl: PlayerState, g: int, sells: bool) -> list[Action]:
@@ -281,7 +282,7 @@ def cube_decision_options(st: GameState, dec: TakeCube | PlaceCube | WorkshopTak
 def usual_form(st: GameState, a: Action) -> Action | None:
     """`a` with an explicit source that is just the usual choice, written without it (the form
     legal_actions lists); None if that is not the case."""
-    if (st.phase != "unloading" or st.pending or not isinstance(a, (Assign, Trade, Sell, Harbour))
+    if (st.phase != Phase.UNLOADING or st.pending or not isinstance(a, (Assign, Trade, Sell, Harbour))
             or malformed(a)):
         return None
     pl = st.players[st.turn]
@@ -445,4 +446,4 @@ def end_round(st: GameState, ev: list) -> None:
     """Every player has unloaded: Mjölnir passes clockwise."""
     st.start_player = (st.start_player + 1) % st.n
     ev.append({"type": "start_player", "player": st.start_player})
-    st.phase = "supply_start"
+    st.phase = Phase.SUPPLY_START
