@@ -416,3 +416,24 @@ def test_viking_markers_of_numbered_names_are_distinct_letters(names):
     assert all(m.isalpha() for m in marks), marks
     if names[0] == "1. játékos":
         assert marks[0] == "J", marks  # the first letter, not the numeral
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+async def test_every_demand_space_shows_its_price_whole_with_five_players_at_80x24(lang):
+    # "következő: 1" is one cell wider than a 5-player card box at 80 columns: it was cut to
+    # "következő: " (the number lost); the shorter form "köv. ár: 1" keeps the number.
+    app = make_app("--lang", lang, "--players", "5", "--mode", "jarl", "--seed", "4",
+                   "--no-handover", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen):
+                break
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        price = r"(?:ár|következő|köv\. ár|price|next pays|next): \d+|(?:price|next pays) \d+"
+        row = next((line for line in lines if len(re.findall(price, line)) >= 3), "")
+        assert row, lines
+        boxes = [box for box in row.split("│") if box.strip()]
+        assert len(boxes) == 6 and all(re.search(price + r"\s*$", b) for b in boxes), row

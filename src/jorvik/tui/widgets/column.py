@@ -4,6 +4,7 @@ with the price now on its last line."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -35,12 +36,14 @@ def card_values(card) -> Text:
     return out
 
 
-def price_text(st: GameState, column: int) -> str:
+def price_text(st: GameState, column: int, short: bool = False) -> str:
     """What the top viking of demand column `column` (or the reservation row, column
-    RESERVATION_ROW) pays now; when there is none yet, what the next one would pay."""
+    RESERVATION_ROW) pays now; when there is none yet, what the next one would pay (`short`:
+    the shorter form, for a narrow card box)."""
     price = price_now(st, column)
     if price == 0:
-        return t("tui.board.price_next", price=next_price(st, column))
+        key = "tui.board.price_next_short" if short else "tui.board.price_next"
+        return t(key, price=next_price(st, column))
     return t("tui.board.price_now", price=price)
 
 
@@ -52,6 +55,7 @@ class SpaceWidget(Memo, Lines):
 
     COMPONENT_CLASSES = {"space--price", "space--text"}
     _price = ""  # the price line's text (spaces 1-6), from the engine's price_now
+    _price_short = ""  # its shorter form, for a box too narrow for it (5 players at 80×24)
 
     def __init__(self, space: int) -> None:
         super().__init__(id=f"space-{space}", classes="space " + ("low" if space <= 6 else "high"))
@@ -75,6 +79,7 @@ class SpaceWidget(Memo, Lines):
         card = st.cards.by_id[cid] if cid is not None else None
         self._view = (card, st.space_goods[s], column, seats)
         self._price = price_text(st, self.space) if self.space <= 6 else ""
+        self._price_short = price_text(st, self.space, short=True) if self.space <= 6 else ""
         self.changed()
 
     def _price_style(self) -> Style:
@@ -90,7 +95,9 @@ class SpaceWidget(Memo, Lines):
                 if i:
                     line.append(" ")
                 line.append_text(seats.viking(code))
-            price = self._price
+            price = self._price  # never cut: the number is what the player needs
+            if cell_len(price) > width:
+                price = self._price_short
             if line.cell_len + 1 + len(price) <= width:
                 line.append(" " * (width - line.cell_len - len(price)))
                 line.append(price, style=self._price_style() if column else "dim")
