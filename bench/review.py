@@ -174,6 +174,11 @@ def hints(args) -> None:
             if old is not None:
                 x, y = old.hints(st, seed=1), old.hints(st, seed=2)
                 agree_before += x[0].action == y[0].action
+        done = len(times)
+        if done % 25 == 0 and done < len(positions):
+            print(f"  after {done} positions: clear {clear}, same best after {agree_after}, "
+                  f"before {agree_before}; all {agree_all}")
+            sys.stdout.flush()
     print(f"after:  clear leader in run 1 at {clear} of {len(positions)} positions; run 2 named "
           f"the same best move at {agree_after} of them ({agree_after / max(clear, 1):.1%}); "
           f"at all positions {agree_all} of {len(positions)} "
