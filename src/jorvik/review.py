@@ -32,9 +32,10 @@ from jorvik.engine import (
 from jorvik.engine.scoring import SCORE_CATEGORIES
 from jorvik.recordschema import replay_record
 
-# The play-out policy: the rollout policy makes about twice the normal bot's decisions a
-# second and judges as steadily per CPU second or better (bench/review.py --policy, figures in
-# bench/results/review-*.txt); it wins about its share against three normal bots.
+# The play-out policy: the rollout policy plays a draw in well under half the normal bot's
+# time with about the same spread of outcomes, so a CPU second of its draws gives a clearly
+# smaller standard error (bench/review.py --only policy, bench/results/review-*.txt), and it
+# wins about its share against three normal bots (bench/results/rollout-*.txt).
 PLAYOUT_POLICY = "rollout"
 
 DEFAULT_PLAYOUTS = 8     # kept for callers: draws per move of a fixed-size Judge
