@@ -16,20 +16,22 @@ from .actions import (
 from .cards import CUBES_PER_GOOD, FEAST_VP, GOODS, KARL_GOODS, Card, CardSet
 from .board import COLUMN_SIZE, START_COINS, START_VP, STORAGE_SPACES, holds, warehouse_space
 from .craftsmen import complete, empty_fields
-from .effects import WAREHOUSE_SPACES, WORKSHOP_CUBES, theft_targets
+from .effects import WAREHOUSE_SPACES, WORKSHOP_CUBES
 from .game import (
     apply_action, can_undo, current_player, is_over, legal_actions, new_game, why_illegal,
 )
 from .observation import Observation, determinize, observe
 from .modes import CUBES_IN_PLAY, GOODS_IN_PLAY, GOODS_PER_MODE, INCOME_BONUS, MODES, VIKINGS_PER_PLAYER
-from .pending import (
-    AttackChoice, DanegeldChoice, Decision, GloryChoice, PlaceCube, TakeCube, Theft, Trickery,
-    WorkshopTakeOff,
-)
+from .pending import Decision
+from .picts import DANEGELD_COINS, AttackChoice, DanegeldChoice, GloryChoice, defence, next_attack
+from .loki import Theft, Trickery, theft_targets
+from .phase import Phase
 from .purchase import next_price, price_due, price_now, reservation_price
 from .scoring import SCORE_CATEGORIES, feast_vp, final_scores
-from .supply import defence, fill_order, next_attack
-from .unloading import PROPHECY_VP, SELL_COINS, sells_now, storage_capacity
+from .supply import fill_order
+from .unloading import (
+    PROPHECY_VP, SELL_COINS, PlaceCube, TakeCube, WorkshopTakeOff, sells_now, storage_capacity,
+)
 from .record import RECORD_FORMAT, Record, RecordError, make_record, replay
 from .state import GameState, PlayerState, Reservation, viking_code, viking_is_brown, viking_owner
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import RESERVATION_ROW, Action, Decline, Done, Place, Reserve, Swap
 from .board import COLUMN_SIZE, any_phase_uses, discard_space, holds, spend_card
-from .pending import Trickery
+from .loki import Trickery, swaps
 from .phase import Phase
 from .state import GameState, Reservation, viking_code
 
@@ -84,71 +84,6 @@ def end_demand(st: GameState, ev: list) -> None:
         if trick and swaps(st):
             decisions.append(Trickery(p, trick))
     st.pending = st.pending + tuple(reversed(decisions))
-
-
-def _vikings_on_board(st: GameState) -> list[tuple[int, int, int]]:
-    """(column, position, viking) for every viking on the board: demand columns 1-6 with
-    position 0 = top, then the reservation row as column RESERVATION_ROW with position =
-    slot (0 = leftmost)."""
-    spots = [(c + 1, i, v) for c in range(6) for i, v in enumerate(st.columns[c])]
-    spots += [(RESERVATION_ROW, i, r[1]) for i, r in enumerate(st.reservation)]
-    return spots
-
-
-def swaps(st: GameState) -> list[Action]:
-    """Loki: Trickery (RULES.md §6 ruling): any two vikings on the board trade places, except
-    two of the same player and kind (that would change nothing)."""
-    spots = _vikings_on_board(st)
-    out: list[Action] = []
-    for a in range(len(spots)):
-        ca, ia, va = spots[a]
-        for b in range(a + 1, len(spots)):
-            cb, ib, vb = spots[b]
-            if va != vb:
-                out.append(Swap(ca, ia, cb, ib))
-    return out
-
-
-def _viking_at(st: GameState, column: int, position: int) -> int:
-    if column == RESERVATION_ROW:
-        return st.reservation[position].viking
-    return st.columns[column - 1][position]
-
-
-def _put_viking(st: GameState, column: int, position: int, code: int) -> None:
-    if column == RESERVATION_ROW:
-        # The reserved card becomes the reservation of the viking's owner.
-        row = list(st.reservation)
-        row[position] = row[position]._replace(viking=code)
-        st.reservation = tuple(row)
-    else:
-        col = list(st.columns[column - 1])
-        col[position] = code
-        st.columns[column - 1] = tuple(col)
-
-
-def trickery_options(st: GameState, dec: Trickery) -> list[Action]:
-    """The Trickery owner's choices: every swap, decline, any-phase cards."""
-    out = swaps(st)
-    out.append(Decline())
-    out.extend(any_phase_uses(st, dec.player))
-    return out
-
-
-def do_trickery(st: GameState, dec: Trickery, a: Action, ev: list) -> None:
-    """Swap the two vikings and spend the card, or keep it for a later round."""
-    p = dec.player
-    st.pending = st.pending[:-1]
-    if isinstance(a, Swap):
-        va = _viking_at(st, a.column_a, a.position_a)
-        vb = _viking_at(st, a.column_b, a.position_b)
-        _put_viking(st, a.column_a, a.position_a, vb)
-        _put_viking(st, a.column_b, a.position_b, va)
-        spend_card(st, p, dec.card, ev)
-        ev.append({"type": "swapped", "player": p, "a": [a.column_a, a.position_a],
-                   "b": [a.column_b, a.position_b]})
-    else:
-        ev.append({"type": "declined", "player": p, "card": dec.card})
 
 
 def discard_unclaimed(st: GameState, ev: list) -> None:

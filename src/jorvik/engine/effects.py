@@ -1,9 +1,9 @@
-"""The registry of special-card effects, looked up by a card's effect kind."""
+"""The registry of special-card effects, looked up by a card's effect kind. The hooks that hand
+over a decision are registered by the module of their rule (unloading.py: Trading post,
+Workshop; loki.py: the Loki cards), which the engine always imports."""
 
 from __future__ import annotations
 
-from .craftsmen import complete
-from .pending import TakeCube, Theft, WorkshopTakeOff
 from .state import GameState, PlayerState
 
 WAREHOUSE_SPACES = 4   # extra storage spaces on the Warehouse card
@@ -73,23 +73,6 @@ class TreasureHoard(Effect):
         return True
 
 
-class LokiTribute(Effect):
-    kind = "loki_tribute"
-
-    def on_buy(self, st, p, ev):
-        got = 0
-        for i, other in enumerate(st.players):
-            if i != p and other.coins > 0:
-                st.mut(i).coins -= 1
-                got += 1
-                ev.append({"type": "coins", "player": i, "amount": -1, "reason": "loki_tribute"})
-        st.mut(p).coins += got
-        ev.append({"type": "coins", "player": p, "amount": got, "reason": "loki_tribute"})
-
-    def leaves_at_unloading(self):
-        return True
-
-
 class HiredHands(Effect):
     kind = "hired_hands"
 
@@ -103,10 +86,6 @@ class JarlsHall(Effect):
 
 class HarbourMarket(Effect):
     kind = "harbour_market"
-
-
-class LokiTrickery(Effect):
-    kind = "loki_trickery"
 
 
 class Glory(Effect):
@@ -123,53 +102,6 @@ class ShieldWall(Effect):
 
 class Danegeld(Effect):
     kind = "danegeld"
-
-
-class TradingPost(Effect):
-    kind = "trading_post"
-    any_phase = True
-
-    def usable(self, st, p):
-        return any(st.common)
-
-    def use(self, st, p, ev):
-        st.pending = st.pending + (TakeCube(p, "trading_post"),)
-
-
-class Workshop(Effect):
-    kind = "workshop"
-    any_phase = True
-
-    def usable(self, st, p):
-        return any(st.players[p].filled.values())
-
-    def use(self, st, p, ev):
-        st.pending = st.pending + (WorkshopTakeOff(p, WORKSHOP_CUBES),)
-
-
-class LokiTheft(Effect):
-    kind = "loki_theft"
-    any_phase = True
-
-    def usable(self, st, p):
-        return bool(theft_targets(st, p))
-
-    def use(self, st, p, ev):
-        st.pending = st.pending + (Theft(p),)
-
-
-def theft_targets(st: GameState, p: int) -> list[tuple[int, str, int]]:
-    """What player p may steal with Loki: Theft: (victim, craftsman, good) for every kind of
-    cube on an opponent's incomplete craftsman."""
-    out = []
-    for i, other in enumerate(st.players):
-        if i == p:
-            continue
-        for cid, cubes in other.filled.items():
-            if cubes and not complete(st, other, cid):
-                for g in sorted(set(cubes)):
-                    out.append((i, cid, g))
-    return out
 
 
 class Skald(Effect):
@@ -198,9 +130,8 @@ class SagaTeller(Effect):
 EFFECTS: dict[str, Effect] = {
     e.kind: e
     for e in (
-        Warehouse(), TollHouse(), TreasureHoard(), LokiTribute(), HiredHands(), JarlsHall(),
-        HarbourMarket(), LokiTrickery(), Glory(), ShieldWall(), Danegeld(), TradingPost(),
-        Workshop(), LokiTheft(), SagaTeller(),
+        Warehouse(), TollHouse(), TreasureHoard(), HiredHands(), JarlsHall(),
+        HarbourMarket(), Glory(), ShieldWall(), Danegeld(), SagaTeller(),
         Skald("skald_coins", "coins"), Skald("skald_ships", "ship"),
         Skald("skald_merchants", "merchant"), Skald("skald_warriors", "warrior"),
         Skald("skald_craftsmen", "craftsman"), Skald("skald_journeys", "journey"),

@@ -1,6 +1,7 @@
 """The public entry points of the rules engine (new_game, legal_actions, apply_action, …) and
 the loop of automatic steps between decisions; each phase's rules live in the module named
-after it (supply, demand, purchase, unloading, scoring)."""
+after it (supply, demand, purchase, unloading, scoring; the Picts attacks and Loki in picts and
+loki), and the table of phases (PHASES)."""
 
 from __future__ import annotations
 
@@ -13,23 +14,21 @@ from .actions import (
 )
 from .board import COLUMN_SIZE, START_COINS, START_VP, any_phase_uses, spend_card
 from .cards import CUBES_PER_GOOD, GOODS, SEASONS, CardSet
-from .demand import (
-    can_place, discard_unclaimed, do_demand, do_trickery, end_demand, placements,
-    trickery_options,
-)
+from .demand import can_place, discard_unclaimed, do_demand, end_demand, placements
 from .effects import EFFECTS
 from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
 from .phase import Phase
-from .pending import AttackChoice, Decision, PlaceCube, TakeCube, Theft, Trickery, WorkshopTakeOff
+from .pending import Decision
+from .picts import reveal_final_attack
 from .purchase import (
     do_purchase, end_purchase, price_due, price_now, purchase_options, reservation_price,
 )
 from .scoring import final_scores
 from .state import GameState, PlayerState, viking_owner
-from .supply import fill_spaces, reveal_final_attack, resolve_attack_choice, start_round
+from .supply import fill_spaces, start_round
 from .unloading import (
-    cube_decision_options, do_cube_decision, do_unloading, nothing_to_do, sells_now,
-    start_unloading_turn, unloading_options, usual_form,
+    PlaceCube, do_unloading, nothing_to_do, sells_now, start_unloading_turn, unloading_options,
+    usual_form,
 )
 
 
@@ -149,14 +148,7 @@ def _legal(st: GameState) -> list[Action]:
 
 
 def _legal_pending(st: GameState, dec: Decision) -> list[Action]:
-    match dec:
-        case Trickery():
-            return trickery_options(st, dec)
-        case AttackChoice(player=p, card=cid):
-            return [UseCard(cid), Decline(), *any_phase_uses(st, p)]
-        case TakeCube() | PlaceCube() | WorkshopTakeOff() | Theft():
-            return cube_decision_options(st, dec)
-    raise AssertionError(f"unknown pending decision {dec!r}")  # pragma: no cover
+    return dec.options(st)
 
 
 def apply_action(st: GameState, action: Action) -> tuple[GameState, list[dict[str, Any]]]:
@@ -230,21 +222,9 @@ def why_illegal(st: GameState, action: Any) -> str:
 def _do(st: GameState, a: Action, ev: list) -> None:
     if st.pending:
         dec = st.pending[-1]
-        # A UseCard is an any-phase card played on top of the decision (but the attack
-        # card itself answers a Glory or Danegeld choice).
-        match dec:
-            case AttackChoice() if isinstance(a, UseCard) and a.card == dec.card:
-                resolve_attack_choice(st, dec, True, ev)
-                return
-            case AttackChoice() if isinstance(a, Decline):
-                resolve_attack_choice(st, dec, False, ev)
-                return
-            case Trickery() if not isinstance(a, UseCard):
-                do_trickery(st, dec, a, ev)
-                return
-            case TakeCube() | PlaceCube() | WorkshopTakeOff() | Theft() if not isinstance(a, UseCard):
-                do_cube_decision(st, dec, a, ev)
-                return
+        if dec.answered_by(a):   # else an any-phase card played on top of the decision
+            dec.resolve(st, a, ev)
+            return
     if isinstance(a, UseCard):
         _use_card(st, a.card, ev)
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import STORAGE_SPACES
 from .effects import WAREHOUSE_SPACES
 from .modes import CUBES_IN_PLAY, VIKINGS_PER_PLAYER
-from .pending import PlaceCube
+from .unloading import PlaceCube
 from .state import GameState, viking_is_brown, viking_owner
 
 

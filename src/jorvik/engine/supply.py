@@ -1,13 +1,11 @@
 """The supply phase (RULES.md §4.1): a new round, revealing cards onto the spaces, ships'
-cubes, and the Attacks of the Picts (§4.5) with Glory and Danegeld; the final attack."""
+cubes; a revealed Attack of the Picts is resolved by picts.py."""
 
 from __future__ import annotations
 
-from .board import holds, spend_card
 from .cards import GOODS
-from .effects import EFFECTS
 from .phase import Phase
-from .pending import AttackChoice, DanegeldChoice, GloryChoice
+from .picts import attack
 from .state import GameState
 
 
@@ -72,93 +70,3 @@ def fill_spaces(st: GameState, ev: list) -> None:
         if pl.brown_done:
             st.mut(i).brown_done = False
     ev.append({"type": "phase", "phase": Phase.DEMAND})
-
-
-def reveal_final_attack(st: GameState, ev: list) -> None:
-    """Game end: the Picts cards left in the deck are revealed and resolved in order."""
-    cid = st.deck[0]
-    st.deck = st.deck[1:]
-    st.info += 1
-    st.box = st.box + (cid,)
-    ev.append({"type": "card_revealed", "card": cid, "space": None})
-    attack(st, cid, ev)
-
-
-def next_attack(st: GameState) -> str | None:
-    """The id of the next Attack of the Picts card in the deck (public: the card list places
-    one in each of spring, summer and autumn, and the final one)."""
-    by_id = st.cards.by_id
-    for cid in st.deck:
-        if by_id[cid].type == "picts":
-            return cid
-    return None
-
-
-def defence(st: GameState, p: int) -> int:
-    """Player p's defence in an Attack of the Picts (warriors, doubled one by Shield wall)."""
-    by_id = st.cards.by_id
-    pl = st.players[p]
-    warriors = [by_id[c].defence for c in pl.cards if by_id[c].type == "warrior"]
-    total = sum(warriors)
-    for c in pl.cards:
-        eff = by_id[c].effect
-        if eff:
-            total += EFFECTS[eff].defence_bonus(warriors)
-    return total
-
-
-def attack(st: GameState, cid: str, ev: list) -> None:
-    """Resolve Attack of the Picts `cid` (§4.5): the most defence gains, the least loses;
-    Glory and Danegeld owners decide first (pending decisions)."""
-    card = st.cards.by_id[cid]
-    n = st.n
-    defs = [defence(st, p) for p in range(n)]
-    hi, lo = max(defs), min(defs)
-    order = [(st.start_player + i) % n for i in range(n)]
-    winners = [p for p in order if defs[p] == hi] if hi != lo else []
-    losers = [p for p in order if defs[p] == lo] if hi != lo else []
-    ev.append({"type": "attack", "card": cid, "defence": defs, "gain": card.picts_gain,
-               "loss": card.picts_loss, "winners": winners, "losers": losers})
-    decisions = []
-    for p in winners:
-        glory = holds(st, st.players[p], "glory")
-        if glory:
-            decisions.append(GloryChoice(p, card.picts_gain, glory))
-        else:
-            _gain(st, p, card.picts_gain, "picts", ev)
-    for p in losers:
-        pl = st.players[p]
-        dane = holds(st, pl, "danegeld")
-        if dane and pl.coins >= 2 and pl.vp > 0:
-            decisions.append(DanegeldChoice(p, card.picts_loss, dane))
-        else:
-            _gain(st, p, -card.picts_loss, "picts", ev)
-    st.pending = st.pending + tuple(reversed(decisions))
-
-
-def _gain(st: GameState, p: int, amount: int, reason: str, ev: list) -> None:
-    pl = st.mut(p)
-    if amount < 0:
-        amount = -min(pl.vp, -amount)  # VP never go below 0
-    pl.vp += amount
-    pl.vp_picts += amount
-    ev.append({"type": "vp", "player": p, "amount": amount, "reason": reason})
-
-
-def resolve_attack_choice(st: GameState, dec: AttackChoice, use: bool, ev: list) -> None:
-    """A Glory or Danegeld decision: use the card or take the plain result."""
-    p, value, cid = dec.player, dec.value, dec.card
-    st.pending = st.pending[:-1]
-    pl = st.mut(p)
-    if isinstance(dec, GloryChoice):
-        if use:
-            spend_card(st, p, cid, ev)
-            value *= 2
-        _gain(st, p, value, "picts", ev)
-    else:
-        if use:
-            pl.coins -= 2
-            ev.append({"type": "coins", "player": p, "amount": -2, "reason": "danegeld"})
-            ev.append({"type": "card_used", "player": p, "card": cid})
-        else:
-            _gain(st, p, -value, "picts", ev)

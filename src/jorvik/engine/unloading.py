@@ -7,17 +7,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from .actions import (
-    SOURCES, Action, malformed, Assign, Decline, Discard, Done, GiveUp, Harbour, Sell, Steal, Take,
+    SOURCES, Action, malformed, Assign, Decline, Discard, Done, GiveUp, Harbour, Sell, Take,
     TakeOff, Trade,
 )
 from .board import STORAGE_SPACES, any_phase_uses, holds, remove_one, to_common, warehouse_space
 from .cards import GOODS
 from .craftsmen import complete
-from .effects import EFFECTS, theft_targets
+from .effects import EFFECTS, WORKSHOP_CUBES, Effect
 from .modes import INCOME_BONUS
 from .phase import Phase
-from .pending import PlaceCube, TakeCube, Theft, WorkshopTakeOff
+from .pending import Decision
 from .state import GameState, PlayerState
 
 PROPHECY_VP = 2   # a cube placed on a prophecy scores 2 VP at once
@@ -257,28 +260,6 @@ def _product(parts: list[list[tuple[str, ...]]]) -> list[tuple[str, ...]]:
     return out
 
 
-def cube_decision_options(st: GameState, dec: TakeCube | PlaceCube | WorkshopTakeOff | Theft
-                          ) -> list[Action]:
-    """Choices for a cube handed over at once (take, place it), the Workshop and Loki: Theft."""
-    pl = st.players[dec.player]
-    match dec:
-        case TakeCube():
-            return [Take(g) for g in range(len(st.common)) if st.common[g] > 0]
-        case PlaceCube(good=g):
-            out = card_targets(st, pl, g, sells=sells_now(st, dec.player))
-            if len(pl.warehouse) < warehouse_space(st, pl):
-                out.append(Assign(g, "warehouse"))
-            out.append(Discard())
-            return out
-        case WorkshopTakeOff():
-            out = [TakeOff(c, g) for c, cubes in pl.filled.items() for g in sorted(set(cubes))]
-            out.append(Decline())
-            return out
-        case Theft(player=p):
-            return [Steal(v, c, g) for v, c, g in theft_targets(st, p)]
-    raise AssertionError(f"unknown pending decision {dec!r}")
-
-
 def usual_form(st: GameState, a: Action) -> Action | None:
     """`a` with an explicit source that is just the usual choice, written without it (the form
     legal_actions lists); None if that is not the case."""
@@ -400,50 +381,109 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
         st.pending = st.pending + (TakeCube(p, a.type),)
 
 
-def do_cube_decision(st: GameState, dec: TakeCube | PlaceCube | WorkshopTakeOff | Theft,
-                     a: Action, ev: list) -> None:
-    """Take a cube from the common area, place or discard a handed-over cube, take one off
-    with the Workshop, or steal one with Loki: Theft."""
-    p = dec.player
-    rest = st.pending[:-1]
-    pl = st.mut(p)
-    match dec:
-        case TakeCube(via=via):
-            common = list(st.common)
-            common[a.good] -= 1
-            st.common = tuple(common)
-            ev.append({"type": "took", "player": p, "good": GOODS[a.good], "via": via})
-            st.pending = rest + (PlaceCube(p, a.good),)
-        case PlaceCube(good=g):
-            st.pending = rest
-            if isinstance(a, Discard):
-                to_common(st, (g,))
-                ev.append({"type": "cubes_lost", "player": p, "goods": [GOODS[g]]})
-            else:
-                place_cube(st, p, g, a.to, a.card, ev)
-                ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to,
-                           "card": a.card})
-        case WorkshopTakeOff(left=left):
-            if isinstance(a, Decline):
-                st.pending = rest
-                return
-            pl.filled = {**pl.filled, a.card: remove_one(pl.filled[a.card], a.good)}
-            if not pl.filled[a.card]:
-                pl.filled = {k: v for k, v in pl.filled.items() if v}
-            ev.append({"type": "took_off", "player": p, "card": a.card, "good": GOODS[a.good]})
-            more = (WorkshopTakeOff(p, left - 1),) if left > 1 else ()
-            st.pending = rest + more + (PlaceCube(p, a.good),)
-        case Theft():
-            victim = st.mut(a.player)
-            victim.filled = {**victim.filled, a.card: remove_one(victim.filled[a.card], a.good)}
-            if not victim.filled[a.card]:
-                victim.filled = {k: v for k, v in victim.filled.items() if v}
-            ev.append({"type": "stolen", "player": p, "victim": a.player, "card": a.card,
-                       "good": GOODS[a.good]})
-            st.pending = rest + (PlaceCube(p, a.good),)
-
 def end_round(st: GameState, ev: list) -> None:
     """Every player has unloaded: Mjölnir passes clockwise."""
     st.start_player = (st.start_player + 1) % st.n
     ev.append({"type": "start_player", "player": st.start_player})
     st.phase = Phase.SUPPLY_START
+
+
+# ---- Cubes handed over at once: take one from the common goods area, place it; the Workshop.
+
+@dataclass(frozen=True, slots=True)
+class TakeCube(Decision):
+    """Take one cube of any good from the common goods area, handed over by a trade (`via`
+    "trade"), the Harbour market ("harbour") or the Trading post ("trading_post")."""
+    kind: ClassVar[str] = "take"
+    via: str
+
+    def options(self, st: GameState) -> list[Action]:
+        return [Take(g) for g in range(len(st.common)) if st.common[g] > 0]
+
+    def resolve(self, st: GameState, a: Action, ev: list) -> None:
+        p = self.player
+        common = list(st.common)
+        common[a.good] -= 1
+        st.common = tuple(common)
+        ev.append({"type": "took", "player": p, "good": GOODS[a.good], "via": self.via})
+        st.pending = st.pending[:-1] + (PlaceCube(p, a.good),)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCube(Decision):
+    """Place the handed-over cube `good` on a card or the Warehouse, or discard it."""
+    kind: ClassVar[str] = "place_cube"
+    good: int
+
+    def options(self, st: GameState) -> list[Action]:
+        g = self.good
+        pl = st.players[self.player]
+        out = card_targets(st, pl, g, sells=sells_now(st, self.player))
+        if len(pl.warehouse) < warehouse_space(st, pl):
+            out.append(Assign(g, "warehouse"))
+        out.append(Discard())
+        return out
+
+    def resolve(self, st: GameState, a: Action, ev: list) -> None:
+        p, g = self.player, self.good
+        st.pending = st.pending[:-1]
+        if isinstance(a, Discard):
+            to_common(st, (g,))
+            ev.append({"type": "cubes_lost", "player": p, "goods": [GOODS[g]]})
+        else:
+            place_cube(st, p, g, a.to, a.card, ev)
+            ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to,
+                       "card": a.card})
+
+
+@dataclass(frozen=True, slots=True)
+class WorkshopTakeOff(Decision):
+    """The Workshop: take up to `left` more cubes off own craftsmen (each then placed anew)."""
+    kind: ClassVar[str] = "workshop"
+    left: int
+
+    def options(self, st: GameState) -> list[Action]:
+        pl = st.players[self.player]
+        out: list[Action] = [TakeOff(c, g) for c, cubes in pl.filled.items()
+                             for g in sorted(set(cubes))]
+        out.append(Decline())
+        return out
+
+    def resolve(self, st: GameState, a: Action, ev: list) -> None:
+        p = self.player
+        rest = st.pending[:-1]
+        if isinstance(a, Decline):
+            st.pending = rest
+            return
+        pl = st.mut(p)
+        pl.filled = {**pl.filled, a.card: remove_one(pl.filled[a.card], a.good)}
+        if not pl.filled[a.card]:
+            pl.filled = {k: v for k, v in pl.filled.items() if v}
+        ev.append({"type": "took_off", "player": p, "card": a.card, "good": GOODS[a.good]})
+        more = (WorkshopTakeOff(p, self.left - 1),) if self.left > 1 else ()
+        st.pending = rest + more + (PlaceCube(p, a.good),)
+
+
+class TradingPost(Effect):
+    kind = "trading_post"
+    any_phase = True
+
+    def usable(self, st, p):
+        return any(st.common)
+
+    def use(self, st, p, ev):
+        st.pending = st.pending + (TakeCube(p, "trading_post"),)
+
+
+class Workshop(Effect):
+    kind = "workshop"
+    any_phase = True
+
+    def usable(self, st, p):
+        return any(st.players[p].filled.values())
+
+    def use(self, st, p, ev):
+        st.pending = st.pending + (WorkshopTakeOff(p, WORKSHOP_CUBES),)
+
+
+EFFECTS.update((e.kind, e) for e in (TradingPost(), Workshop()))
