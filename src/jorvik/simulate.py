@@ -47,6 +47,9 @@ def simulate(games: int, players: int, mode: str, seed: int, bots: list[str],
              progress: Callable[[int], None] | None = None) -> SimResult:
     """Play `games` games with seeds seed, seed+1, ...; bots[i] sits in seat i (cycled)."""
     res = SimResult()
+    if cards is None:
+        from jorvik.carddata import load_cards
+        cards = load_cards()
     names = [f"Player {i + 1}" for i in range(players)]
     lineup = [bots[i % len(bots)] for i in range(players)]
     clock = time.perf_counter

@@ -9,7 +9,7 @@ import pytest
 
 from jorvik.carddata import load_cards
 from jorvik.bots import heuristics, normal_bot
-from jorvik.bots.heuristics import Ctx, Params, holding_of, plan_unload
+from jorvik.bots.heuristics import Ctx, Memo, Params, holding_of, plan_unload
 from jorvik.bots.normal_bot import NormalBot
 from jorvik.engine import apply_action, current_player, is_over, new_game
 from jorvik.tournament import play_game
@@ -35,58 +35,73 @@ def _with_common(st, common):
 @pytest.mark.parametrize("size", [heuristics.PLAN_CACHE, 16])
 def test_a_cached_unloading_plan_is_worth_what_the_planner_finds_afresh(monkeypatch, size):
     monkeypatch.setattr(heuristics, "PLAN_CACHE", size)   # 16: the oldest plans are dropped
-    heuristics._plan_sets.clear()
+    memo = Memo()
     rng = random.Random(3)
     states = _positions(7, 4, "jarl") + _positions(8, 3, "karl")
     # the same holdings with an empty and a full common goods area: trades differ
     states += [_with_common(s, c) for s in states[::3] for c in ((0,) * 8, (9,) * 8)]
     checked = 0
     for st in states:   # warm the cache on every position, then ask again in another order
-        ctx = Ctx(st)
+        ctx = Ctx(st, memo=memo)
         for p in range(st.n):
             plan_unload(ctx, p, holding_of(st, p))
     rng.shuffle(states)
     for st in states:
-        ctx = Ctx(st)
+        ctx = Ctx(st, memo=memo)
         for p in range(st.n):
             h = holding_of(st, p)
             fresh = heuristics._plan_unload(ctx, p, holding_of(st, p), False).value
             assert plan_unload(ctx, p, h).value == fresh
             checked += 1
     assert checked > 1000
-    assert all(len(plans) <= size for _, _, plans in heuristics._plan_sets)
+    assert all(len(plans) <= size for _, _, plans in memo.plan_sets)
 
 
 def test_other_parameters_do_not_reuse_the_plans_of_the_default_ones():
+    memo = Memo()
     st = _positions(11, 2, "karl")[40]
-    ctx = Ctx(st)
-    before = plan_unload(ctx, 0, holding_of(st, 0)).value
+    before = plan_unload(Ctx(st, memo=memo), 0, holding_of(st, 0)).value
     other = Params(keep_base=Params().keep_base + 3.0)
-    ctx2 = Ctx(st, other)
+    ctx2 = Ctx(st, other, memo)
     assert plan_unload(ctx2, 0, holding_of(st, 0)).value == \
         heuristics._plan_unload(ctx2, 0, holding_of(st, 0), False).value
-    assert plan_unload(Ctx(st), 0, holding_of(st, 0)).value == before
+    assert plan_unload(Ctx(st, memo=memo), 0, holding_of(st, 0)).value == before
 
 
-def test_the_plans_of_two_parameter_sets_in_turn_are_both_kept(monkeypatch):
+def test_the_plans_of_two_parameter_sets_in_turn_are_both_kept():
     # the expert's knobs and hard's defaults at one table: neither empties the other's plans
-    monkeypatch.setattr(heuristics, "_plan_sets", [])
+    memo = Memo()
     st = _positions(11, 2, "karl")[40]
     other = Params(lam=2.0)
     for params in (heuristics.DEFAULT, other, heuristics.DEFAULT):
-        plan_unload(Ctx(st, params), 0, holding_of(st, 0))
-    assert [p for _, p, plans in heuristics._plan_sets if plans] == [other, heuristics.DEFAULT]
+        plan_unload(Ctx(st, params, memo), 0, holding_of(st, 0))
+    assert [p for _, p, plans in memo.plan_sets if plans] == [other, heuristics.DEFAULT]
     for _ in range(heuristics.PLAN_SETS + 1):   # other knobs come in: the oldest set is dropped
-        plan_unload(Ctx(st, Params(lam=1.5)), 0, holding_of(st, 0))
-    assert len(heuristics._plan_sets) <= heuristics.PLAN_SETS
+        plan_unload(Ctx(st, Params(lam=1.5), memo), 0, holding_of(st, 0))
+    assert len(memo.plan_sets) <= heuristics.PLAN_SETS
+
+
+def test_caches_belong_to_a_bot_not_to_the_module():
+    # two bots never share a cache, so hints, a review and a bot's turn can run at once
+    from jorvik.bots import heuristics as h, rollout_bot
+    from jorvik.bots.hard_bot import HardBot
+    from jorvik.bots.normal_bot import NormalBot
+    a, b = NormalBot(1), NormalBot(1)
+    assert a.memo is not b.memo
+    hard = HardBot(1, playouts=1)
+    assert hard.rollout_bot.memo is hard.policy.memo
+    for module in (h, rollout_bot):
+        assert not [k for k, v in vars(module).items()
+                    if isinstance(v, (dict, list, set)) and k.startswith("_")
+                    and not k.startswith("__")]
 
 
 def test_the_search_bots_decide_the_same_with_the_caches_as_without(monkeypatch):
     options = {"playouts": 1}
     with_caches = play_game(["expert", "hard"], "jarl", 21, bot_options=options)
 
-    def plan_afresh(ctx, p, h, want_steps=False):
-        return heuristics._plan_unload(ctx, p, h, want_steps)
+    def plan_afresh(ctx, p, h, want_steps=False, held=False):
+        return heuristics._plan_unload(ctx, p, h, want_steps, held)
 
     monkeypatch.setattr(heuristics, "plan_unload", plan_afresh)
     monkeypatch.setattr(normal_bot, "plan_unload", plan_afresh)

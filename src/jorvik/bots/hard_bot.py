@@ -76,6 +76,7 @@ class HardBot:
         self.policy = NormalBot(seed)
         # who plays every seat in the play-outs (rollout_bot.playout_policy, or another)
         self.rollout_bot = playout_policy(0, noise=noise)
+        self.rollout_bot.memo = self.policy.memo   # one set of caches for the whole search
         self.last_stats: dict = {}
         self.should_stop: Callable[[], bool] | None = None
 
@@ -163,7 +164,7 @@ class HardBot:
         if is_over(s):
             vals = [float(r["total"]) + 0.01 * r["coins"] for r in s.result["scores"]]
             return margin_of(vals, me)
-        return self._score(Ctx(s, bot.params), me)
+        return self._score(Ctx(s, bot.params, bot.memo), me)
 
     def _score(self, ctx: Ctx, me: int) -> float:
         """My margin at the end of an unfinished playout."""

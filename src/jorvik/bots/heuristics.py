@@ -137,14 +137,49 @@ class DeckInfo(NamedTuple):
     attack_defence: list[float]  # defence that can still be bought before each attack
 
 
-_DECK_CACHE: dict = {}
+DECKS = 4096   # deck facts a Memo keeps (all dropped when full: a new game or search)
+PLAN_CACHE = 8192   # unloading plans a Memo keeps for one parameter set, oldest dropped first
+PLAN_SETS = 4       # parameter sets whose plans a Memo keeps
+
+
+class Memo:
+    """The heuristic's caches, owned by one bot (a search's bots share their owner's) and
+    passed in its :class:`Ctx`: deck facts by the cards left, and the unloading planner's
+    values by everything the planner reads. Positions repeat across a search's rollouts and
+    across a phase, so the same facts and holdings are asked for again and again. A bot is
+    used by one thread at a time, and hints, reviews and the bots' turns each make their own,
+    so nothing here is shared between threads."""
+
+    __slots__ = ("decks", "plan_sets")
+
+    def __init__(self) -> None:
+        self.decks: dict[tuple, DeckInfo] = {}
+        # (card set, knobs, plans) of the last PLAN_SETS parameter sets (held, so an identity
+        # check is enough): the expert's knobs and the defaults are in play at one table
+        self.plan_sets: list[tuple[object, Params, dict[tuple, float]]] = []
+
+    def deck_info(self, st: GameState) -> DeckInfo:
+        key = (st.deck, tuple(st.spaces), st.reservation)
+        got = self.decks.get(key)
+        if got is None:
+            if len(self.decks) >= DECKS:
+                self.decks.clear()
+            got = self.decks[key] = _deck_info(st)
+        return got
+
+    def plans(self, by_id: object, params: Params) -> dict[tuple, float]:
+        """The planner's values for this card set and these knobs."""
+        for b, pr, plans in self.plan_sets:
+            if b is by_id and pr is params:
+                return plans
+        plans = {}
+        self.plan_sets.insert(0, (by_id, params, plans))
+        del self.plan_sets[PLAN_SETS:]
+        return plans
 
 
 def _deck_info(st: GameState) -> DeckInfo:
-    key = (st.deck, tuple(st.spaces), st.reservation)
-    got = _DECK_CACHE.get(key)
-    if got is not None:
-        return got
+    """Facts about the cards not yet bought or boxed (see DeckInfo)."""
     by_id = st.cards.by_id
     rest = 0
     attacks = []
@@ -183,27 +218,24 @@ def _deck_info(st: GameState) -> DeckInfo:
     # season: half of its own season's warriors come before it on average).
     attack_defence = [sum(w for s, w in warriors.items() if s < season) + 0.5 * warriors[season]
                       for season, _, _ in attacks]
-    got = DeckInfo([Attack(g, l) for _, g, l in attacks], demand, feasts, rest, future,
-                   attack_defence)
-    if len(_DECK_CACHE) > 4096:
-        _DECK_CACHE.clear()
-    _DECK_CACHE[key] = got
-    return got
+    return DeckInfo([Attack(g, l) for _, g, l in attacks], demand, feasts, rest, future,
+                    attack_defence)
 
 
 class Ctx:
     """Public facts about a state, computed once and shared by every player's evaluation."""
 
-    __slots__ = ("st", "n", "by_id", "params", "rounds_left", "attacks", "attack_defence",
+    __slots__ = ("st", "n", "by_id", "params", "memo", "rounds_left", "attacks", "attack_defence",
                  "demand", "feasts_left", "future", "_defs", "_coin_worth", "_keep_worth",
                  "_attack_value")
 
-    def __init__(self, st: GameState, params: Params = DEFAULT):
+    def __init__(self, st: GameState, params: Params = DEFAULT, memo: Memo | None = None):
         self.st = st
         self.n = st.n
         self.params = params
+        self.memo = memo   # the caches of the bot asking (None: nothing kept)
         self.by_id = st.cards.by_id
-        info = _deck_info(st)
+        info = memo.deck_info(st) if memo is not None else _deck_info(st)
         self.attacks = info.attacks
         self.demand = info.demand
         self.feasts_left = info.feasts_left
@@ -464,46 +496,21 @@ def completable(st: GameState, p: int) -> bool:
     return False
 
 
-# The planner's values already found, by everything the planner reads (the holding, the
-# common supply, what a coin and a kept cube are worth, the rounds left). Positions repeat
-# across a search's rollouts and across a phase, so the same holdings are planned again and
-# again. Bounded; one cache for each card set and parameter set (the expert's knobs and the
-# defaults are in play at one table), the last PLAN_SETS of them kept (kept alive here, so an
-# identity check is enough).
-PLAN_CACHE = 8192
-PLAN_SETS = 4
-_plan_sets: list[tuple[object, Params, dict[tuple, float]]] = []
-
-
-def _plans_of(ctx: Ctx) -> dict[tuple, float]:
-    """The planner's cache for the context's card set and knobs."""
-    for by_id, params, plans in _plan_sets:
-        if by_id is ctx.by_id and params is ctx.params:
-            return plans
-    plans = {}
-    _plan_sets.insert(0, (ctx.by_id, ctx.params, plans))
-    del _plan_sets[PLAN_SETS:]
-    return plans
-
-
 def plan_unload(ctx: Ctx, p: int, h: Holding, want_steps: bool = False,
                 held: bool = False) -> Plan:
     """The best use of player p's cubes (see the module docstring). Value in VP-equivalents:
     craftsmen's expected VP after filling + kept cubes + coins and VP the cubes bring; with
     `held`, also what kept cubes add to the craftsmen they will fill (the search's cut)."""
-    if want_steps:
-        return _plan_unload(ctx, p, h, True, held)
-    plans = _plans_of(ctx)
+    if want_steps or ctx.memo is None:
+        return _plan_unload(ctx, p, h, want_steps, held)
+    plans = ctx.memo.plans(ctx.by_id, ctx.params)
     key = (h.cards, tuple(h.filled.items()), tuple(h.hand), tuple(h.storage),
            tuple(h.warehouse), h.coins, tuple(ctx.st.common), ctx.coin_worth(p),
            tuple(ctx.keep_worth(p)), ctx.rounds_left, held)
     value = plans.get(key)
     if value is None:
         if len(plans) >= PLAN_CACHE:
-            try:
-                plans.pop(next(iter(plans)), None)   # the oldest
-            except (RuntimeError, StopIteration):   # another thread (a hint) changed it
-                plans.clear()
+            del plans[next(iter(plans))]   # the oldest
         value = plans[key] = _plan_unload(ctx, p, h, False, held).value
     return Plan(value)
 

@@ -50,7 +50,7 @@ from jorvik.engine import (
 )
 
 from .heuristics import (
-    DEFAULT, N_GOODS, Ctx, Holding, Params, _sigmoid, base_values, card_value,
+    DEFAULT, N_GOODS, Ctx, Holding, Memo, Params, _sigmoid, base_values, card_value,
     holding_of, plan_unload, warehouse_room,
 )
 
@@ -76,6 +76,7 @@ class NormalBot:
         # set: the noise is looked up by (key, decision) instead of drawn from `rng`
         self.noise_key: int | None = None
         self._vcache: dict = {}
+        self.memo = Memo()   # the heuristic's caches (deck facts, unloading plans): this bot's
 
     def set_params(self, params: Params) -> None:
         """Play on with other knobs (the card values kept so far were found with the old ones)."""
@@ -98,7 +99,7 @@ class NormalBot:
         if legal is None:
             legal = legal_actions(st)
         p = current_player(st)
-        ctx = Ctx(st, self.params)
+        ctx = Ctx(st, self.params, self.memo)
         if st.pending:
             return [(0.0, self._pending(ctx, p, legal))]
         ph = st.phase

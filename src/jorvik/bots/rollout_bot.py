@@ -375,13 +375,12 @@ class _Round:
 
 class _Line:
     """One line of play while its deck is unchanged: one round of one game or play-out (the
-    supply draws from the deck, so a new round is a new line). Every bot on the same line
-    shares it (the bots in the seats of one game, the one bot of a play-out)."""
+    supply draws from the deck, so a new round is a new line)."""
 
     __slots__ = ("deck", "round", "params", "facts", "last")
 
     def __init__(self, st: GameState, params: Params, facts: _Round):
-        self.deck = st.deck   # held, so the identity check in line_of stays sound
+        self.deck = st.deck   # held, so the identity check in Lines.line_of stays sound
         self.round = st.round
         self.params = params
         self.facts = facts
@@ -390,41 +389,46 @@ class _Line:
 
 LINES = 32    # lines kept, the least recently used dropped first
 ROUNDS = 64   # rounds' seats kept, likewise
-_LINES: dict[tuple[int, int], _Line] = {}
-_ROUNDS: dict[tuple, _Round] = {}
-_recent: list[tuple[int, int]] = [(0, 0)]   # the key of the line last asked for
 
 
 def _remember(store: dict, key, value, size: int) -> None:
     """Put `value` last in the LRU `store`, dropping the oldest beyond `size`."""
     store.pop(key, None)
     if len(store) >= size:
-        try:
-            store.pop(next(iter(store)), None)
-        except (RuntimeError, StopIteration):   # another thread (a hint) changed it
-            store.clear()
+        del store[next(iter(store))]
     store[key] = value
 
 
-def line_of(st: GameState, params: Params) -> _Line:
-    """The line `st` is on, for bots with `params`."""
-    line = _LINES.get(_recent[0])
-    if (line is not None and line.deck is st.deck and line.params is params
-            and line.round == st.round and st.deck):
-        return line   # the line of the last call (nearly every call)
-    key = _recent[0] = (id(st.deck), id(params))
-    line = _LINES.get(key)
-    if line is None or line.deck is not st.deck or line.params is not params \
-            or line.round != st.round or not st.deck:   # (every empty deck is one object)
-        facts_key = (st.round, id(params), tuple(sorted(st.deck)), tuple(sorted(st.bag)),
-                     tuple(st.spaces), tuple(cid for cid, _, _ in st.reservation))
-        facts = _ROUNDS.get(facts_key)
-        if facts is None or facts.params is not params:
-            facts = _Round(params)
-        _remember(_ROUNDS, facts_key, facts, ROUNDS)
-        line = _Line(st, params, facts)
-    _remember(_LINES, key, line, LINES)
-    return line
+class Lines:
+    """The lines of play and rounds' seats one bot has read (its own: a bot is used by one
+    thread at a time, and hints, reviews and the bots' turns each have their own bots)."""
+
+    __slots__ = ("lines", "rounds", "recent")
+
+    def __init__(self) -> None:
+        self.lines: dict[tuple[int, int], _Line] = {}
+        self.rounds: dict[tuple, _Round] = {}
+        self.recent: tuple[int, int] = (0, 0)   # the key of the line last asked for
+
+    def line_of(self, st: GameState, params: Params) -> _Line:
+        """The line `st` is on, for `params`."""
+        line = self.lines.get(self.recent)
+        if (line is not None and line.deck is st.deck and line.params is params
+                and line.round == st.round and st.deck):
+            return line   # the line of the last call (nearly every call)
+        key = self.recent = (id(st.deck), id(params))
+        line = self.lines.get(key)
+        if line is None or line.deck is not st.deck or line.params is not params \
+                or line.round != st.round or not st.deck:   # (every empty deck is one object)
+            facts_key = (st.round, id(params), tuple(sorted(st.deck)), tuple(sorted(st.bag)),
+                         tuple(st.spaces), tuple(cid for cid, _, _ in st.reservation))
+            facts = self.rounds.get(facts_key)
+            if facts is None or facts.params is not params:
+                facts = _Round(params)
+            _remember(self.rounds, facts_key, facts, ROUNDS)
+            line = _Line(st, params, facts)
+        _remember(self.lines, key, line, LINES)
+        return line
 
 
 class RolloutBot(NormalBot):
@@ -437,6 +441,7 @@ class RolloutBot(NormalBot):
         super().__init__(seed, params, noise)
         # the state of the last unloading step played and the plan's steps after it
         self._plan_rest: tuple[GameState, list[Action]] | None = None
+        self._lines = Lines()
 
     def set_params(self, params: Params) -> None:
         if params is not self.params:
@@ -477,7 +482,7 @@ class RolloutBot(NormalBot):
                             for q, (a, b) in enumerate(zip(prev.players, st.players)))):
                 rest = steps
         if rest is None:
-            ctx = Ctx(st, self.params)
+            ctx = Ctx(st, self.params, self.memo)
             for a in legal:
                 if isinstance(a, UseCard) and self._want_use(ctx, me, a.card):
                     self._plan_rest = None
@@ -502,7 +507,7 @@ class RolloutBot(NormalBot):
         round), if known."""
         if board is None:
             board = tuple(q.loading for q in st.players)
-        line = line_of(st, self.params)
+        line = self._lines.line_of(st, self.params)
         pl = st.players[p]
         got = line.last.get(p)
         if got is not None and got.player is pl and got.board == board:
@@ -517,7 +522,7 @@ class RolloutBot(NormalBot):
         if got is None:
             ctx = facts.ctxs.get(defs)
             if ctx is None:
-                ctx = facts.ctxs[defs] = Ctx(st, self.params)
+                ctx = facts.ctxs[defs] = Ctx(st, self.params, self.memo)
             got = facts.seats[key] = Seat(ctx, st, p)
         got.board = board
         got.player = pl
