@@ -264,3 +264,29 @@ def test_your_coins_are_told_from_just_after_your_last_move():
                             checked += 1
             s.apply(rng.choice(legal_actions(s.state)))
     assert checked > 20 and paid > 20, (checked, paid)
+
+
+async def test_a_long_summary_scrolls_in_the_banner_and_its_button_stays_in_view(tmp_path):
+    # A whole round of five players with long names at 80x24: more lines than the banner
+    # has room for. The summary scrolls (End, arrows), the Continue button stays on screen,
+    # and the keys still never reach the game.
+    from test_score_grid import LONG, random_game
+    from textual.widgets import Button
+    path = random_game(tmp_path, 5, LONG, 6, seed=3)
+    app = make_app("--lang", "hu", "--load", path, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        banner = app.screen
+        assert isinstance(banner, HandoverScreen)
+        scroll = banner.query_one("#handover-scroll")
+        assert scroll.max_scroll_y > 0  # the summary is longer than the room: the case ran
+        button = banner.query_one(Button).region
+        assert button.height >= 1 and button.bottom <= 24, button
+        moves = len(app.session.actions)
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y > 0
+        await pilot.press("up", "1", "down")
+        assert len(app.session.actions) == moves and app.screen is banner
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)

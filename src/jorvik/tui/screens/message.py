@@ -8,7 +8,7 @@ from typing import Callable
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
@@ -125,11 +125,31 @@ class HandoverScreen(Recompose, ModalScreen[None]):
                 for line in self.since:
                     lines.append("\n")
                     lines.append_text(line)
-                yield Static(lines, id="handover-since")
+                # a long summary scrolls (arrows, mouse) and the button stays in view
+                with VerticalScroll(id="handover-scroll"):
+                    yield Static(lines, id="handover-since")
             yield Button(Text(t("tui.button.continue")), id="continue", variant="primary")
+
+    def on_mount(self) -> None:
+        self._fit_summary()
+
+    def on_resize(self) -> None:
+        self._fit_summary()
+
+    def _fit_summary(self) -> None:
+        """The summary gets the dialog's height (90% of the screen) less its frame, title
+        and button: at 80×24 a whole round's summary no longer pushes the button out."""
+        for scroll in self.query("#handover-scroll"):
+            scroll.styles.max_height = max(4, int(self.app.size.height * 0.9) - 11)
 
     def on_key(self, event: events.Key) -> None:
         event.stop()  # a stray key stays here: nothing is chosen in the game under the banner
+        for scroll in self.query("#handover-scroll"):
+            move = {"up": scroll.scroll_up, "down": scroll.scroll_down,
+                    "pageup": scroll.scroll_page_up, "pagedown": scroll.scroll_page_down,
+                    "home": scroll.scroll_home, "end": scroll.scroll_end}.get(event.key)
+            if move is not None:
+                move(animate=False)
 
     def action_go(self) -> None:
         self.dismiss(None)
