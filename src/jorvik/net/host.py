@@ -324,7 +324,7 @@ async def open_server(table: Table, host: str, port: int,
     """The WebSocket server of `table` (port 0: any free port; see server.sockets)."""
     return await serve(table.handler, host, port, ssl=tls, max_size=MAX_MESSAGE,
                        max_queue=16, ping_interval=5, ping_timeout=10,
-                       open_timeout=HELLO_TIMEOUT, compression=None)
+                       open_timeout=HELLO_TIMEOUT, close_timeout=2, compression=None)
 
 
 def write_sidecar(session: Session, remote: list[int]) -> None:

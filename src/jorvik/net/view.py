@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from jorvik.engine import GOODS, CardSet, GameState, PlayerState, Reservation
-from jorvik.engine import pending as pending_mod
+from jorvik.engine import GOODS, CardSet, Decision, GameState, PlaceCube, PlayerState, Reservation
 from jorvik.engine.invariants import cube_total
 from jorvik.engine.modes import CUBES_IN_PLAY
 from jorvik.engine.cards import CUBES_PER_GOOD
@@ -23,10 +22,7 @@ from jorvik.engine.modes import GOODS_IN_PLAY
 # Keys of GameState.to_dict() that are hidden or that a client works out for itself.
 HIDDEN = ("deck", "bag", "seed", "set_aside")
 
-DECISIONS: dict[str, type] = {
-    cls.kind: cls for cls in vars(pending_mod).values()
-    if isinstance(cls, type) and issubclass(cls, pending_mod.Decision) and cls.kind
-}
+DECISIONS: dict[str, type] = dict(Decision.KINDS)   # every pending decision kind
 
 
 class ViewError(ValueError):
@@ -150,7 +146,7 @@ def _rebuild(v: dict[str, Any], cards: CardSet) -> GameState:
         for gs in (pl.ship_goods, pl.hand, pl.storage, pl.warehouse, *pl.filled.values()):
             out.update(gs)
     for d in st.pending:
-        if isinstance(d, pending_mod.PlaceCube):
+        if isinstance(d, PlaceCube):
             out[d.good] += 1
     bag = total - out
     st.bag = tuple(sorted(bag.elements()))
