@@ -437,3 +437,19 @@ async def test_every_demand_space_shows_its_price_whole_with_five_players_at_80x
         assert row, lines
         boxes = [box for box in row.split("│") if box.strip()]
         assert len(boxes) == 6 and all(re.search(price + r"\s*$", b) for b in boxes), row
+
+
+@pytest.mark.parametrize("lang, label", [("hu", "Raktár"), ("en", "Warehouse")])
+@pytest.mark.parametrize("width", [20, 24, 30, 60])
+def test_the_warehouse_piece_of_a_player_area_is_never_split(lang, label, width):
+    # Issue 32 row 31: "Raktm - 0/1  Raktár -" / "0/4" in a 24-wide area at 120x40; the
+    # Warehouse is a piece of its own, beside the storage space or whole on the next line.
+    from jorvik.carddata import load_cards
+    from jorvik.engine import new_game
+    from jorvik.tui.widgets.player_panel import pack, panel_segments
+    set_language(lang)
+    st = new_game(["Éva", "Ödön"], mode="jarl", seed=3, cards=load_cards())
+    st.players[0].cards = ("A09",)  # the Warehouse
+    lines = [line.plain for line in pack(panel_segments(st, 0), width)]
+    assert sum(f"{label} - 0/4" in line for line in lines) == 1, lines
+    assert len(lines) == (1 if width >= 30 else 2), lines

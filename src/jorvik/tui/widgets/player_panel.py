@@ -79,13 +79,16 @@ def panel_segments(st: GameState, p: int) -> list[Text]:
     groups: dict[str, list[str]] = {}
     for c in pl.cards:
         groups.setdefault(by_id[c].type, []).append(c)
+    out.append(store)
     warehouse = holds(st, pl, "warehouse")
     if warehouse is not None and wh:
-        store.append("  " + card_name(by_id[warehouse]) + " ", style=theme.LABEL)
-        store.append_text(cubes(pl.warehouse, click=click("warehouse")) if pl.warehouse
+        # a piece of its own: beside the storage space when there is room, else whole on
+        # the next line ("Raktár - 0/4" was split after "Raktár -" in a narrow area)
+        house = Text(card_name(by_id[warehouse]) + " ", style=theme.LABEL)
+        house.append_text(cubes(pl.warehouse, click=click("warehouse")) if pl.warehouse
                           else Text("-", style="dim"))
-        store.append(f" {len(pl.warehouse)}/{wh}", style="dim")
-    out.append(store)
+        house.append(f" {len(pl.warehouse)}/{wh}", style="dim")
+        out.append(house)
     for kind in KIND_ORDER:
         ids = groups.get(kind)
         if not ids:
