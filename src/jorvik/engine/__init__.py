@@ -14,8 +14,10 @@ from .actions import (
     action_from_json,
 )
 from .cards import CUBES_PER_GOOD, FEAST_VP, GOODS, KARL_GOODS, Card, CardSet
-from .board import COLUMN_SIZE, START_COINS, START_VP, STORAGE_SPACES, holds, warehouse_space
-from .craftsmen import complete, empty_fields
+from .board import (
+    COLUMN_SIZE, START_COINS, START_VP, STORAGE_SPACES, holds, storage_of, warehouse_space,
+)
+from .craftsmen import complete, empty_fields, missing_fields
 from .effects import WAREHOUSE_SPACES, WORKSHOP_CUBES
 from .game import (
     apply_action, can_undo, current_player, is_over, legal_actions, new_game, why_illegal,
@@ -23,10 +25,13 @@ from .game import (
 from .observation import Observation, determinize, observe
 from .modes import CUBES_IN_PLAY, GOODS_IN_PLAY, GOODS_PER_MODE, INCOME_BONUS, MODES, VIKINGS_PER_PLAYER
 from .pending import Decision
-from .picts import DANEGELD_COINS, AttackChoice, DanegeldChoice, GloryChoice, defence, next_attack
+from .picts import (
+    DANEGELD_COINS, AttackChoice, DanegeldChoice, GloryChoice, defence, defence_of, next_attack,
+)
 from .loki import Theft, Trickery, theft_targets
 from .phase import Phase
-from .purchase import next_price, price_due, price_now, reservation_price
+from .purchase import next_price, price_at, price_due, price_now, reservation_price
+from .rules import RULES, Rules
 from .scoring import SCORE_CATEGORIES, feast_vp, final_scores
 from .supply import fill_order
 from .unloading import (

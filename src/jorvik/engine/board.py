@@ -3,15 +3,18 @@ cubes and vikings to the box, the common goods area or home."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from .actions import Action, UseCard
-from .cards import GOODS, CardSet
+from .cards import GOODS, Card, CardSet
 from .effects import EFFECTS
+from .rules import RULES
 from .state import GameState, PlayerState
 
-COLUMN_SIZE = 8      # vikings in one demand column
-START_VP = 10
-START_COINS = 5
-STORAGE_SPACES = 1   # the player board's storage space (the Warehouse card adds its own)
+COLUMN_SIZE = RULES.column_size        # vikings in one demand column
+START_VP = RULES.start_vp
+START_COINS = RULES.start_coins
+STORAGE_SPACES = RULES.storage_spaces  # the player board's storage space (the Warehouse: more)
 
 
 def ids_where(cards: CardSet, key: str, test) -> frozenset[str]:
@@ -50,15 +53,19 @@ def any_phase_uses(st: GameState, p: int) -> list[Action]:
     return out
 
 
+def storage_of(cards: Iterable[Card]) -> tuple[int, int]:
+    """(board storage spaces, extra spaces of these cards: the Warehouse's 4) that a player
+    holding `cards` has: ask it of cards not bought yet too."""
+    extra = 0
+    for card in cards:
+        if card.effect:
+            extra += EFFECTS[card.effect].extra_storage()
+    return STORAGE_SPACES, extra
+
+
 def warehouse_space(st: GameState, pl: PlayerState) -> int:
     """Extra storage spaces of player pl's cards (the Warehouse: 4)."""
-    by_id = st.cards.by_id
-    extra = 0
-    for c in pl.cards:
-        eff = by_id[c].effect
-        if eff:
-            extra += EFFECTS[eff].extra_storage()
-    return extra
+    return storage_of(map(st.cards.by_id.__getitem__, pl.cards))[1]
 
 
 def spend_card(st: GameState, p: int, cid: str, ev: list) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
+from .cards import Card
 from .state import GameState, PlayerState
 
 
@@ -10,9 +13,15 @@ def complete(st: GameState, pl: PlayerState, cid: str) -> bool:
     return len(pl.filled.get(cid, ())) == len(st.cards.by_id[cid].goods)
 
 
-def empty_fields(st: GameState, pl: PlayerState, cid: str) -> list[int]:
-    """Goods still missing on craftsman `cid` of player `pl` (with repeats, in field order)."""
-    need = list(st.cards.by_id[cid].goods)
-    for g in pl.filled.get(cid, ()):
+def missing_fields(card: Card, filled: Iterable[int] = ()) -> list[int]:
+    """The goods craftsman `card` still needs with cubes `filled` on it (repeats kept, in field
+    order); [] when complete. Ask it of a card not bought yet too."""
+    need = list(card.goods)
+    for g in filled:
         need.remove(g)
     return need
+
+
+def empty_fields(st: GameState, pl: PlayerState, cid: str) -> list[int]:
+    """Goods still missing on craftsman `cid` of player `pl` (with repeats, in field order)."""
+    return missing_fields(st.cards.by_id[cid], pl.filled.get(cid, ()))

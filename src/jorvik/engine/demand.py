@@ -3,11 +3,14 @@ Loki: Trickery at its end, and the cards nobody wants going to the box."""
 
 from __future__ import annotations
 
-from .actions import RESERVATION_ROW, Action, Decline, Done, Place, Reserve, Swap
-from .board import COLUMN_SIZE, any_phase_uses, discard_space, holds, spend_card
+from .actions import Action, Done, Place, Reserve
+from .board import COLUMN_SIZE, discard_space, holds
 from .loki import Trickery, swaps
 from .phase import Phase
+from .rules import RULES
 from .state import GameState, Reservation, viking_code
+
+COLUMNS, SPACES = RULES.columns, RULES.spaces   # demand columns 1-6 under spaces 1-6 of 12
 
 
 # Interned placement actions: the hot loop builds lists of these instead of new objects.
@@ -20,8 +23,8 @@ def placements(st: GameState, p: int) -> list[Action]:
     pl = st.players[p]
     spaces = st.spaces
     columns = st.columns
-    open_cols = [c for c in range(6) if spaces[c] is not None and len(columns[c]) < COLUMN_SIZE]
-    open_res = ([s for s in range(6, 12) if spaces[s] is not None]
+    open_cols = [c for c in range(COLUMNS) if spaces[c] is not None and len(columns[c]) < COLUMN_SIZE]
+    open_res = ([s for s in range(COLUMNS, SPACES) if spaces[s] is not None]
                 if st.mode == "jarl" else [])
     out: list[Action] = []
     for brown in (False, True):
@@ -38,10 +41,10 @@ def can_place(st: GameState, p: int) -> bool:
     if pl.vikings == 0 and (pl.brown == 0 or pl.brown_done):
         return False
     spaces = st.spaces
-    for c in range(6):
+    for c in range(COLUMNS):
         if spaces[c] is not None and len(st.columns[c]) < COLUMN_SIZE:
             return True
-    return st.mode == "jarl" and any(spaces[s] is not None for s in range(6, 12))
+    return st.mode == "jarl" and any(spaces[s] is not None for s in range(COLUMNS, SPACES))
 
 
 def do_demand(st: GameState, a: Action, ev: list) -> None:
@@ -89,8 +92,8 @@ def end_demand(st: GameState, ev: list) -> None:
 def discard_unclaimed(st: GameState, ev: list) -> None:
     """After the last viking: cards on spaces 1-6 without demand and every card left on
     spaces 7-12 go to the box; the purchase phase begins."""
-    for s in range(12):
-        if st.spaces[s] is not None and (s >= 6 or not st.columns[s]):
+    for s in range(SPACES):
+        if st.spaces[s] is not None and (s >= COLUMNS or not st.columns[s]):
             discard_space(st, s, ev, "no_demand")
     st.phase = Phase.PURCHASE
     st.turn = 0

@@ -4,10 +4,11 @@ Workshop; loki.py: the Loki cards), which the engine always imports."""
 
 from __future__ import annotations
 
+from .rules import RULES
 from .state import GameState, PlayerState
 
-WAREHOUSE_SPACES = 4   # extra storage spaces on the Warehouse card
-WORKSHOP_CUBES = 3     # cubes the Workshop may take off
+WAREHOUSE_SPACES = RULES.warehouse_spaces   # extra storage spaces on the Warehouse card
+WORKSHOP_CUBES = RULES.workshop_cubes       # cubes the Workshop may take off
 
 
 class Effect:

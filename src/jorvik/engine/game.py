@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .actions import (
-    Action, Assign, Buy, Decline, Done, IllegalAction, Place, Reserve, UseCard, malformed,
+    Action, Assign, Buy, Done, IllegalAction, Place, Reserve, UseCard, malformed,
 )
 from .board import COLUMN_SIZE, START_COINS, START_VP, any_phase_uses, spend_card
 from .cards import CUBES_PER_GOOD, GOODS, SEASONS, CardSet
@@ -18,6 +18,7 @@ from .demand import can_place, discard_unclaimed, do_demand, end_demand, placeme
 from .effects import EFFECTS
 from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
 from .phase import Phase
+from .rules import RULES
 from .pending import Decision
 from .picts import reveal_final_attack
 from .purchase import (
@@ -48,8 +49,9 @@ def new_game(
     for tests and tutorials. Returns the state at the first decision; what happened on the
     way (round 1's supply) is appended to `events` when given."""
     names = [str(n) for n in players]
-    if not 2 <= len(names) <= 5:
-        raise ValueError(f"Jórvík is for 2 to 5 players, not {len(names)}")
+    if len(names) not in RULES.players:
+        raise ValueError(f"Jórvík is for {RULES.min_players} to {RULES.max_players} players, "
+                         f"not {len(names)}")
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: use 'karl' or 'jarl'")
     n = len(names)
@@ -101,9 +103,9 @@ def new_game(
         start_player=start_player,
         deck=tuple(order),
         bag=tuple(cubes),
-        spaces=[None] * 12,
-        space_goods=[()] * 12,
-        columns=[()] * 6,
+        spaces=[None] * RULES.spaces,
+        space_goods=[()] * RULES.spaces,
+        columns=[()] * RULES.columns,
         set_aside=set_aside,
     )
     ev: list[dict] = [] if events is None else events
@@ -203,7 +205,7 @@ def why_illegal(st: GameState, action: Any) -> str:
         return f"'{what}' is not possible in the {st.phase.replace('_', ' ')} phase now"
     if isinstance(action, Place):
         c = action.column
-        if not 1 <= c <= 6 or st.spaces[c - 1] is None:
+        if not 1 <= c <= RULES.columns or st.spaces[c - 1] is None:
             return f"there is no card on space {c}"
         if len(st.columns[c - 1]) >= COLUMN_SIZE:
             return f"demand column {c} is full"

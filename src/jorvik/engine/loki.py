@@ -82,7 +82,7 @@ def _vikings_on_board(st: GameState) -> list[tuple[int, int, int]]:
     """(column, position, viking) for every viking on the board: demand columns 1-6 with
     position 0 = top, then the reservation row as column RESERVATION_ROW with position =
     slot (0 = leftmost)."""
-    spots = [(c + 1, i, v) for c in range(6) for i, v in enumerate(st.columns[c])]
+    spots = [(c + 1, i, v) for c, col in enumerate(st.columns) for i, v in enumerate(col)]
     spots += [(RESERVATION_ROW, i, r[1]) for i, r in enumerate(st.reservation)]
     return spots
 

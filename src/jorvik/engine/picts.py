@@ -4,15 +4,17 @@ decisions they give), and the final attack at the game's end."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Iterable
 
 from .actions import Action, Decline, UseCard
+from .cards import Card
 from .board import any_phase_uses, holds, spend_card
 from .effects import EFFECTS
 from .pending import Decision
+from .rules import RULES
 from .state import GameState
 
-DANEGELD_COINS = 2   # what Danegeld costs instead of the VP lost
+DANEGELD_COINS = RULES.danegeld_coins   # what Danegeld costs instead of the VP lost
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,17 +87,21 @@ def next_attack(st: GameState) -> str | None:
     return None
 
 
-def defence(st: GameState, p: int) -> int:
-    """Player p's defence in an Attack of the Picts (warriors, doubled one by Shield wall)."""
-    by_id = st.cards.by_id
-    pl = st.players[p]
-    warriors = [by_id[c].defence for c in pl.cards if by_id[c].type == "warrior"]
+def defence_of(cards: Iterable[Card]) -> int:
+    """The defence a set of cards gives in an Attack of the Picts: the warriors' defence, one
+    of them doubled by Shield wall. Ask it of cards not bought yet too."""
+    cards = tuple(cards)
+    warriors = [c.defence for c in cards if c.type == "warrior"]
     total = sum(warriors)
-    for c in pl.cards:
-        eff = by_id[c].effect
-        if eff:
-            total += EFFECTS[eff].defence_bonus(warriors)
+    for c in cards:
+        if c.effect:
+            total += EFFECTS[c.effect].defence_bonus(warriors)
     return total
+
+
+def defence(st: GameState, p: int) -> int:
+    """Player p's defence in an Attack of the Picts (their card area)."""
+    return defence_of(map(st.cards.by_id.__getitem__, st.players[p].cards))
 
 
 def attack(st: GameState, cid: str, ev: list) -> None:

@@ -11,19 +11,27 @@ from .phase import Phase
 from .state import GameState, return_viking, viking_owner
 
 
+def price_at(vikings_in_column: int, position: int = 0) -> int:
+    """The price ladder (RULES.md §4.3): the viking at `position` (0 = top) of a demand column
+    of `vikings_in_column` pays one coin for each viking still in the column when its turn
+    comes, its own included; the card at slot `position` of a reservation row of that many
+    cards likewise. Ask it of a column as it would be, too."""
+    return vikings_in_column - position
+
+
 def price_now(st: GameState, column: int) -> int:
     """What the top viking in demand column `column` (1-6) pays now: one coin per viking in the
     column, their own included (RULES.md §4.3); 0 while the column is empty. Column
     RESERVATION_ROW gives the reservation row's price."""
     if column == RESERVATION_ROW:
         return reservation_price(st)
-    return len(st.columns[column - 1])
+    return price_at(len(st.columns[column - 1]))
 
 
 def reservation_price(st: GameState) -> int:
     """What the leftmost reserved card costs now: one coin per card in the reservation row,
     this one included (RULES.md §4.3)."""
-    return len(st.reservation)
+    return price_at(len(st.reservation))
 
 
 def next_price(st: GameState, column: int) -> int:

@@ -14,22 +14,23 @@ from .actions import (
     SOURCES, Action, malformed, Assign, Decline, Discard, Done, GiveUp, Harbour, Sell, Take,
     TakeOff, Trade,
 )
-from .board import STORAGE_SPACES, any_phase_uses, holds, remove_one, to_common, warehouse_space
+from .board import any_phase_uses, storage_of, holds, remove_one, to_common, warehouse_space
 from .cards import GOODS
 from .craftsmen import complete
 from .effects import EFFECTS, WORKSHOP_CUBES, Effect
 from .modes import INCOME_BONUS
 from .phase import Phase
 from .pending import Decision
+from .rules import RULES
 from .state import GameState, PlayerState
 
-PROPHECY_VP = 2   # a cube placed on a prophecy scores 2 VP at once
+PROPHECY_VP = RULES.prophecy_vp   # a cube placed on a prophecy scores 2 VP at once
 SELL_COINS = 1    # Sell: Sell.cubes cubes for 1 coin
 
 
 def storage_capacity(st: GameState, p: int) -> tuple[int, int]:
     """(board storage spaces, Warehouse spaces) of player p."""
-    return STORAGE_SPACES, warehouse_space(st, st.players[p])
+    return storage_of(map(st.cards.by_id.__getitem__, st.players[p].cards))
 
 
 def start_unloading_turn(st: GameState, ev: list) -> None:
