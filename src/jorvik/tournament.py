@@ -350,12 +350,6 @@ def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     if args.think is not None and args.playouts is not None:
         parser.error(error_text("think_or_playouts"))
     cards = load_cards_or_exit(parser, args.cards)
-    if "expert" in bots:   # a bad weights file is one line here, not a traceback in a worker
-        from jorvik.bots.evaluation import WeightsFileError, load_evaluation
-        try:
-            load_evaluation()
-        except WeightsFileError as e:
-            parser.error(str(e))
     workers = args.workers if args.workers is not None else default_workers()
     kw = dict(games=args.games, players=args.players, mode=args.mode, bots=bots,
               seed=args.seed, cards=cards, think=args.think, playouts=args.playouts,

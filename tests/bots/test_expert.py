@@ -312,3 +312,17 @@ def test_the_two_player_knobs_beat_the_default_heuristic_and_the_modes_knobs():
     # 28 (the Jarl set was tuned at four players).
     assert _tuned_seat_wins("karl", 2, range(50_000, 50_040)) >= 24
     assert _tuned_seat_wins("jarl", 2, range(50_000, 50_040)) >= 31
+
+
+def test_the_learned_evaluation_is_off_every_default_path():
+    # an expert made and playing, and a tournament's command, never load the experiment
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "from jorvik.cli import main\n"
+            "main(['tournament', '--games', '1', '--players', '2', '--bots', 'expert,easy',\n"
+            "      '--playouts', '1', '--workers', '1', '--json'])\n"
+            "assert 'jorvik.bots.evaluation' not in sys.modules, 'loaded'\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]

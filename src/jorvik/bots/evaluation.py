@@ -22,7 +22,9 @@ from typing import Any
 from jorvik.engine import GameState, empty_fields, feast_vp
 from jorvik.outside import DataFileError, parse_json, printable, read_text_file
 
-from .heuristics import Ctx, player_value
+from .heuristics import Ctx, margin_of, player_value
+
+__all__ = ["margin_of"]   # kept importable from here for tools/fit_expert.py
 
 WEIGHTS_FORMAT = 1
 WEIGHTS_NAME = "expert_weights.json"
@@ -105,10 +107,6 @@ def features(st: GameState, ctx: Ctx | None = None) -> list[list[float]]:
         out.append(rel + [rel[i] * left for i in idx])
     return out
 
-
-def margin_of(scores: list[float], p: int) -> float:
-    others = [s for i, s in enumerate(scores) if i != p]
-    return scores[p] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
 
 VALUE = FEATURES.index("value")

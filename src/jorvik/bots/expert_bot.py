@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from jorvik.engine import Action, GameState
 
-from .evaluation import Evaluation, load_evaluation
 from .hard_bot import HardBot
 from .heuristics import EXPERT_PARAMS, Ctx, Params, table_params
+
+if TYPE_CHECKING:   # the learned evaluation is an experiment, off every default path
+    from .evaluation import Evaluation
 
 
 BANK_CAP = 10.0   # the bank holds at most this many decisions' `think`
@@ -55,7 +57,10 @@ class ExpertBot(HardBot):
         self.should_stop: Callable[[], bool] | None = None
         # the learned evaluation at the cut instead of the heuristic value (off by default:
         # see the module's docstring for what it measured)
-        self.evaluation = evaluation or (load_evaluation() if learned else None)
+        self.evaluation = evaluation
+        if learned and evaluation is None:   # the experiment reads its weights only when asked
+            from .evaluation import load_evaluation
+            self.evaluation = load_evaluation()
         # the time bank: seconds of `think` that decisions settled early left unused
         self.stretch = stretch
         self.bank = 0.0

@@ -42,8 +42,7 @@ from jorvik.engine import (
     observe,
 )
 
-from .evaluation import margin_of
-from .heuristics import Ctx, player_value
+from .heuristics import Ctx, margin_of, player_value
 from .normal_bot import UNPAID_RESERVATION, NormalBot
 from .playout import play_out
 from .rollout_bot import playout_policy

@@ -919,6 +919,13 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
     return v
 
 
+def margin_of(scores: list[float], p: int) -> float:
+    """Player p's margin: their score minus the mean of the best rival's and the rivals'
+    average (a search maximises it: beating the leader matters, the field too)."""
+    others = [s for i, s in enumerate(scores) if i != p]
+    return scores[p] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
 def base_values(ctx: Ctx, p: int) -> tuple[float, float]:
     """(player_value, planner value) of player p as things stand."""
     pv = plan_unload(ctx, p, holding_of(ctx.st, p)).value
