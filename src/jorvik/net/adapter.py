@@ -13,12 +13,9 @@ __all__ = ["BotMove", "BotTurns", "Kept", "LogEntry", "Seats", "Session", "event
            "note_entry", "saving"]
 
 
-def menu_for(st, seats, path):
-    """The decision's menu (play.menu.build_menu, whose signature is changing in issue 33:
-    with or without the seats)."""
-    import inspect
 
-    from jorvik.play.menu import build_menu
-    if "seats" in inspect.signature(build_menu).parameters:
-        return build_menu(st, seats, path)
-    return build_menu(st, path)
+def menu_for(st, seats, path):
+    """The decision's menu as the game screen builds it (the same function it calls, so
+    the join view and `jorvik play` show the same menu while play/ and tui/ are reshaped)."""
+    from jorvik.tui.screens import game
+    return game.build_menu(st, seats, path)

@@ -1,0 +1,64 @@
+"""`jorvik join`'s board: the game screen as a live view of a hosted game (Textual's pilot,
+a real host on 127.0.0.1)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from jorvik.net.app import JoinApp, RemoteGameScreen
+from jorvik.net.auto import AutoPlayer
+from jorvik.net.client import url_of
+from jorvik.net.adapter import Seats
+from jorvik.tui.app import PlayConfig
+from jorvik.tui.widgets.status import StatusBar
+
+from .helpers import hosted
+
+
+async def _until(pilot, check, limit: float = 10.0) -> None:
+    for _ in range(int(limit / 0.05)):
+        if check():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("not reached in time")
+
+
+async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
+    async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
+                      mode="karl", seed=11) as (table, url):
+        s = table.session
+        mine = 0
+        other = AutoPlayer(url, table.code_of(1), cards, seed=4)
+        task = asyncio.get_running_loop().create_task(other.play(60))
+        app = JoinApp(PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False), url,
+                      table.code_of(mine), "127.0.0.1")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+            screen = app.screen
+            for _ in range(6):   # six of our own moves, each by a key, the other seat between
+                await _until(pilot, lambda: s.decider == mine and screen.menu is not None
+                             and len(screen.session.actions) == len(s.actions))
+                before = len(s.actions)
+                choice = screen.menu.choices[0]
+                while choice.submenu is not None:
+                    screen.choose(choice)
+                    await pilot.pause(0.05)
+                    choice = screen.menu.choices[0]
+                await pilot.press(choice.key)
+                await _until(pilot, lambda: len(s.actions) > before)
+            # the board shows the host's table: same move count and the same public state
+            await _until(pilot, lambda: len(screen.session.actions) == len(s.actions))
+            assert screen.session.state.to_dict()["players"] == s.state.to_dict()["players"]
+            # not our turn: no menu, and no key plays for the other seat
+            other.done.set()
+            await pilot.pause(0.2)
+            # a stall: the link drops, the status bar says reconnecting, then it recovers
+            await app.link.ws.close()
+            await _until(pilot, lambda: "reconnecting" in app.statuses, 5)
+            await _until(pilot, lambda: app.statuses[-1] == "connected", 10)
+            assert app.screen is screen   # the same board goes on
+            assert all(bar.warning is None for bar in screen.query(StatusBar))
+            app._status("reconnecting")   # what a stall shows (the link's pings time out)
+            bar = screen.query_one(StatusBar)
+            assert bar.warning is not None and bar.warning() == "reconnecting…"
+        await task
