@@ -330,9 +330,7 @@ def _auto_pass(st: GameState, ev: list) -> bool:
     Else they decide."""
     legal = _legal(st)
     if len(legal) == 1:
-        first = len(ev)
-        do_purchase(st, legal[0], ev)
-        ev[first]["auto"] = True  # the "passed" event: they could not pay
+        do_purchase(st, legal[0], ev, auto=True)
         return True
     st.legal_cache = legal
     return False

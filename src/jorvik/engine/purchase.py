@@ -61,8 +61,9 @@ def purchase_options(st: GameState, p: int, price: int) -> list[Action]:
     return out
 
 
-def do_purchase(st: GameState, a: Action, ev: list) -> None:
-    """The deciding viking buys or passes: a demand column (§4.3), else the reservation row."""
+def do_purchase(st: GameState, a: Action, ev: list, auto: bool = False) -> None:
+    """The deciding viking buys or passes: a demand column (§4.3), else the reservation row.
+    `auto`: the engine passes for them, since they cannot pay (the event says so)."""
     if st.phase == Phase.PURCHASE:
         c = st.turn
         col = st.columns[c]
@@ -77,7 +78,7 @@ def do_purchase(st: GameState, a: Action, ev: list) -> None:
             st.spaces[c] = None
             st.space_goods[c] = ()
         else:
-            ev.append({"type": "passed", "player": p, "card": cid, "price": price, "auto": False})
+            ev.append({"type": "passed", "player": p, "card": cid, "price": price, "auto": auto})
             return_viking(st, col[0])
             st.columns[c] = col[1:]
             if not col[1:]:
@@ -89,7 +90,7 @@ def do_purchase(st: GameState, a: Action, ev: list) -> None:
         if isinstance(a, Buy):
             buy(st, p, cid, goods, 0 if a.hall else price, a.hall, ev)
         else:
-            ev.append({"type": "passed", "player": p, "card": cid, "price": price, "auto": False})
+            ev.append({"type": "passed", "player": p, "card": cid, "price": price, "auto": auto})
             to_box(st, cid, goods, ev, "reservation_declined")
         return_viking(st, code)
         st.reservation = st.reservation[1:]
