@@ -1,0 +1,135 @@
+"""`jorvik host` and `jorvik join` as real processes on 127.0.0.1: a whole game, a client
+killed and rejoined, the host killed with SIGKILL and resumed. The clients here play their
+seat with a bot (`join --auto`); the board itself is tested in test_join_view.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from jorvik.carddata import load_cards
+from jorvik.outside import read_json_file
+
+pytestmark = pytest.mark.slow
+
+JORVIK = [sys.executable, "-m", "jorvik.cli"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_host(*args: str) -> tuple[subprocess.Popen, dict[str, str]]:
+    """A headless host; its join lines as {seat name: "ADDR CODE"} once they are printed."""
+    proc = subprocess.Popen([*JORVIK, "host", "--headless", "--bot-delay", "0", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines: dict[str, str] = {}
+    assert proc.stdout is not None
+    for _ in range(10):
+        line = proc.stdout.readline()
+        if not line or line.startswith("Waiting"):
+            break
+        name = line.split(" (seat")[0]
+        lines[name] = " ".join(line.split()[-2:])
+    assert lines, proc.stderr.read() if proc.poll() is not None else "no join line"
+    return proc, lines
+
+
+def join(where: str, seed: int) -> subprocess.Popen:
+    address, code = where.split()
+    return subprocess.Popen([*JORVIK, "join", address, code, "--auto", "easy", "--seed",
+                             str(seed), "--limit", "120"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finish(proc: subprocess.Popen, limit: float = 150) -> tuple[int, str, str]:
+    try:
+        out, err = proc.communicate(timeout=limit)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+    return proc.returncode, out, err
+
+
+def the_save() -> tuple[Path, dict]:
+    games = Path(os.environ["JORVIK_HOME"]) / "games"
+    [path] = games.glob("*.json")
+    return path, read_json_file(path)
+
+
+def moves_saved() -> int:
+    try:
+        return len(the_save()[1]["record"]["actions"])
+    except (ValueError, OSError, Exception):
+        return 0
+
+
+def wait_for_moves(n: int, limit: float = 60) -> None:
+    end = time.monotonic() + limit
+    while moves_saved() < n:
+        assert time.monotonic() < end, "the game did not get that far"
+        time.sleep(0.1)
+
+
+def final_of_save() -> dict:
+    """The final scores the save replays to (opened as `play --load` opens a save)."""
+    from jorvik.net.adapter import Session, saving
+    path, _ = the_save()
+    parsed, cards = saving.open_save(path, load_cards())
+    return Session.from_save(parsed, cards, autosave=False).state.result
+
+
+def test_a_four_player_jarl_game_with_three_remote_seats_and_a_bot():
+    host, lines = start_host("--players", "4", "--mode", "jarl", "--names", "Ann,Bo,Cy",
+                             "--bots", "4", "--level", "easy", "--seed", "3", "--port", "0")
+    assert set(lines) == {"Ann", "Bo", "Cy"}
+    assert all(w.startswith("127.0.0.1:") for w in lines.values())
+    clients = [join(w, seed) for seed, w in enumerate(lines.values())]
+    results = [finish(c) for c in clients]
+    code, out, err = finish(host, 30)
+    assert code == 0, err
+    scores = [json.loads(r[1]) for r in results]
+    assert all(r[0] == 0 for r in results), [r[2] for r in results]
+    assert scores[0] == scores[1] == scores[2] == final_of_save()  # the save replays to it
+
+
+def test_a_client_killed_mid_game_rejoins_with_its_code():
+    host, lines = start_host("--players", "2", "--mode", "karl", "--names", "Ann",
+                             "--bots", "2", "--level", "easy", "--seed", "4", "--port", "0")
+    first = join(lines["Ann"], 1)
+    wait_for_moves(25)
+    first.send_signal(signal.SIGKILL)
+    first.wait(10)
+    again = join(lines["Ann"], 2)
+    code, out, err = finish(again)
+    assert code == 0, err
+    assert json.loads(out) == final_of_save()
+    assert finish(host, 30)[0] == 0
+
+
+def test_the_host_killed_with_sigkill_resumes_and_the_client_reconnects():
+    port = str(free_port())
+    host, lines = start_host("--players", "2", "--mode", "karl", "--names", "Ann",
+                             "--bots", "2", "--level", "easy", "--seed", "5", "--port", port)
+    client = join(lines["Ann"], 1)
+    wait_for_moves(25)
+    host.send_signal(signal.SIGKILL)
+    host.wait(10)
+    at_kill = moves_saved()
+    again, lines_again = start_host("--resume", "--port", port)
+    assert lines_again == lines               # the same codes after --resume
+    code, out, err = finish(client)           # the same client process reconnected
+    assert code == 0, err
+    assert json.loads(out) == final_of_save()
+    assert moves_saved() > at_kill
+    assert finish(again, 30)[0] == 0
