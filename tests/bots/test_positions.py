@@ -94,3 +94,17 @@ def test_a_craftsman_counts_the_cubes_kept_for_it_at_the_cut():
     with_card = player_value(ctx, p, (cid,), at_cut=True)
     without = player_value(ctx, p, at_cut=True)
     assert with_card - without > 3.0
+
+
+def test_hard_does_not_spend_its_whole_budget_on_a_clear_purchase():
+    # the Feast at 1 with 17 coins: buying leads in every sample by about the same amount,
+    # so a time-budgeted search stops once that is clear; a playout budget is always spent
+    from jorvik.bots.hard_bot import SETTLE_FROM, HardBot
+    st = position("strong-player-g1", 116)
+    bot = HardBot(0, think=30.0, cpu_clock=True)
+    assert isinstance(bot.choose(st), Buy)
+    assert bot.last_stats["settled"] and bot.last_stats["iterations"] >= SETTLE_FROM
+    fixed = HardBot(0, playouts=SETTLE_FROM + 4)
+    assert isinstance(fixed.choose(st), Buy)
+    assert not fixed.last_stats["settled"]
+    assert fixed.last_stats["iterations"] == SETTLE_FROM + 4

@@ -23,7 +23,8 @@ ladder and the opponents' replies matter) it:
    (common random numbers) so the comparison is not drowned in noise, and picks the best mean.
 
 Budget: ``think`` seconds per decision (default 1.0; it stops sampling when the next sample
-would not fit, after at least one; CPU seconds of this process with ``cpu_clock``), or
+would not fit, after at least one, or once one candidate is clearly ahead of every other
+(``clear_leader``): a decision with one sensible option is not searched for the whole budget; CPU seconds of this process with ``cpu_clock``), or
 ``playouts`` samples per candidate (reproducible, for tests and benchmarks; then it takes as
 long as it takes). ``should_stop`` (a callable, e.g. ``threading.Event().is_set``) is checked
 between playouts: when it says so the search ends at once with the best candidate so far, so
@@ -33,6 +34,7 @@ the heuristic planner, which already finds the best assignment of cubes.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Callable, Iterator
@@ -48,6 +50,27 @@ from .playout import play_out
 from .rollout_bot import playout_policy
 
 ROLLOUT_DECISIONS = 5000   # a rollout that runs longer is cut off and valued as it stands
+SETTLE_FROM = 8   # samples before a time-budgeted search may stop on a clear leader
+SETTLE_Z = 4.0    # ... clear: ahead of every other candidate by this many standard errors
+SETTLE_FLOOR = 0.25   # VP²: the least spread assumed of a paired difference
+
+
+def clear_leader(samples: list[list[float]]) -> bool:
+    """Whether the candidate with the best total leads every other one, on the samples they
+    share (common random numbers), by more than SETTLE_Z standard errors of the paired
+    difference (its variance taken as at least SETTLE_FLOOR): a decision with one sensible
+    option, such as a card worth far more than its price, or one worth nothing."""
+    n = len(samples[0])
+    lead = max(range(len(samples)), key=lambda j: sum(samples[j]))
+    for j in range(len(samples)):
+        if j == lead:
+            continue
+        d = [a - b for a, b in zip(samples[lead], samples[j])]
+        mean = sum(d) / n
+        var = max(sum((x - mean) ** 2 for x in d) / (n - 1), SETTLE_FLOOR)
+        if mean <= SETTLE_Z * math.sqrt(var / n):
+            return False
+    return True
 
 
 def canonical(st: GameState) -> GameState:
@@ -147,12 +170,20 @@ class HardBot:
         k = len(cands)
         sums = [0.0] * k
         iters = 0
+        samples: list[list[float]] = [[] for _ in range(k)]
+        settled = False
         for done, _ in self._samples(st, cands, list(range(k)), st.round + self.horizon):
             for j, v in done:
                 sums[j] += v
+                samples[j].append(v)
             iters += 1
+            # on a time budget, a decision whose leader is clear stops: the rest of the second
+            # would only confirm it (a fixed budget of playouts is always spent, reproducibly)
+            if self.playouts is None and iters >= SETTLE_FROM and clear_leader(samples):
+                settled = True
+                break
         best = max(range(k), key=lambda j: (sums[j], -j))
-        self.last_stats = {"iterations": iters, "candidates": k,
+        self.last_stats = {"iterations": iters, "candidates": k, "settled": settled,
                            "means": [x / max(iters, 1) for x in sums]}
         return cands[best]
 
