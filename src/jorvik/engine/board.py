@@ -64,8 +64,15 @@ def storage_of(cards: Iterable[Card]) -> tuple[int, int]:
 
 
 def warehouse_space(st: GameState, pl: PlayerState) -> int:
-    """Extra storage spaces of player pl's cards (the Warehouse: 4)."""
-    return storage_of(map(st.cards.by_id.__getitem__, pl.cards))[1]
+    """Extra storage spaces of player pl's cards (the Warehouse: 4): storage_of of their cards,
+    asked on every unloading step, so without building the list of cards."""
+    by_id = st.cards.by_id
+    extra = 0
+    for c in pl.cards:
+        eff = by_id[c].effect
+        if eff:
+            extra += EFFECTS[eff].extra_storage()
+    return extra
 
 
 def spend_card(st: GameState, p: int, cid: str, ev: list) -> None:
