@@ -7,12 +7,9 @@ and owns its options and how an answer resolves it; `to_json` gives the list for
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from .actions import Action, UseCard
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +26,7 @@ class Decision:
     def to_json(self) -> list[Any]:
         return [self.kind, *(getattr(self, f.name) for f in fields(self))]
 
-    def options(self, st: GameState) -> list[Action]:  # pragma: no cover - every kind has its own
+    def options(self, st: Any) -> list[Action]:  # pragma: no cover - every kind has its own
         """Every legal answer now."""
         raise NotImplementedError
 
@@ -38,6 +35,7 @@ class Decision:
         of it)."""
         return not isinstance(action, UseCard)
 
-    def resolve(self, st: GameState, action: Action, ev: list) -> None:  # pragma: no cover
-        """Apply the legal answer `action` to `st` (a copy the engine owns), events to `ev`."""
+    def resolve(self, st: Any, action: Action, ev: list) -> None:  # pragma: no cover
+        """Apply the legal answer `action` to `st` (a GameState the engine owns: the state
+        module imports this one, so it is not named here), events to `ev`."""
         raise NotImplementedError
