@@ -59,7 +59,7 @@ def resumed_state(home: Path):
     """The game played last, loaded as the app loads it (here, in this process)."""
     os.environ["JORVIK_HOME"] = str(home)
     from jorvik.carddata import load_cards
-    from jorvik.tui import save as saving
+    from jorvik.play import saves as saving
     from jorvik.play.session import Session
     games = saving.list_games()
     if not games:

@@ -149,7 +149,7 @@ def test_games_delete_asks_first_and_keeps_the_game_on_no(capsys):
 
 
 def test_games_delete_refuses_a_game_open_in_another_window(capsys):
-    from jorvik.tui.save import lock_game
+    from jorvik.play.lock import lock_game
     game = _saved_game()
     lock = lock_game(game.path)
     try:

@@ -199,7 +199,7 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     from jorvik.carddata import load_cards_or_exit
     from jorvik.engine.names import names_problem
     from jorvik.i18n import t
-    from jorvik.tui import save as saving
+    from jorvik.play import saves as saving
     from jorvik.tui.app import PlayConfig
     from jorvik.tui.text import COLOUR_NAMES, Seats
 
@@ -346,7 +346,7 @@ def cmd_cards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def cmd_games(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """`jorvik games`: list the saved games; --resume ID / --load FILE play one; --delete ID
     removes one (after asking)."""
-    from jorvik.tui import save as saving
+    from jorvik.play import saves as saving
     if args.resume or args.load:
         path = args.load
         if args.resume:
@@ -382,7 +382,7 @@ def cmd_games(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _delete_game(parser: argparse.ArgumentParser, game_id: str, yes: bool) -> int:
-    from jorvik.tui import save as saving
+    from jorvik.play import saves as saving
     path = saving.find_game(game_id)
     if path is None:
         parser.error(i18n.t("cli.errors.games.unknown", id=i18n.quoted(game_id)))

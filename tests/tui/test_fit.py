@@ -101,7 +101,7 @@ async def test_after_resizing_up_the_narrow_only_key_goes(tmp_path):
 
 
 def test_game_ids_transliterate_letters_instead_of_dropping_them():
-    from jorvik.tui.save import _slug
+    from jorvik.play.saves import _slug
     assert _slug("Þórður") == "thordur"
     assert _slug("Ægir") == "aegir"
     assert _slug("Sigrún Ðóra") == "sigrundora"

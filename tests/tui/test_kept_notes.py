@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from jorvik.tui import save as saving
+from jorvik.play import saves as saving
 from jorvik.tui.screens import hint as hint_screen
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.hint import HintScreen

@@ -45,7 +45,7 @@ async def test_the_handover_banner_names_the_next_player_and_enter_dismisses_it(
 async def test_an_unknown_bot_level_in_a_save_falls_back_to_easy_with_a_notice():
     import json
 
-    from jorvik.tui import save as saving
+    from jorvik.play import saves as saving
     app = make_app("--players", "2", "--names", "Anna,Bot", "--seat", "2=easy",
                    "--seed", "1", "--start-player", "1", "--bot-delay", "0")
     async with app.run_test(size=(120, 40)):

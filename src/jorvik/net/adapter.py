@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from jorvik.play.session import Kept, LogEntry, Session, event_entry, note_entry
 from jorvik.play.turns import BotMove, BotTurns
-from jorvik.tui import save as saving
+from jorvik.play import saves as saving
 from jorvik.tui.text import Seats
 
 __all__ = ["BotMove", "BotTurns", "Kept", "LogEntry", "Seats", "Session", "event_entry",

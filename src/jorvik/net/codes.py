@@ -18,7 +18,7 @@ CODE_BYTES = 16  # 128 bits
 
 
 def key_path() -> Path:
-    from jorvik.tui import save as saving  # the data folder (the games' parent)
+    from jorvik.play import saves as saving  # the data folder (the games' parent)
     return saving.games_dir().parent / "host-key"
 
 

@@ -19,7 +19,7 @@ from jorvik.engine.record import first_state, setup_orders
 from jorvik.recordschema import check_record
 from jorvik.i18n import level_name, t
 
-from jorvik.tui import save as saving  # (moves to play/saves.py next)
+from . import saves as saving
 from .errors import PlayError
 from .menu import Menu, build_menu
 from .seats import Seats
@@ -85,7 +85,9 @@ def note_entry(index: int, words: Callable[[], str], style: Any = None,
 
 def start_entry(first: GameState, seats: Seats) -> LogEntry:
     """The log's first line: the mode, the players and the seed."""
-    return LogEntry(0, note=lambda: saving.t_start(first, seats), tone="")
+    return LogEntry(0, note=lambda: t("tui.log.new_game", mode=t(f"tui.mode.{first.mode}"),
+                                      players=", ".join(seats.names), seed=str(first.seed)),
+                    tone="")
 
 
 @dataclass(frozen=True)
@@ -102,8 +104,9 @@ class View:
 
 @dataclass
 class Session:
-    """The app's model: it only asks the engine for legal actions and applies chosen ones.
-    It saves itself to its own file (`path`) after every change, before the change is shown."""
+    """A game being played, for any front end: it only asks the engine for legal actions and
+    applies chosen ones. It saves itself to its own file (`path`) after every change, before
+    the change is shown. Only one thread changes it (the front end's); workers get states."""
 
     cards: CardSet
     seats: Seats

@@ -1,7 +1,7 @@
 """The computer seats of a game being played: each seat's bot, a bot's turn, and its fallback.
 
-Textual-free like the session: the screen runs `think` in a worker thread and hands the
-result to `play` on its own thread. A bot that fails (an unknown level, an error, an illegal
+No user interface, like the session: a front end runs `think` in a worker thread and hands
+the result to `play` on its own thread. A bot that fails (an unknown level, an error, an illegal
 move) gives its seat to 'easy', so a game never stops; a choice that the game has moved past
 (undo, quit, new game) is dropped by its token."""
 

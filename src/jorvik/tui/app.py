@@ -14,18 +14,19 @@ from jorvik.engine import CardSet
 from jorvik.i18n import (
     LANGUAGES, get_language, language_name, remember_language, set_language, t,
 )
+from jorvik.play import saves as saving
+from jorvik.play.session import Session, note_entry
+from jorvik.play.turns import BotTurns
+from jorvik.play.words import plain
 
 from . import handover
-from . import save as saving
 from .commands import GameCommands, Palette, game_cards, system_commands
 from .keys import ensure_labels, key, relabel, translated
 from .screens.game import GameScreen
 from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerminal
 from .messages import GameOver, LanguageChosen, ScreenReady, SetupDone
-from jorvik.play.session import Session, note_entry
-from .text import Seats
+from .text import Seats, painted
 from .textual_compat import CrashHook, guard_option_list_paging
-from jorvik.play.turns import BotTurns
 from .widgets.status import StatusBar
 
 
@@ -140,7 +141,7 @@ class JorvikApp(CrashHook, App[int]):
             session = load_session(path, self.config)
         except saving.SaveError as e:
             self.push_screen(
-                ChoiceScreen(t("tui.save.problem", error=str(e)),
+                ChoiceScreen(t("tui.save.problem", error=plain(e.words)),
                              [("new", "n", t("tui.button.new_game")),
                               ("quit", "q", t("tui.button.quit"))]),
                 self._after_load_error)
@@ -354,9 +355,9 @@ def load_session(path: Path, config: PlayConfig) -> Session:
                 moved = saving.move_aside(path)
             except OSError:
                 raise e from None
-            raise saving.SaveError(f"{e}\n" + t("tui.save.moved_aside", path=str(moved)),
-                                   moved_to=moved) from None
+            raise saving.SaveError(e.reason, kind=e.kind, moved_to=moved, **e.fields) from None
         raise
+    parsed.seats = painted(parsed.seats)  # the seats as this app shows them
     own = (parsed.current and parsed.game_id is not None and saving.in_games_dir(path)
            and Path(path).name == f"{parsed.game_id}.json")
     if own:

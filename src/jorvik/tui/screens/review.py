@@ -23,7 +23,7 @@ from jorvik.review import Review, review, states_of, vp_race
 from ..keys import key, translated
 from ..moves import move_words
 from ..why import why_text
-from ..text import COLOUR_NAMES, Seats, rich_t
+from ..text import COLOUR_NAMES, Seats, painted, rich_t
 from ..widgets.keybar import KeyBar
 from ..widgets.vp_chart import vp_chart
 
@@ -37,7 +37,7 @@ def load_game(spec: str) -> tuple[dict[str, Any], Seats, CardSet, list[dict[str,
     save's format, its seats, the record's deck, bag and seed (a stacked record only if its
     game is consistent)."""
     from jorvik.carddata import load_cards
-    from .. import save as saving
+    from jorvik.play import saves as saving
     path = Path(spec).expanduser()
     if not _names_a_file(spec, path):
         found = saving.find_game(spec)
@@ -49,7 +49,7 @@ def load_game(spec: str) -> tuple[dict[str, Any], Seats, CardSet, list[dict[str,
         parsed, cards = saving.open_save(path, load_cards(), stacked_ok=True)
     except saving.SaveError as e:
         raise ReviewInputError(str(e)) from None
-    return parsed.record, parsed.seats, cards, parsed.notes
+    return parsed.record, painted(parsed.seats), cards, parsed.notes
 
 
 def _names_a_file(spec: str, path: Path) -> bool:

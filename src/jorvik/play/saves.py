@@ -1,10 +1,10 @@
 """Saved games: one file per game in the data directory's games/ folder (the engine record
-plus names, colours and bot seats), written atomically, checked by one schema when read,
-locked against a second instance, and moved aside (never overwritten) when damaged."""
+plus names, colours and bot seats), written atomically, checked by one schema when read, and
+moved aside (never overwritten) when damaged; one instance per game is play/lock.py's.
+A problem is a SaveError: a kind and fields, worded by the front end (tui.save.<reason>)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -22,26 +22,16 @@ from jorvik.engine import Action, CardSet, GameState
 from jorvik.engine.names import name_problem, shown
 from jorvik.engine.record import OtherCardFile, RecordError, RecordWithoutDeck, make_record
 from jorvik.recordschema import problem_lines, replay_record
-from jorvik.i18n import t
 from jorvik.outside import DataFileError, read_json_file
 from jorvik.settings import atomic_write, data_dir
 
-from .text import COLOURS, Seats
+from .errors import SaveError
+from .lock import GameLock, lock_game  # noqa: F401  (named here for the callers of saves)
+from .seats import Seats
 
 SAVE_FORMAT = "jorvik-save/2"
 OLD_SAVE_FORMAT = "jorvik-save/1"  # before one file per game: read, then continued in a new file
 MAX_ID = 120  # a game's id, e.g. 20261201-012816-anna-bela (five names of 10 letters at most)
-
-
-class SaveError(Exception):
-    """A save file that cannot be used; the message says why, in the player's language.
-    kind: 'missing', 'damaged' (moved aside: `moved_to`), 'cards' (another card file: left
-    in place), 'old' (made before saves kept their deck: left in place), 'locked'."""
-
-    def __init__(self, message: str, kind: str = "damaged", moved_to: Path | None = None):
-        super().__init__(message)
-        self.kind = kind
-        self.moved_to = moved_to
 
 
 @dataclass
@@ -176,63 +166,6 @@ def move_aside(path: Path) -> Path:
     return target
 
 
-# ---------------------------------------------------------------- one instance per game
-
-class GameLock:
-    """An OS-level lock on one game (fcntl.flock on a file in the data directory's locks/),
-    held while the game is open: the OS drops it when the process ends, even by SIGKILL."""
-
-    def __init__(self, path: Path) -> None:
-        key = hashlib.sha1(str(Path(path).resolve()).encode()).hexdigest()[:20]
-        self.lock_path = data_dir() / "locks" / f"{key}.lock"
-        self._fd: int | None = None
-
-    def acquire(self) -> bool:
-        """True when the lock is ours now; False when another process holds it."""
-        if self._fd is not None:
-            return True
-        try:
-            self.lock_path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:  # an unwritable data directory: saving fails too, and says so
-            return True
-        try:
-            import fcntl
-        except ImportError:  # no flock on this system: one instance is not enforced
-            self._fd = fd
-            return True
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
-            return False
-        self._fd = fd
-        return True
-
-    def release(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)  # closing the descriptor releases the flock
-            self._fd = None
-
-    def held_elsewhere(self) -> bool:
-        """Whether another process has this game open (tries and lets go at once)."""
-        if self._fd is not None:
-            return False
-        if not self.acquire():
-            return True
-        self.release()
-        return False
-
-
-def lock_game(path: Path) -> GameLock:
-    """The lock of the game saved at `path`; SaveError(kind='locked') when it is open in
-    another instance."""
-    lock = GameLock(path)
-    if not lock.acquire():
-        raise SaveError(t("tui.save.locked", path=str(path)), kind="locked")
-    return lock
-
-
 # ---------------------------------------------------------------- reading
 
 class SeatModel(BaseModel):
@@ -297,17 +230,17 @@ def read_save(path: Path) -> dict[str, Any]:
         data = read_json_file(Path(path))
     except DataFileError as e:
         if e.reason == "missing":
-            raise SaveError(t("tui.save.not_found", path=where), kind="missing") from None
+            raise SaveError("not_found", path=where, kind="missing") from None
         if e.reason in ("not_a_file", "folder"):
-            raise SaveError(t("tui.save.not_a_file", path=where), kind="missing") from None
+            raise SaveError("not_a_file", path=where, kind="missing") from None
         if e.reason == "too_big":
-            raise SaveError(t("tui.save.too_big", path=where), kind="missing") from None
+            raise SaveError("too_big", path=where, kind="missing") from None
         if e.reason == "unreadable":
-            raise SaveError(t("tui.save.unreadable", path=where, error=e.detail),
+            raise SaveError("unreadable", path=where, error=e.detail,
                             kind="missing") from None
-        raise SaveError(t("tui.save.corrupt", path=where, error=e.detail)) from None
+        raise SaveError("corrupt", path=where, error=e.detail) from None
     if not isinstance(data, dict):
-        raise SaveError(t("tui.save.corrupt", path=where, error="not a JSON object"))
+        raise SaveError("corrupt", path=where, error="not a JSON object")
     return data
 
 
@@ -315,7 +248,7 @@ def _checked(data: dict[str, Any], path: Path) -> SaveModel:
     try:
         return SaveModel.model_validate(data)
     except ValidationError as e:
-        raise SaveError(t("tui.save.incompatible", path=str(path), error=_problems(e))) from None
+        raise SaveError("incompatible", path=str(path), error=_problems(e)) from None
 
 
 def saved_card_file(data: dict[str, Any], path: Path) -> str | None:
@@ -339,8 +272,8 @@ def open_save(path: Path, cards: CardSet, own_cards: bool = True,
         try:
             cards = load_cards(saved_cards)
         except CardFileError as e:
-            raise SaveError(t("tui.save.needs_cards", path=str(path), cards=saved_cards,
-                              error=str(e)), kind="cards") from None
+            raise SaveError("needs_cards", path=str(path), cards=saved_cards,
+                            error=str(e), kind="cards") from None
     return parse_save(data, cards, path, stacked_ok), cards
 
 
@@ -362,32 +295,32 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path,
         fmt = data.get("format")
         error = (f"format {shown(fmt)} is not {SAVE_FORMAT}" if fmt is not None
                  else "neither a save (no format) nor a game record (no actions)")
-        raise SaveError(t("tui.save.incompatible", path=where, error=error))
+        raise SaveError("incompatible", path=where, error=error)
     try:
         _, actions = replay_record(record, cards, stacked_ok=stacked_ok)
     except RecordWithoutDeck:
-        raise SaveError(t("tui.save.no_deck", path=where), kind="old") from None
+        raise SaveError("no_deck", path=where, kind="old") from None
     except OtherCardFile:
-        message = (t("tui.save.other_cards", path=where, cards=cards_path) if cards_path
-                   else t("tui.save.other_packaged_cards", path=where))
-        raise SaveError(message, kind="cards") from None
+        if cards_path:
+            raise SaveError("other_cards", path=where, cards=cards_path, kind="cards") from None
+        raise SaveError("other_packaged_cards", path=where, kind="cards") from None
     except RecordError as e:
-        raise SaveError(t("tui.save.incompatible", path=where,
-                          error="; ".join(e.problems[:6]))) from None
+        raise SaveError("incompatible", path=where,
+                        error="; ".join(e.problems[:6])) from None
     names = list(record["players"])
     if seats_data is None:
-        seats = Seats(names, list(COLOURS)[:len(names)], [None] * len(names))
+        seats = Seats.default(names)
     else:
         colours = [s.colour for s in seats_data]
         if [s.name for s in seats_data] != names or len(set(colours)) != len(colours):
-            raise SaveError(t("tui.save.incompatible", path=where,
-                              error="the seats do not match the players"))
+            raise SaveError("incompatible", path=where,
+                            error="the seats do not match the players")
         seats = Seats(names, colours, [s.bot for s in seats_data])
     if seats_data is None:
         notes = []
     elif any(n["move"] > len(actions) or n["player"] >= len(names) for n in notes):
-        raise SaveError(t("tui.save.incompatible", path=where,
-                          error="a note names a move or a player the game does not have"))
+        raise SaveError("incompatible", path=where,
+                        error="a note names a move or a player the game does not have")
     return SaveData(record=record, seats=seats, cards_path=cards_path, actions=actions,
                     game_id=game_id, started=started, current=current, notes=notes)
 
@@ -479,8 +412,3 @@ def is_game_id(text: str) -> bool:
     """Whether `text` could be a game's id (a save's own pattern and length)."""
     return (len(text) <= MAX_ID and re.fullmatch(r"[A-Za-z0-9._-]+", text) is not None
             and not text.startswith("."))
-
-
-def t_start(first: GameState, seats: Seats) -> str:
-    return t("tui.log.new_game", mode=t(f"tui.mode.{first.mode}"),
-             players=", ".join(seats.names), seed=str(first.seed))
