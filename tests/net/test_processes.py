@@ -40,7 +40,10 @@ def start_host(*args: str) -> tuple[subprocess.Popen, dict[str, str]]:
         if not line or line.startswith("Waiting"):
             break
         name = line.split(" (seat")[0]
-        lines[name] = " ".join(line.split()[-2:])
+        if "http://" in line:   # a browser seat's link (host --web)
+            lines[name + " web"] = line.split()[-1]
+        else:
+            lines[name] = " ".join(line.split()[-2:])
     assert lines, proc.stderr.read() if proc.poll() is not None else "no join line"
     return proc, lines
 

@@ -58,12 +58,28 @@ def shown_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
+async def start_web(address: str, host: str, port: int, tls: bool = False,
+                    cafile: str | None = None, lang: str | None = None) -> tuple[Any, int]:
+    """The browser seats' web server (net/web.py) on this event loop: (runner, port)."""
+    from aiohttp import web
+    from .web import SeatServer
+    seat_server = SeatServer(address, host, port, tls=tls, cafile=cafile, lang=lang)
+    runner = web.AppRunner(await seat_server._make_app())
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    return runner, port
+
+
 class Hosting:
     """The host's server on an event loop of its own, in a thread, while the terminal
     plays the local seats (or just waits)."""
 
-    def __init__(self, table: Any, host: str, port: int, tls: Any) -> None:
+    def __init__(self, table: Any, host: str, port: int, tls: Any,
+                 web_port: int | None = None, web_options: dict | None = None) -> None:
         self.table, self.host, self.port, self.tls = table, host, port, tls
+        self.web_port, self.web_options = web_port, web_options or {}
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.error: BaseException | None = None
@@ -83,11 +99,18 @@ class Hosting:
         self.stopping = asyncio.Event()
         server = await open_server(self.table, self.host, self.port, self.tls)
         self.port = server.sockets[0].getsockname()[1]
+        runner = None
+        if self.web_port is not None:
+            runner, self.web_port = await start_web(
+                f"{LOOPBACK if self.host in ('0.0.0.0', '') else self.host}:{self.port}",
+                self.host, self.web_port, **self.web_options)
         self.table.start()
         self.ready.set()
         try:
             await self.stopping.wait()
         finally:
+            if runner is not None:
+                await runner.cleanup()
             server.close()
             await server.wait_closed()
 
@@ -157,7 +180,9 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         write_sidecar(session, remote)
     table = Table(session, remote, joincodes.host_key(), think=config.think,
                   bot_delay=config.bot_delay)
-    hosting = Hosting(table, host, port, tls)
+    web_options = {"tls": bool(tls), "cafile": args.cert if tls else None, "lang": args.lang}
+    hosting = Hosting(table, host, port, tls, web_port=args.web_port if args.web else None,
+                      web_options=web_options)
     try:
         hosting.start()
     except OSError as e:
@@ -170,6 +195,11 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     for p in remote:
         print(t("net.host.join_line", name=session.seats.names[p], seat=p + 1,
                 command=f"jorvik join{tls_flag} {where} {table.code_of(p)}"), flush=True)
+        if hosting.web_port is not None:
+            from .web import seat_link
+            print(t("net.host.web_line", name=session.seats.names[p], seat=p + 1,
+                    link=seat_link(where.rsplit(":", 1)[0], hosting.web_port,
+                                   table.code_of(p))), flush=True)
     status = 0
     try:
         if table.local.seats and not args.headless:
@@ -215,6 +245,10 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         problem = name_problem(args.name)
         parser.error(t(f"cli.errors.name.{problem[0]}", name=repr(args.name)))
     code = args.code.strip()
+    if code == "-":   # a browser seat: the code comes in the environment (net/web.py)
+        import os
+        from .web import CODE_ENV
+        code = os.environ.get(CODE_ENV, "").strip()
     if not code or len(code) > 64:
         parser.error(t("net.cli.bad_code"))
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
@@ -285,6 +319,8 @@ def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any
     h.add_argument("--resume", dest="resume_host", action="store_true",
                    help=t("net.cli.resume"))
     h.add_argument("--headless", action="store_true", help=t("net.cli.headless"))
+    h.add_argument("--web", action="store_true", help=t("net.cli.web"))
+    h.add_argument("--web-port", type=int, default=7879, help=t("net.cli.web_port"))
     h.set_defaults(func=cmd_host, resume=False, load=None)
 
     j = sub.add_parser("join", help=t("net.cli.join"), parents=[lang])
@@ -298,4 +334,40 @@ def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any
     j.add_argument("--seed", type=int, default=0, help=t("net.cli.seed"))
     j.add_argument("--limit", type=float, default=3600.0, help=argparse.SUPPRESS)
     j.set_defaults(func=cmd_join)
+
+    w = sub.add_parser("serve", help=t("net.cli.serve"), parents=[lang])
+    w.add_argument("address", metavar="ADDR[:PORT]", help=t("net.cli.address"))
+    w.add_argument("--listen", metavar="ADDR", default=LOOPBACK, help=t("net.cli.web_listen", default=LOOPBACK))
+    w.add_argument("--port", type=int, default=7879, help=t("net.cli.web_port"))
+    w.add_argument("--tls", action="store_true", help=t("net.cli.tls"))
+    w.add_argument("--cafile", metavar="PEM", help=t("net.cli.cafile"))
+    w.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """`jorvik serve ADDR:PORT`: browser seats for a game hosted at that address."""
+    try:
+        host, port = parse_address(args.address)
+        listen, _ = parse_address(args.listen)
+    except ValueError:
+        parser.error(t("net.cli.bad_address", value=args.address, example=EXAMPLE))
+    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+    async def go() -> None:
+        runner, web_port = await start_web(address, listen, args.port, tls=args.tls,
+                                           cafile=args.cafile, lang=args.lang)
+        print(t("net.host.serving", link=f"http://{listen}:{web_port}/seat/CODE"), flush=True)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await runner.cleanup()
+    try:
+        asyncio.run(go())
+    except KeyboardInterrupt:
+        return 130
+    except OSError as e:
+        print(t("net.cli.cannot_listen", address=f"{listen}:{args.port}",
+                error=e.strerror or str(e)), file=sys.stderr)
+        return 1
+    return 0
 
