@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from jorvik.net.app import JoinApp, RemoteGameScreen
 from jorvik.net.auto import AutoPlayer
 from jorvik.net.client import url_of
@@ -62,3 +64,33 @@ async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
             bar = screen.query_one(StatusBar)
             assert bar.warning is not None and bar.warning() == "reconnecting…"
         await task
+
+
+@pytest.mark.slow
+async def test_a_stalled_host_shows_reconnecting_then_the_board_goes_on(cards):
+    """The host process stopped (SIGSTOP: no close, no answer — a network stall): within a
+    few seconds the board says "reconnecting…" instead of sitting frozen; once the host
+    runs again (SIGCONT) the same board goes on."""
+    import signal
+
+    from .test_processes import finish, start_host
+    host, lines = start_host("--players", "2", "--mode", "karl", "--names", "Ann",
+                             "--bots", "2", "--level", "easy", "--seed", "6", "--port", "0")
+    try:
+        address, code = lines["Ann"].split()
+        app = JoinApp(PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False),
+                      url_of(address, False), code, address)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), 20)
+            screen = app.screen
+            host.send_signal(signal.SIGSTOP)
+            await _until(pilot, lambda: "reconnecting" in app.statuses, 15)
+            bar = screen.query_one(StatusBar)
+            assert bar.warning is not None and bar.warning() == "reconnecting…"
+            host.send_signal(signal.SIGCONT)
+            await _until(pilot, lambda: app.statuses[-1] == "connected", 20)
+            assert app.screen is screen and bar.warning is None
+    finally:
+        host.send_signal(signal.SIGCONT)
+        host.kill()
+        finish(host, 10)

@@ -287,7 +287,13 @@ def _auto(url: str, code: str, cards: Any, args: argparse.Namespace, tls: Any) -
     result, player = asyncio.run(go())
     if result is None:
         final = [s for s in player.statuses if s in BYES]
-        print(t(f"net.bye.{final[-1]}") if final else t("net.join.not_over"), file=sys.stderr)
+        if final:
+            words = t(f"net.bye.{final[-1]}")
+        elif "connected" not in player.statuses:
+            words = t("net.join.unreachable", address=url)
+        else:
+            words = t("net.join.not_over")
+        print(words, file=sys.stderr)
         return 1
     print(json.dumps(result, ensure_ascii=False))
     return 0
