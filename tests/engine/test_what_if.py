@@ -92,3 +92,31 @@ def test_rounds_per_table_size_are_the_deck_over_the_cards_revealed_per_round(pl
     deck = CARDS.deck_for(players, mode)
     cards = sum(1 for ids in deck.values() for cid in ids if CARDS[cid].type != "picts")
     assert cards / len(fill_order(players, mode)) == RULES.rounds[players]
+
+
+def test_the_state_after_a_trickery_swap_is_the_swapped_board_and_the_original_is_unchanged():
+    """Loki: Trickery: two vikings trade places (RULES.md §6 ruling); after_swap shows the board
+    as the swap would leave it, without spending the card."""
+    from jorvik.engine import Swap, after_swap
+    from .helpers import filler
+    st = give(game(2, "jarl", deck=filler(12)), 0, "A22")
+    st = place(st, 2, 1, 1, 3, 2, 3, 2, 3)   # 1 = Benedek, Peti · 2 = Peti x3 · 3 = Benedek x3
+    before = st.to_dict()
+    top1, top2 = st.columns[0][0], st.columns[1][0]
+    new = after_swap(st, Swap(1, 0, 2, 0))
+    assert new.columns[0][0] == top2 and new.columns[1][0] == top1
+    assert st.to_dict() == before
+    assert "A22" in new.players[0].cards and new.pending == st.pending
+
+
+def test_the_usual_choice_takes_a_cube_from_the_ship_then_storage_then_the_warehouse():
+    """RULES.md §4.4 ruling 'which cube': without a named source a cube comes from the ships
+    just unloaded, then the storage space, then the Warehouse."""
+    from jorvik.engine import usual_sources
+    from .helpers import AMBER, IRON
+    assert usual_sources((AMBER,), hand=(AMBER,), storage=(AMBER,)) == ("ship",)
+    assert usual_sources((AMBER,), storage=(AMBER,), warehouse=(AMBER,)) == ("storage",)
+    assert usual_sources((AMBER, AMBER), hand=(AMBER,), warehouse=(AMBER,)) == ("ship", "warehouse")
+    assert usual_sources((IRON, AMBER), hand=(AMBER,), storage=(IRON,)) == ("ship", "storage")
+    with pytest.raises(ValueError):
+        usual_sources((IRON,), hand=(AMBER,))

@@ -28,7 +28,7 @@ from .pending import Decision
 from .picts import (
     DANEGELD_COINS, AttackChoice, DanegeldChoice, GloryChoice, defence, defence_of, next_attack,
 )
-from .loki import Theft, Trickery, theft_targets
+from .loki import Theft, Trickery, after_swap, theft_targets
 from .phase import Phase
 from .purchase import next_price, price_at, price_due, price_now, reservation_price
 from .rules import RULES, Rules
@@ -36,6 +36,7 @@ from .scoring import SCORE_CATEGORIES, feast_vp, final_scores
 from .supply import fill_order
 from .unloading import (
     PROPHECY_VP, SELL_COINS, PlaceCube, TakeCube, WorkshopTakeOff, sells_now, storage_capacity,
+    usual_sources,
 )
 from .record import RECORD_FORMAT, Record, RecordError, make_record, replay
 from .state import GameState, PlayerState, Reservation, viking_code, viking_is_brown, viking_owner

@@ -35,10 +35,7 @@ class Trickery(Decision):
         p = self.player
         st.pending = st.pending[:-1]
         if isinstance(a, Swap):
-            va = _viking_at(st, a.column_a, a.position_a)
-            vb = _viking_at(st, a.column_b, a.position_b)
-            _put_viking(st, a.column_a, a.position_a, vb)
-            _put_viking(st, a.column_b, a.position_b, va)
+            _swap(st, a)
             spend_card(st, p, self.card, ev)
             ev.append({"type": "swapped", "player": p, "a": [a.column_a, a.position_a],
                        "b": [a.column_b, a.position_b]})
@@ -99,6 +96,21 @@ def swaps(st: GameState) -> list[Action]:
             if va != vb:
                 out.append(Swap(ca, ia, cb, ib))
     return out
+
+
+def after_swap(st: GameState, swap: Swap) -> GameState:
+    """A copy of `st` with the two vikings of `swap` trading places (what Loki: Trickery would
+    leave on the board; the card is not spent, no event is told)."""
+    new = st.copy()
+    _swap(new, swap)
+    return new
+
+
+def _swap(st: GameState, swap: Swap) -> None:
+    va = _viking_at(st, swap.column_a, swap.position_a)
+    vb = _viking_at(st, swap.column_b, swap.position_b)
+    _put_viking(st, swap.column_a, swap.position_a, vb)
+    _put_viking(st, swap.column_b, swap.position_b, va)
 
 
 def _viking_at(st: GameState, column: int, position: int) -> int:

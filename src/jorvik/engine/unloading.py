@@ -233,6 +233,14 @@ def _usual_sources(goods: tuple[int, ...], places: tuple[tuple[int, ...], ...]) 
     return tuple(out)
 
 
+def usual_sources(goods: tuple[int, ...], hand: tuple[int, ...] = (),
+                  storage: tuple[int, ...] = (), warehouse: tuple[int, ...] = ()) -> tuple[str, ...]:
+    """Where the usual choice (RULES.md §4.4 ruling "which cube") takes each cube of `goods`
+    (in sorted order, as actions list them) from, given the cubes on the ships (`hand`), in storage and on the Warehouse: the ship
+    first, then storage, then the Warehouse. ValueError when a cube is not there."""
+    return _usual_sources(tuple(sorted(goods)), (hand, storage, warehouse))
+
+
 def _other_sources(goods: tuple[int, ...], places: tuple[tuple[int, ...], ...]
                    ) -> list[tuple[str, ...]]:
     """Every way but the usual one to take the sorted cubes `goods` from the three places
