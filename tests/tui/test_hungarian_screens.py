@@ -453,3 +453,22 @@ def test_the_warehouse_piece_of_a_player_area_is_never_split(lang, label, width)
     lines = [line.plain for line in pack(panel_segments(st, 0), width)]
     assert sum(f"{label} - 0/4" in line for line in lines) == 1, lines
     assert len(lines) == (1 if width >= 30 else 2), lines
+
+
+@pytest.mark.parametrize("lang, unit", [("hu", "GyP"), ("en", "VP")])
+@pytest.mark.parametrize("width", [9, 11, 12, 14, 30])
+def test_a_narrow_player_area_keeps_the_vp_with_its_unit(lang, unit, width):
+    # 5-player Karl at 100x30: an area is 11 cells wide; the head's numbers were wrapped at
+    # any space ("5é 10▸10" / "GyP V3"). Now "10▸10 GyP" stays whole on its line.
+    from jorvik.carddata import load_cards
+    from jorvik.engine import new_game
+    from jorvik.tui.text import COLOUR_NAMES, Seats
+    from jorvik.tui.widgets.player_panel import panel_head, panel_lines
+    set_language(lang)
+    names = ["1. játékos", "2. játékos", "3. játékos", "4. játékos", "5. játékos"]
+    st = new_game(names, mode="karl", seed=8, cards=load_cards())
+    seats = Seats(names, list(COLOUR_NAMES), [None] * 5)
+    lines = [line.plain for line in panel_lines(panel_head(st, seats, 1), [], width)]
+    assert all(cell_len(line) <= width for line in lines), lines
+    assert sum(bool(re.search(rf"\d+▸\d+ {unit}", line)) for line in lines) == 1, lines
+    assert len(lines) <= 3, lines

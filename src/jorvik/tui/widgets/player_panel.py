@@ -182,8 +182,48 @@ def panel_lines(head: tuple[Text, Text], segments: list[Text], width: int) -> li
         if name.cell_len > width:  # a long name ends in "…" (the log has it whole)
             name = name.copy()
             name.truncate(width, overflow="ellipsis")
-        out = [name, *clamp(stats, width, 3)]
+        lines = [stats] if stats.cell_len <= width else _first_fit(_stat_pieces(stats), width)
+        out = [name, *lines[:3]]
     return out + pack(segments, width)
+
+
+def _first_fit(pieces: list[Text], width: int) -> list[Text]:
+    """Each piece on the first line with room for it ("5é V3" / "10▸10 GyP" in 11 cells); a
+    piece wider than the area goes word by word, in order, from a new line."""
+    lines: list[Text] = []
+    for piece in pieces:
+        if piece.cell_len > width:
+            lines.append(Text())
+            for word in (w for w in piece.split(" ") if w.plain):
+                if lines[-1].plain and lines[-1].cell_len + 1 + word.cell_len > width:
+                    lines.append(Text())
+                if lines[-1].plain:
+                    lines[-1].append(" ")
+                lines[-1].append_text(word)
+            continue
+        for line in lines:
+            if line.cell_len + 1 + piece.cell_len <= width:
+                line.append(" ")
+                line.append_text(piece)
+                break
+        else:
+            lines.append(piece.copy())
+    return lines
+
+
+def _stat_pieces(stats: Text) -> list[Text]:
+    """The head's numbers as pieces that are never split: a word without a digit (the unit,
+    "GyP" / "VP") stays with the number before it ("5é" · "10▸10 GyP" · "V3")."""
+    out: list[Text] = []
+    for word in stats.split(" "):
+        if not word.plain:
+            continue
+        if out and not any(c.isdigit() for c in word.plain):
+            out[-1].append(" ")
+            out[-1].append_text(word)
+        else:
+            out.append(word)
+    return out
 
 
 class PlayerPanel(Memo, Lines):
