@@ -6,18 +6,19 @@ from typing import Any
 
 from jorvik.engine import GameState, final_scores
 
-_last: list[Any] = [None, None]  # (state, scores): every panel asks about the same state
+# (state, its scores): every panel asks about the same state. One tuple, replaced whole, so a
+# reader on another thread never pairs a state with another state's scores.
+_last: tuple[Any, Any] = (None, None)
 
 
 def scores_now(st: GameState) -> dict[str, Any]:
-    """final_scores() of a copy of `st` (it writes the totals into the players it scores)."""
-    if _last[0] is not st:
-        if st.result:
-            _last[1] = st.result
-        else:
-            _last[1] = final_scores(st.copy())
-        _last[0] = st
-    return _last[1]
+    """final_scores() of `st` as it is (the engine's scoring is pure); the result once over."""
+    global _last
+    state, scores = _last
+    if state is not st:
+        scores = st.result or final_scores(st)
+        _last = (st, scores)
+    return scores
 
 
 def projected_vp(st: GameState) -> list[int]:
