@@ -1,11 +1,13 @@
 """The pure rules engine of Jórvík: state in, legal actions out, action in, new state and events out.
 
 Public API (documented in docs/engine.md):
-    new_game, legal_actions, apply_action, current_player, is_over, can_undo,
-    final_scores, the action classes, the pending decision classes, IllegalAction, GameState,
-    make_record, replay, observe (the public view) and determinize; and the rules the app and the bots ask instead of working them out
-    again (prices, craftsmen, who holds an effect, theft targets, the fill order, viking codes,
-    each mode's numbers).
+    new_game (with a CardSet loaded above the engine), legal_actions, apply_action,
+    current_player, is_over, can_undo, final_scores, the action classes, the pending decision
+    classes, IllegalAction, GameState, Phase, make_record, replay (of a checked Record), observe
+    (the public view) and determinize; RULES, the game's numbers; and the rules the app and the
+    bots ask instead of working them out again, of a state or of plain cards (prices and the
+    price ladder, defence, storage, craftsmen, who holds an effect, theft targets, the usual
+    cube, the board after a swap, the fill order, viking codes, each mode's numbers).
 """
 
 from .actions import (
