@@ -33,7 +33,7 @@ from typing import Callable, Mapping, NamedTuple
 
 from jorvik.engine import (
     GOODS, INCOME_BONUS, PROPHECY_VP, Action, Assign, GameState, Harbour, PlayerState, Sell,
-    Trade, defence, empty_fields, feast_vp, fill_order, holds,
+    Trade, defence, defence_of, empty_fields, feast_vp, fill_order, holds,
 )
 from jorvik.engine.effects import EFFECTS
 
@@ -884,7 +884,6 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
     counts: Counter = Counter()
     feasts = 0
     journeys = []
-    warriors = []
     effects = []
     for cid in h.cards:
         card = by_id[cid]
@@ -898,8 +897,6 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
             journeys.append(card.vp)
         elif t == "feast":
             feasts += 1
-        elif t == "warrior":
-            warriors.append(card.defence)
         elif t == "prophecy":
             v += ctx.future[card.goods[0]] / ctx.n * pr.merchant_share * PROPHECY_VP
         if card.effect:
@@ -908,9 +905,8 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
     if feasts and ctx.feasts_left:   # a step up the feast table to come (none from 4 on)
         v += 0.15 * (feast_vp(feasts + 1) - feast_vp(feasts)) * min(1, ctx.feasts_left)
     owned = Owned(ctx, p, pl, extra_cards, counts, journeys, h.coins)
-    dp = sum(warriors)
+    dp = defence_of(by_id[c] for c in h.cards)   # cards valued as if bought too
     for eff in effects:
-        dp += EFFECTS[eff].defence_bonus(warriors)
         value = EFFECT_VALUES.get(eff)
         if value is not None:
             v += value(owned)

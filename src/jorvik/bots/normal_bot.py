@@ -43,10 +43,10 @@ import itertools
 import random
 
 from jorvik.engine import (
-    PROPHECY_VP, RESERVATION_ROW, Action, Assign, Buy, DanegeldChoice, Decline, Discard, Done,
-    GameState, GloryChoice, Pass, Place, PlaceCube, Reserve, Steal, Swap, Take, TakeCube, TakeOff,
-    Theft, Trickery, UseCard, WorkshopTakeOff, complete, current_player, empty_fields,
-    legal_actions, price_due, sells_now, theft_targets, viking_owner,
+    DANEGELD_COINS, PROPHECY_VP, RESERVATION_ROW, RULES, Action, Assign, Buy, DanegeldChoice,
+    Decline, Discard, Done, GameState, GloryChoice, Pass, Place, PlaceCube, Reserve, Steal, Swap,
+    Take, TakeCube, TakeOff, Theft, Trickery, UseCard, WorkshopTakeOff, complete, current_player,
+    empty_fields, legal_actions, price_at, price_due, sells_now, theft_targets, viking_owner,
 )
 
 from .heuristics import (
@@ -157,7 +157,7 @@ class NormalBot:
         coin_worth = ctx.coin_worth(me)
         for j in range(i, len(owners)):
             o = owners[j]
-            price = length - j
+            price = price_at(length, j)
             if o == me:
                 buy = v_me - price * coin_worth if coins >= price - 1e-9 else -BIG
                 cont = self._column_util(ctx, vals, me, slot, owners, length, coins, j + 1)
@@ -172,7 +172,7 @@ class NormalBot:
         out = 0.0
         reach = 1.0
         for j, o in enumerate(owners):
-            price = length - j
+            price = price_at(length, j)
             if o == me:
                 break
             pb = self._p_buy(ctx, vals, o, slot, int(round(price)))
@@ -184,8 +184,8 @@ class NormalBot:
         """Coins I expect to spend on each column where I already stand (0.0 elsewhere), then
         on each of my reservations."""
         st = ctx.st
-        out = [0.0] * 6
-        for c in range(6):
+        out = [0.0] * RULES.columns
+        for c in range(RULES.columns):
             if not st.columns[c]:
                 continue
             owners = [viking_owner(v) for v in st.columns[c]]
@@ -194,7 +194,7 @@ class NormalBot:
             L = len(owners) + extra
             reach = 1.0
             for j, o in enumerate(owners):
-                price = L - j
+                price = price_at(L, j)
                 if o == me:
                     if vals[(me, c)] - price * ctx.coin_worth(me) > 0:
                         out[c] = reach * price
@@ -203,7 +203,7 @@ class NormalBot:
         res = st.reservation
         for i, (_, code, _) in enumerate(res):
             if viking_owner(code) == me:
-                out.append(len(res) - i)
+                out.append(price_at(len(res), i))
         return out
 
     @staticmethod
@@ -222,7 +222,7 @@ class NormalBot:
         vals = self._values(ctx)
         pl = st.players[me]
         remaining = sum(p.vikings + (p.brown if not p.brown_done else 0) for p in st.players) - 1
-        open_cols = sum(1 for c in range(6) if st.spaces[c] is not None) or 1
+        open_cols = sum(1 for c in range(RULES.columns) if st.spaces[c] is not None) or 1
         extra = min(2.0, self.params.extra_vikings * remaining / open_cols)
         scored: list[tuple[float, Action]] = []
         own_left = pl.vikings > 0
@@ -316,14 +316,14 @@ class NormalBot:
         out = []
         coin_worth = ctx.coin_worth(me)
         if st.phase == "purchase":
-            for c in range(st.turn + 1, 6):
+            for c in range(st.turn + 1, RULES.columns):
                 owners = [viking_owner(v) for v in st.columns[c]]
                 if me not in owners:
                     continue
                 L = len(owners)
                 reach = 1.0
                 for j, o in enumerate(owners):
-                    price = L - j
+                    price = price_at(L, j)
                     if o == me:
                         gain = vals[(me, c)] - price * coin_worth
                         if gain > 0:
@@ -334,7 +334,7 @@ class NormalBot:
             res = st.reservation
             for i, (_, code, _) in enumerate(res):
                 if viking_owner(code) == me:
-                    price = len(res) - i
+                    price = price_at(len(res), i)
                     gain = vals[(me, ("r", i))] - price * coin_worth
                     if gain > 0:
                         out.append((price, gain))
@@ -342,7 +342,7 @@ class NormalBot:
             res = st.reservation
             for i in range(1, len(res)):
                 if viking_owner(res[i][1]) == me:
-                    price = len(res) - i
+                    price = price_at(len(res), i)
                     gain = vals[(me, ("r", i))] - price * coin_worth
                     if gain > 0:
                         out.append((price, gain))
@@ -482,7 +482,7 @@ class NormalBot:
                 use = gain >= 3 or not later or max(later) <= gain or ctx.rounds_left <= 1
                 return UseCard(cid) if use and UseCard(cid) in legal_set else Decline()
             case DanegeldChoice(value=loss, card=cid):
-                use = loss > 2 * ctx.coin_worth(me)
+                use = loss > DANEGELD_COINS * ctx.coin_worth(me)
                 return UseCard(cid) if use and UseCard(cid) in legal_set else Decline()
             case Trickery():
                 return self._trickery(ctx, me, legal)
@@ -495,7 +495,7 @@ class NormalBot:
 
         def total(columns) -> float:
             out = 0.0
-            for c in range(6):
+            for c in range(RULES.columns):
                 if not columns[c]:
                     continue
                 owners = [viking_owner(v) for v in columns[c]]

@@ -51,8 +51,9 @@ from collections import Counter
 from typing import Sequence
 
 from jorvik.engine import (
-    PROPHECY_VP, Action, Buy, Done, GameState, Pass, Place, Reserve, UseCard,
-    Harbour, Trade, defence, empty_fields, feast_vp, holds, legal_actions, price_due, viking_owner,
+    PROPHECY_VP, RULES, Action, Buy, Done, GameState, Pass, Place, Reserve, UseCard,
+    Harbour, Trade, defence, empty_fields, feast_vp, holds, legal_actions, price_at, price_due,
+    viking_owner,
 )
 from jorvik.engine.effects import EFFECTS
 
@@ -542,7 +543,7 @@ class RolloutBot(NormalBot):
         gain = 0.0   # what the vikings below the current one bring me
         for j in range(len(owners) - 1, first - 1, -1):
             o = owners[j]
-            price = length - j
+            price = price_at(length, j)
             if o == me:
                 if coins >= price - 1e-9:
                     gain = max(mine.value(cid, goods) - price * mine.coin_worth, gain)
@@ -566,7 +567,7 @@ class RolloutBot(NormalBot):
         for j, o in enumerate(owners):
             if o == me:
                 break
-            pb = self._chance_buys(st, seats, o, cid, goods, length - j)
+            pb = self._chance_buys(st, seats, o, cid, goods, price_at(length, j))
             out += reach * pb * seats[o].coin_worth
             reach *= 1.0 - pb
         return self.params.pump * out
@@ -581,24 +582,25 @@ class RolloutBot(NormalBot):
         seat = seats[me]
         cw = seat.coin_worth
         remaining = sum(p.vikings + (p.brown if not p.brown_done else 0) for p in st.players) - 1
-        open_cols = sum(1 for c in range(6) if st.spaces[c] is not None) or 1
+        open_cols = sum(1 for c in range(RULES.columns) if st.spaces[c] is not None) or 1
         extra = min(2.0, self.params.extra_vikings * remaining / open_cols)
         # the columns' vikings by owner, and the coins I expect to spend on the columns where
         # I stand (by column) and on the reservation row
         owners_of = [[viking_owner(v) for v in col] for col in st.columns]
-        spend = [0.0] * 6
+        spend = [0.0] * RULES.columns
         for c, owners in enumerate(owners_of):
             if me in owners:
                 cid, goods = st.spaces[c], st.space_goods[c]
                 L = len(owners) + extra
                 j = owners.index(me)
-                if seat.value(cid, goods) > (L - j) * cw:
+                if seat.value(cid, goods) > price_at(L, j) * cw:
                     reach = 1.0   # the chance every viking above passes
                     for i in range(j):
                         reach *= 1.0 - self._chance_buys(st, seats, owners[i], cid, goods, L - i)
-                    spend[c] = reach * (L - j)
+                    spend[c] = reach * price_at(L, j)
         res = st.reservation
-        mine_res = [len(res) - i for i, (_, code, _) in enumerate(res) if viking_owner(code) == me]
+        mine_res = [price_at(len(res), i) for i, (_, code, _) in enumerate(res)
+                    if viking_owner(code) == me]
         committed = sum(spend) + sum(mine_res)
         res_price = 1.0 + _later_reservations(st, remaining) + len(mine_res)
         own_left = pl.vikings > 0
@@ -699,7 +701,7 @@ class RolloutBot(NormalBot):
         first = 1
         if st.phase == "purchase":
             first = 0
-            for c in range(st.turn + 1, 6):
+            for c in range(st.turn + 1, RULES.columns):
                 owners = [viking_owner(x) for x in st.columns[c]]
                 if me not in owners:
                     continue
@@ -708,11 +710,11 @@ class RolloutBot(NormalBot):
                 L = len(owners)
                 gain = self._ladder(st, seats, me, cid, goods, owners[:j + 1], L, L)
                 if gain > 0:
-                    out.append((L - j, gain))
+                    out.append((price_at(L, j), gain))
         for i in range(first, len(res)):
             cid, code, goods = res[i]
             if viking_owner(code) == me:
-                price = len(res) - i
+                price = price_at(len(res), i)
                 gain = seats[me].value(cid, goods) - price * seats[me].coin_worth
                 if gain > 0:
                     out.append((price, gain))
