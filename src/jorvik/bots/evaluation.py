@@ -19,7 +19,7 @@ import math
 from importlib import resources
 from typing import Any
 
-from jorvik.engine import GameState, empty_fields, feast_vp
+from jorvik.engine import RULES, GameState, empty_fields, feast_vp
 from jorvik.outside import DataFileError, parse_json, printable, read_text_file
 
 from .heuristics import Ctx, margin_of, player_value
@@ -40,9 +40,6 @@ PLAYER_FIGURES = (
 LATE_SCALED = ("value", "open_vp", "missing_fields", "defence")
 FEATURES = (*PLAYER_FIGURES, *(f"{name}*left" for name in LATE_SCALED))
 MODELS = tuple(f"{mode}-{n}" for mode in ("karl", "jarl") for n in range(2, 6))
-# Rounds in a whole game by table size (RULES.md §4.1), to scale "the game still to come".
-GAME_ROUNDS = {2: 16, 3: 12, 4: 10, 5: 8}
-
 
 MAX_WEIGHTS_BYTES = 1_000_000
 
@@ -99,7 +96,7 @@ def features(st: GameState, ctx: Ctx | None = None) -> list[list[float]]:
     """The model's inputs for every player, in FEATURES order."""
     ctx = ctx or Ctx(st)
     rows = [player_figures(ctx, p) for p in range(st.n)]
-    left = min(1.0, ctx.rounds_left / GAME_ROUNDS[st.n])
+    left = min(1.0, ctx.rounds_left / RULES.rounds[st.n])
     idx = [PLAYER_FIGURES.index(name) for name in LATE_SCALED]
     out = []
     for p in range(st.n):
