@@ -66,7 +66,7 @@ def serve_many(tables: int, seed: int) -> None:
         done = asyncio.gather(*(t.done.wait() for t in all_tables))
         await asyncio.wait([asyncio.ensure_future(done), stdin_closed],
                            return_when=asyncio.FIRST_COMPLETED)
-        await asyncio.sleep(1.0)
+        await asyncio.gather(*(t.drained() for t in all_tables))
         for s in servers:
             s.close()
         for t in all_tables:

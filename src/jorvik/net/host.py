@@ -302,6 +302,13 @@ class Table:
             self.bot_task = None
         self.after_move()
 
+    async def drained(self, limit: float = 15.0) -> None:
+        """After the end: wait (at most `limit` seconds) until every client, having seen
+        the final table, has gone."""
+        end = asyncio.get_running_loop().time() + limit
+        while self.holders and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.1)
+
     def start(self) -> None:
         """Begin (or go on with) play: a bot may be first."""
         self.after_move()

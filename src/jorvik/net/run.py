@@ -120,10 +120,11 @@ class Hosting:
         if self.error is not None:
             raise self.error
 
-    def wait_done(self, linger: float = 2.0) -> None:
+    def wait_done(self, linger: float = 0.5) -> None:
         """Block until the game is over (then `linger` seconds, for the last views)."""
         async def done() -> None:
             await self.table.done.wait()
+            await self.table.drained()
         asyncio.run_coroutine_threadsafe(done(), self.loop).result()
         threading.Event().wait(linger)
 
