@@ -69,7 +69,9 @@ def decision_times(bot: str, mode: str, players: int, games: int, seed: int,
     for g in range(games):
         bots = seat_bots([bot] + ["normal"] * (players - 1), seed + g, **options)
         bots[0] = Timed(bots[0])
-        play_out(new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed + g, cards=load_cards()), bots)
+        st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed + g,
+                      cards=load_cards())
+        play_out(st, bots)
     return out
 
 
@@ -154,7 +156,8 @@ def report_table(args) -> None:
                 goal = target(pair, n)
                 print(f"{pair:<12} {mode + ' ' + str(n) + 'p':<7} {args.games:>5} "
                       f"{f['win_rate']:>8.1%} {f['ci_low']:>6.1%}–{f['ci_high']:<7.1%} "
-                      f"{goal:>7.0%} {verdict(f['ci_low'], f['ci_high'], goal, is_exploiter(pair)):<8} "
+                      f"{goal:>7.0%} "
+                      f"{verdict(f['ci_low'], f['ci_high'], goal, is_exploiter(pair)):<8} "
                       f"{f['missed_completions']:>6} {f['picts_vp']:>+6.1f} "
                       f"{f['cards_bought']:>6.1f} {f['cards_boxed_after_own_first_place']:>5.1f}"
                       f" {'| ' + other:<8} {o['missed_completions']:>6} {o['picts_vp']:>+6.1f} "

@@ -22,10 +22,10 @@ ladder and the opponents' replies matter) it:
 5. uses the same determinization and the same playout random numbers for every candidate
    (common random numbers) so the comparison is not drowned in noise, and picks the best mean.
 
-Budget: ``think`` seconds per decision (default 1.0; it stops sampling when the next sample
-would not fit, after at least one, or once one candidate is clearly ahead of every other
-(``clear_leader``): a decision with one sensible option is not searched for the whole budget; CPU seconds of this process with ``cpu_clock``), or
-``playouts`` samples per candidate (reproducible, for tests and benchmarks; then it takes as
+Budget: ``think`` seconds per decision (default 1.0; CPU seconds of this process with
+``cpu_clock``; it stops sampling when the next sample would not fit, after at least one, or
+once one candidate is clearly ahead of every other (``clear_leader``): a decision with one
+sensible option is not searched for the whole budget), or ``playouts`` samples per candidate (reproducible, for tests and benchmarks; then it takes as
 long as it takes). ``should_stop`` (a callable, e.g. ``threading.Event().is_set``) is checked
 between playouts: when it says so the search ends at once with the best candidate so far, so
 an app can quit while the bot thinks. Unloading and the small pending decisions are left to
