@@ -278,3 +278,25 @@ async def test_a_client_killed_mid_game_rejoins_and_sees_the_current_table(cards
         await ws.close()
         second = AutoPlayer(url, table.code_of(0), cards, seed=2)
         assert await second.play(60) == table.session.state.result
+
+
+async def test_a_hint_asked_for_on_a_remote_seat_is_noted_for_the_table_once(cards):
+    async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
+                      mode="karl", seed=5) as (table, url):
+        s = table.session
+        p = s.decider
+        me, _ = await _hello(url, table.code_of(p))
+        other, _ = await _hello(url, table.code_of(1 - p))
+        move = len(s.actions)
+        await other.send(json.dumps({"t": "note", "kind": "hint", "move": move}))
+        assert json.loads(await other.recv())["kind"] == "not_your_turn"
+        for _ in range(2):   # asked twice at one move: noted once
+            await me.send(json.dumps({"t": "note", "kind": "hint", "move": move}))
+        update = json.loads(await asyncio.wait_for(other.recv(), 5))
+        assert update["t"] == "update" and update["move"] == move
+        assert update["log"] == [{"move": move, "note": {"kind": "hint", "player": p}}]
+        await asyncio.sleep(0.2)
+        assert s.notes() == [{"move": move, "kind": "hint", "player": p}]   # in the save
+        assert len(s.actions) == move
+        await me.close()
+        await other.close()

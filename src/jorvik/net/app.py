@@ -27,7 +27,7 @@ from jorvik.play.since import summary
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.widgets.status import StatusBar, round_seasons
 
-from .adapter import menu_for
+from .adapter import Kept, menu_for
 from .client import Link, Mirror
 from .protocol import Bye, Error, Update, Welcome
 
@@ -146,6 +146,14 @@ class RemoteGameScreen(GameScreen):
 
     def action_undo(self) -> None:
         self.notify(t("net.join.no_undo"), severity="warning")
+
+    def note(self, words: Any, player: int | None = None, kind: str = "") -> None:
+        """A hint used goes to the host, which notes it for the whole table (it comes back
+        in the log with the next update); other notes stay on this screen."""
+        if isinstance(words, Kept) and words.kind == "hint":
+            self.run_worker(self.link.hint_used(len(self.session.actions)), group="send")
+            return
+        super().note(words, player, kind)
 
     def host_update(self) -> None:
         """A new view from the host: the board moves on."""

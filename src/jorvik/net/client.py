@@ -191,6 +191,14 @@ class Link:
             return False
         return True
 
+    async def hint_used(self, move: int) -> None:
+        """Tell the host a hint was asked for at `move` (lost if not connected: it is a note)."""
+        if self.ws is not None:
+            try:
+                await self.ws.send(json.dumps({"t": "note", "kind": "hint", "move": move}))
+            except ConnectionClosed:
+                pass
+
     async def stop(self) -> None:
         self.stopped = True
         if self.ws is not None:

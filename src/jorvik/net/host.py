@@ -29,9 +29,9 @@ from jorvik.engine import IllegalAction, action_from_json, current_player
 from jorvik.engine.names import name_problem
 
 from . import codes as joincodes
-from .adapter import BotTurns, Session, note_entry, saving
+from .adapter import BotTurns, Kept, Session, note_entry, saving
 from .protocol import (
-    PROTOCOL, Act, BadMessage, Bye, Error, Hello, LogItem, Ping, SeatInfo, Update, Welcome,
+    PROTOCOL, Act, BadMessage, Bye, Error, Hello, LogItem, Note, Ping, SeatInfo, Update, Welcome,
     dump, read_client,
 )
 from .view import public_view
@@ -242,8 +242,27 @@ class Table:
         if isinstance(msg, Hello):
             self._send(client.ws, dump(Error(kind="hello_again")))
             return False
+        if isinstance(msg, Note):
+            return self.hint_used(client, msg)
         assert isinstance(msg, Act)
         return self.act(client, msg)
+
+    def hint_used(self, client: Client, msg: Note) -> bool:
+        """A client's player asked for a hint on their turn: noted in the log and the save,
+        as `jorvik play` notes it (anything else is refused)."""
+        s = self.session
+        p = current_player(s.state)
+        if msg.move != len(s.actions) or p is None or p not in client.grant.seats:
+            self._send(client.ws, dump(Error(kind="not_your_turn", move=len(s.actions))))
+            return False
+        if any(e.kept is not None and e.kept.kind == "hint" and e.kept.player == p
+               and e.index == msg.move for e in s.log):
+            return True   # once per move is enough
+        s.log.append(note_entry(len(s.actions), Kept("hint", p, s.seats), player=p,
+                                kind="hint"))
+        s.save()
+        self.broadcast()
+        return True
 
     def act(self, client: Client, msg: Act) -> bool:
         """A client's action: played when it is for one of its seats, on that seat's turn,

@@ -2,7 +2,8 @@
 
 Every message is one JSON object with a type `t`. A client says `hello` (protocol version,
 join code, optional name) and then `act` (an action and the number of moves made when it
-was chosen: a retry of an action already played is refused as stale, so it applies once).
+was chosen: a retry of an action already played is refused as stale, so it applies once)
+and `note` (a hint was asked for on its turn).
 The host answers `welcome` (seats, which are yours, the public view and the log so far),
 then `update` after every move (the new view and what happened), `error` for a refused
 message and `bye` before it closes a connection. Anything else is refused unread."""
@@ -43,7 +44,15 @@ class Ping(_Strict):
     t: Literal["ping"]
 
 
-CLIENT_MESSAGES: dict[str, type[_Strict]] = {"hello": Hello, "act": Act, "ping": Ping}
+class Note(_Strict):
+    """The player asked for a hint at this move (the table's log says so, as at one keyboard)."""
+    t: Literal["note"]
+    kind: Literal["hint"]
+    move: int = Field(ge=0, le=100_000)
+
+
+CLIENT_MESSAGES: dict[str, type[_Strict]] = {"hello": Hello, "act": Act, "ping": Ping,
+                                             "note": Note}
 
 
 class BadMessage(Exception):
@@ -54,7 +63,7 @@ class BadMessage(Exception):
         self.kind = kind
 
 
-def read_client(raw: str | bytes) -> Hello | Act | Ping:
+def read_client(raw: str | bytes) -> Hello | Act | Ping | Note:
     """A client's message checked (BadMessage otherwise): size, JSON, shape, types."""
     if isinstance(raw, bytes):
         raise BadMessage("binary")
