@@ -25,6 +25,18 @@ async def _until(pilot, check, limit: float = 10.0) -> None:
     raise AssertionError("not reached in time")
 
 
+async def _first_choice(pilot, screen, s) -> None:
+    """Take the menu's first choice by its key (through submenus) and wait for the host."""
+    before = len(s.actions)
+    choice = screen.menu.choices[0]
+    while choice.submenu is not None:
+        screen.choose(choice)
+        await pilot.pause(0.05)
+        choice = screen.menu.choices[0]
+    await pilot.press(choice.key)
+    await _until(pilot, lambda: len(s.actions) > before)
+
+
 async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
     async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
                       mode="karl", seed=11) as (table, url):
@@ -40,20 +52,29 @@ async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
             for _ in range(6):   # six of our own moves, each by a key, the other seat between
                 await _until(pilot, lambda: s.decider == mine and screen.menu is not None
                              and len(screen.session.actions) == len(s.actions))
-                before = len(s.actions)
-                choice = screen.menu.choices[0]
-                while choice.submenu is not None:
-                    screen.choose(choice)
-                    await pilot.pause(0.05)
-                    choice = screen.menu.choices[0]
-                await pilot.press(choice.key)
-                await _until(pilot, lambda: len(s.actions) > before)
+                await _first_choice(pilot, screen, s)
             # the board shows the host's table: same move count and the same public state
             await _until(pilot, lambda: len(screen.session.actions) == len(s.actions))
             assert screen.session.state.to_dict()["players"] == s.state.to_dict()["players"]
-            # not our turn: no menu, and no key plays for the other seat
-            other.done.set()
-            await pilot.pause(0.2)
+            # no undo at a shared table: the key is not offered
+            assert screen.check_action("undo", ()) is False
+            # not our turn: no menu, no hint for the other seat, no key plays for it
+            other.done.set()   # the other seat stops playing: play on until its turn comes
+            for _ in range(20):
+                if s.over or s.decider != mine:
+                    break
+                await _until(pilot, lambda: screen.menu is not None
+                             and len(screen.session.actions) == len(s.actions))
+                await _first_choice(pilot, screen, s)
+            await _until(pilot, lambda: len(screen.session.actions) == len(s.actions))
+            if not s.over:
+                assert s.decider != mine
+                before = len(s.actions)
+                await pilot.press("question_mark")
+                await pilot.press("1")
+                await pilot.pause(0.3)
+                assert screen.menu is None and len(s.actions) == before
+                assert isinstance(app.screen, RemoteGameScreen)   # no hint screen opened
             # a stall: the link drops, the status bar says reconnecting, then it recovers
             await app.link.ws.close()
             await _until(pilot, lambda: "reconnecting" in app.statuses, 5)

@@ -147,6 +147,18 @@ class RemoteGameScreen(GameScreen):
     def action_undo(self) -> None:
         self.notify(t("net.join.no_undo"), severity="warning")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No undo at a shared table (the key is not offered); the rest as on the game
+        screen."""
+        if action == "undo":
+            return False
+        return super().check_action(action, parameters)
+
+    def action_hint(self) -> None:
+        """? : a hint for one of this screen's seats on its turn, never for another's."""
+        if self.session.decider in self.mine and self.sent_at != len(self.session.actions):
+            super().action_hint()
+
     def note(self, words: Any, player: int | None = None, kind: str = "") -> None:
         """A hint used goes to the host, which notes it for the whole table (it comes back
         in the log with the next update); other notes stay on this screen."""
