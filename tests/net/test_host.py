@@ -72,6 +72,7 @@ async def test_raw_bytes_of_a_whole_game_name_no_unrevealed_card(cards):
         session, rng = table.session, random.Random(1)
         frames = 0
         while not session.over:
+            await asyncio.sleep(0.02)       # under the host's rate limit (50 a second)
             st = session.state
             if session.decider == 0:
                 a = rng.choice(legal_actions(st))

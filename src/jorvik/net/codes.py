@@ -56,8 +56,9 @@ def normal(code: str) -> bytes:
 
 
 def find_seat(codes: dict[int, str], given: str) -> int | None:
-    """The seat whose code `given` is, or None; every seat's code is compared, each in
-    constant time, so the time taken tells nothing of how much of a code was right."""
+    """The key (a seat, or the host's grant) whose code `given` is, or None; every code is
+    compared, each in constant time, so the time taken tells nothing of how much of a code
+    was right."""
     want = normal(given)
     found = None
     for seat, code in codes.items():
