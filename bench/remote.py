@@ -8,7 +8,7 @@
    to the update's arrival at each of the 4 other clients: median and p99 (goal: <= 50 ms
    median, <= 200 ms p99).
 2. Capacity: one host process holding `--tables` games (each on its own port), 5 clients
-   each with a bot, all at once: moves per second over all games, the host's memory per game
+   each with a bot (in --workers client processes), all at once: moves per second over all games, the host's memory per game
    (resident set growth over the idle host, divided by the games), and nothing lost — every
    game's save, replayed, gives the final scores every one of its clients saw.
 
@@ -72,6 +72,12 @@ def serve_many(tables: int, seed: int) -> None:
         for t in all_tables:
             t.close()
     asyncio.run(main())
+
+
+def host_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -165,26 +171,48 @@ def part_latency(games: int, seed: int, limit: float) -> list[str]:
     return lines
 
 
-def part_capacity(tables: int, seed: int, limit: float) -> list[str]:
+def client_worker(limit: float) -> None:
+    """(In a client process.) The games on stdin (JSON), played; their results on stdout."""
+    games = json.loads(sys.stdin.read())
+    per_game, _, _ = asyncio.run(play_tables(games, limit, watch=False))
+    print(json.dumps(per_game))
+
+
+def part_capacity(tables: int, seed: int, limit: float, workers: int) -> list[str]:
     with tempfile.TemporaryDirectory() as home:
         proc, hosted = start_host_process(tables, seed, home)
         idle = rss_kib(proc.pid)
         peak = idle
+        cpu0 = host_cpu(proc.pid)
         try:
-            async def run() -> tuple:
-                task = asyncio.ensure_future(play_tables(hosted, limit, watch=False))
-                nonlocal peak
-                while not task.done():
-                    peak = max(peak, rss_kib(proc.pid))
-                    await asyncio.sleep(0.5)
-                return task.result()
-            per_game, _, elapsed = asyncio.run(run())
+            # The clients in `workers` processes of their own, so that they do not all
+            # queue behind one Python process.
+            t0 = time.perf_counter()
+            slices = [hosted[i::workers] for i in range(workers)]
+            procs = [subprocess.Popen([sys.executable, __file__, "--client-worker",
+                                       "--limit", str(limit)], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True)
+                     for _ in slices]
+            for w, part in zip(procs, slices):
+                w.stdin.write(json.dumps(part))
+                w.stdin.close()
+            while any(w.poll() is None for w in procs):
+                peak = max(peak, rss_kib(proc.pid))
+                time.sleep(0.5)
+            elapsed = time.perf_counter() - t0
+            cpu = host_cpu(proc.pid) - cpu0
+            outs = [json.loads(w.stdout.read() or "[]") for w in procs]
+            per_game = [None] * len(hosted)
+            for i, out in enumerate(outs):
+                for j, results in enumerate(out):
+                    per_game[i + j * workers] = results
         finally:
             proc.stdin.close()
             proc.wait(60)
         os.environ["JORVIK_HOME"] = home
         finished = lost = moves = 0
         for game, results in zip(hosted, per_game):
+            results = results or [None]
             saved = saved_result(game["path"])
             data = json.loads(Path(game["path"]).read_text())
             moves += len(data["record"]["actions"])
@@ -192,9 +220,10 @@ def part_capacity(tables: int, seed: int, limit: float) -> list[str]:
                 finished += 1
                 if any(r != saved for r in results):
                     lost += 1
-    return [f"capacity: one host process, {tables} games x 5 clients (easy bots) at once on "
-            f"loopback: {finished}/{tables} finished in {elapsed:.1f} s, {moves} moves, "
-            f"{moves / elapsed:.0f} moves/s; host memory {idle / 1024:.0f} MiB idle with "
+    return [f"capacity: one host process, {tables} games x 5 clients (easy bots, in {workers} "
+            f"client processes) at once on loopback: {finished}/{tables} finished in "
+            f"{elapsed:.1f} s, {moves} moves, {moves / elapsed:.0f} moves/s, the host using "
+            f"{cpu:.0f} s of CPU ({cpu / elapsed:.0%} of a core); host memory {idle / 1024:.0f} MiB idle with "
             f"the games set up, peak {peak / 1024:.0f} MiB, "
             f"{(peak - idle) / tables:.0f} KiB per game in play; games whose save replays to "
             f"other final scores than a client saw: {lost}"]
@@ -203,6 +232,8 @@ def part_capacity(tables: int, seed: int, limit: float) -> list[str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--serve-many", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--client-worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--workers", type=int, default=4, help="client processes (capacity part)")
     ap.add_argument("--seed", type=int, default=35)
     ap.add_argument("--latency-games", type=int, default=2)
     ap.add_argument("--tables", type=int, default=50)
@@ -212,12 +243,15 @@ def main() -> None:
     if args.serve_many:
         serve_many(args.serve_many, args.seed)
         return
+    if args.client_worker:
+        client_worker(args.limit)
+        return
     lines = []
     if args.latency_games:
         lines += part_latency(args.latency_games, args.seed, args.limit)
         print(lines[-1], flush=True)
     if args.tables:
-        lines += part_capacity(args.tables, args.seed, args.limit)
+        lines += part_capacity(args.tables, args.seed, args.limit, max(1, args.workers))
         print(lines[-1], flush=True)
     if args.out:
         day = datetime.date.today().isoformat()
