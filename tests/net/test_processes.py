@@ -136,3 +136,57 @@ def test_the_host_killed_with_sigkill_resumes_and_the_client_reconnects():
     assert json.loads(out) == final_of_save()
     assert moves_saved() > at_kill
     assert finish(again, 30)[0] == 0
+
+
+@pytest.mark.slow
+async def test_a_jarl_game_with_two_remote_seats_one_local_seat_and_a_bot(cards):
+    """`jorvik host`'s own machinery (the server in its thread, the local seat's board over
+    loopback, as run.cmd_host sets them up), two real `jorvik join --auto` processes and a bot:
+    the local seat is played by keys on the host's board, to the final scoring."""
+    from jorvik.net import codes
+    from jorvik.net.adapter import Seats, Session
+    from jorvik.net.app import JoinApp, RemoteGameScreen
+    from jorvik.net.host import Table
+    from jorvik.net.run import Hosting
+    from jorvik.tui.app import PlayConfig
+
+    seats = Seats(["Ann", "Bo", "Cy", "Bot 4"], ["red", "blue", "green", "yellow"],
+                  [None, None, None, "easy"])
+    session = Session.start(cards, seats, "jarl", 12, None)
+    table = Table(session, [1, 2], codes.host_key(), think=0.05, bot_delay=0)
+    hosting = Hosting(table, "127.0.0.1", 0, None)
+    hosting.start()
+    address = f"127.0.0.1:{hosting.port}"
+    clients = [join(f"{address} {table.code_of(p)}", p) for p in (1, 2)]
+    try:
+        app = JoinApp(PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False),
+                      f"ws://{address}/", table.local.code, address)
+        async with app.run_test(size=(120, 40)) as pilot:
+            end = time.monotonic() + 240
+            while not session.over and time.monotonic() < end:
+                screen = app.screen
+                if (isinstance(screen, RemoteGameScreen) and screen.menu is not None
+                        and len(screen.session.actions) == len(session.actions)):
+                    choice = screen.menu.choices[0]
+                    if choice.submenu is not None:
+                        screen.choose(choice)
+                    elif choice.warn:
+                        screen.play(choice.action)     # (the confirm dialog is tested elsewhere)
+                    else:
+                        await pilot.press(choice.key)
+                await pilot.pause(0.05)
+            assert session.over, "the game did not end in time"
+            for _ in range(100):
+                if app.mirror is not None and app.mirror.over:
+                    break
+                await pilot.pause(0.05)
+            assert app.mirror.state.result == session.state.result   # the host's board too
+        outs = [finish(c) for c in clients]
+        assert all(json.loads(out) == session.state.result for _, out, _ in outs)
+        assert final_of_save() == session.state.result
+    finally:
+        for c in clients:
+            if c.poll() is None:
+                c.kill()
+        hosting.stop()
+        table.close()
