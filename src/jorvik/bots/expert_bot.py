@@ -45,9 +45,10 @@ class ExpertBot(HardBot):
                  race_from: int = 16, var_floor: float = 1.0, learned: bool = False,
                  synced_noise: bool = True, demand_horizon: int = 1,
                  deep_max_players: int = DEEP_MAX_PLAYERS,
-                 params: Mapping[str, Params] | None = None, **_: object):
+                 params: Mapping[str, Params] | None = None, spend_cut: bool = False,
+                 **_: object):
         super().__init__(seed, think=think, playouts=playouts, top_k=top_k, horizon=horizon,
-                         noise=noise, cpu_clock=cpu_clock)
+                         noise=noise, cpu_clock=cpu_clock, spend_cut=spend_cut)
         self.endgame = endgame
         self.z = z
         self.race_from = race_from
