@@ -39,7 +39,7 @@ PLAYER_FIGURES = (
 # ... and these again times the share of the game still to come (they matter less late).
 LATE_SCALED = ("value", "open_vp", "missing_fields", "defence")
 FEATURES = (*PLAYER_FIGURES, *(f"{name}*left" for name in LATE_SCALED))
-MODELS = tuple(f"{mode}-{n}" for mode in ("karl", "jarl") for n in range(2, 6))
+MODELS = tuple(f"{mode}-{n}" for mode in ("karl", "jarl") for n in RULES.players)
 
 MAX_WEIGHTS_BYTES = 1_000_000
 

@@ -528,7 +528,8 @@ class NormalBot:
 def _later_reservations(st: GameState, remaining: int) -> float:
     """How many reservations are expected after one made now: most cards left on spaces 7-12
     get reserved while vikings remain to be placed."""
-    open_cards = sum(1 for s in range(6, 12) if st.spaces[s] is not None) - 1
+    open_cards = sum(1 for s in range(RULES.columns, RULES.spaces)   # spaces 7-12
+                     if st.spaces[s] is not None) - 1
     return max(0.0, min(float(open_cards), 0.3 * remaining))
 
 
