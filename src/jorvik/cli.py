@@ -116,8 +116,12 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--yes", action="store_true", help=help_text("games_yes"))
     games.set_defaults(func=cmd_games)
 
+    from types import SimpleNamespace
+
     from jorvik.net.run import add_commands  # jorvik host, jorvik join (issue 35)
-    add_commands(sub, lang, table, card_file, help_text)
+    add_commands(sub, lang, table, card_file, help_text, SimpleNamespace(
+        play_config=play_config, seat_numbers=_seat_numbers, known_bot=_known_bot,
+        BOT_DELAY=BOT_DELAY, THINK=THINK))
 
     sim = sub.add_parser("simulate", help=help_text("simulate"),
                          parents=[lang, batch, table, card_file, as_json])

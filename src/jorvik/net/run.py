@@ -135,7 +135,6 @@ class Hosting:
 
 
 def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from jorvik.cli import _seat_numbers, play_config
     from . import codes as joincodes
     from .adapter import Session, saving
     from .host import Table, latest_hosted, read_sidecar, server_ssl, write_sidecar
@@ -152,7 +151,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         tls = server_ssl(args.cert, args.key)
     except (OSError, ValueError) as e:
         parser.error(t("net.cli.bad_cert", error=str(e)))
-    config = play_config(parser, args)
+    config = args.cli.play_config(parser, args)
     if args.resume_host:
         path = latest_hosted()
         if path is None:
@@ -168,7 +167,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         seats = config.seats
         humans = [p for p in range(len(seats)) if not seats.is_bot(p)]
         if args.remote:
-            remote = _seat_numbers(parser, args.remote, len(seats), "--remote")
+            remote = args.cli.seat_numbers(parser, args.remote, len(seats), "--remote")
         else:
             remote = humans if args.headless else humans[1:]
         if args.headless and set(humans) - set(remote):
@@ -257,8 +256,7 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     tls = client_ssl(args.tls, args.cafile)
     url = url_of(address, bool(tls))
     if args.auto:
-        from jorvik.cli import _known_bot
-        _known_bot(parser, args.auto)
+        args.cli.known_bot(parser, args.auto)
         return _auto(url, code, cards, args, tls)
     from jorvik import tui
     from jorvik.tui.app import PlayConfig
@@ -300,9 +298,12 @@ def _auto(url: str, code: str, cards: Any, args: argparse.Namespace, tls: Any) -
     return 0
 
 
-def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any) -> None:
-    """`host` and `join` on jorvik's parser (cli.build_parser calls this)."""
-    from jorvik.cli import BOT_DELAY, THINK
+def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any,
+                 cli: Any) -> None:
+    """`host` and `join` on jorvik's parser (cli.build_parser calls this). `cli` carries the
+    command line's own checks (play_config, seat_numbers, known_bot, BOT_DELAY, THINK), handed
+    down so that this module never imports jorvik.cli (no import circle)."""
+    BOT_DELAY, THINK = cli.BOT_DELAY, cli.THINK
     h = sub.add_parser("host", help=t("net.cli.host"), parents=[lang, table, card_file])
     h.add_argument("--names", help=help_text("names"))
     h.add_argument("--colours", "--colors", dest="colours", help=help_text("colours"))
@@ -328,7 +329,7 @@ def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any
     h.add_argument("--headless", action="store_true", help=t("net.cli.headless"))
     h.add_argument("--web", action="store_true", help=t("net.cli.web"))
     h.add_argument("--web-port", type=int, default=7879, help=t("net.cli.web_port"))
-    h.set_defaults(func=cmd_host, resume=False, load=None)
+    h.set_defaults(func=cmd_host, resume=False, load=None, cli=cli)
 
     j = sub.add_parser("join", help=t("net.cli.join"), parents=[lang])
     j.add_argument("address", metavar="ADDR[:PORT]", help=t("net.cli.address"))
@@ -340,7 +341,7 @@ def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any
     j.add_argument("--auto", metavar="LEVEL", help=t("net.cli.auto"))
     j.add_argument("--seed", type=int, default=0, help=t("net.cli.seed"))
     j.add_argument("--limit", type=float, default=3600.0, help=argparse.SUPPRESS)
-    j.set_defaults(func=cmd_join)
+    j.set_defaults(func=cmd_join, cli=cli)
 
     w = sub.add_parser("serve", help=t("net.cli.serve"), parents=[lang])
     w.add_argument("address", metavar="ADDR[:PORT]", help=t("net.cli.address"))
