@@ -14,6 +14,8 @@ import os
 import secrets
 from pathlib import Path
 
+from jorvik.outside import DataFileError, printable, read_bytes
+
 CODE_BYTES = 16  # 128 bits
 
 
@@ -26,11 +28,12 @@ def host_key(path: Path | None = None) -> bytes:
     """The host key, made on first use (OSError when the data folder cannot hold it)."""
     path = path or key_path()
     try:
-        data = path.read_bytes()
+        data = read_bytes(path, limit=32)
         if len(data) == 32:
             return data
-    except FileNotFoundError:
-        pass
+    except DataFileError as e:  # missing or too big: a new key replaces it (never trusted)
+        if e.reason in ("folder", "not_a_file", "unreadable"):
+            raise OSError(f"{printable(str(path))}: cannot be the host key ({e.reason})") from None
     path.parent.mkdir(parents=True, exist_ok=True)
     key = secrets.token_bytes(32)
     tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
