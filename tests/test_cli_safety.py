@@ -94,7 +94,7 @@ def test_play_refuses_an_unknown_bot_level_exactly_as_tournament_does(capsys, ar
     play_error = one_line_error(capsys, *argv)
     tournament_error = one_line_error(capsys, "tournament", "--bots", "wizard,easy")
     assert play_error == tournament_error
-    assert ("unknown bot 'wizard' (choose from easy, expert, hard, normal, random, rollout)"
+    assert ("unknown bot 'wizard' (choose from easy, expert, exploit-all, exploit-collector, exploit-feeder, exploit-picts, hard, normal, random, rollout)"
             in play_error)
 
 

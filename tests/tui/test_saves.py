@@ -434,6 +434,8 @@ async def test_quitting_while_the_hard_bot_thinks_stops_its_search_at_once(keys,
         finally:
             searches.append(time.monotonic())
     monkeypatch.setattr(HardBot, "_search", timed)
+    # every search takes its whole 30 s (none settles early on a clear leader)
+    monkeypatch.setattr("jorvik.bots.hard_bot.clear_leader", lambda samples: False)
     app = make_app("--players", "2", "--bots", "1,2", "--level", "hard", "--think", "30",
                    "--bot-delay", "0")
     async with app.run_test(size=(120, 40)) as pilot:
