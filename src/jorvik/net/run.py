@@ -203,6 +203,11 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     status = 0
     try:
         if table.local.seats and not args.headless:
+            if remote and sys.stdin.isatty():  # the board would hide the join lines at once
+                try:
+                    input(t("net.host.press_enter") + " ")
+                except EOFError:
+                    pass
             status = _local_app(config, table, host, hosting.port, tls, args)
         else:
             print(t("net.host.waiting"), flush=True)
