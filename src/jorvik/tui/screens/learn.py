@@ -144,6 +144,7 @@ class LessonScreen(GameScreen):
     def on_mount(self) -> None:
         # Runs before GameScreen.on_mount (Textual calls the handlers of the whole MRO).
         self.query_one("#body").mount(LessonPanel(id="lesson-panel"), after="#board")
+        self.add_class("-in-lesson")  # the stylesheet makes room for the panel below 100x30
         self.call_after_refresh(self._show_lesson)
 
     # ---------------------------------------------------------------- the panel
