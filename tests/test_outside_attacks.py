@@ -14,7 +14,6 @@ import ast
 import contextlib
 import json
 import os
-import pickle
 import signal
 import stat
 import sys
@@ -28,12 +27,11 @@ from typing import Any, Callable
 import pytest
 import yaml
 
-from jorvik.bots import seat_bots
 from jorvik.carddata import CardFileError, default_card_file, load_cards
-from jorvik.engine import RecordError, apply_action, current_player, is_over, new_game
-from jorvik.engine.record import make_record
+from jorvik.engine import RecordError
 from jorvik.outside import control_characters
 from jorvik.settings import data_dir
+from outside_helpers import as_nobody, played_record, save_of
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "jorvik"
@@ -46,21 +44,8 @@ SECONDS = 20                          # a reader that hangs fails here instead o
 
 # ------------------------------------------------------------------------- samples
 
-def _record() -> dict[str, Any]:
-    st0 = new_game(["Ann", "Bob"], seed=4, mode="karl", cards=load_cards())
-    bots = seat_bots(["easy", "easy"], seed=2)
-    st, actions = st0, []
-    while not is_over(st):
-        a = bots[current_player(st)].choose(st)
-        st, _ = apply_action(st, a)
-        actions.append(a)
-    return make_record(st0, actions)
-
-
-RECORD = _record()
-SAVE = {"format": "jorvik-save/2", "id": "ann-bob", "record": RECORD,
-        "seats": [{"name": "Ann", "colour": "red", "bot": None},
-                  {"name": "Bob", "colour": "blue", "bot": "normal"}]}
+RECORD = played_record(["Ann", "Bob"])
+SAVE = save_of(RECORD, bots=[None, "normal"])
 
 
 # ------------------------------------------------------------------------- readers
@@ -341,33 +326,6 @@ def test_every_reader_takes_its_valid_sample(reader):
 
 # ------------------------------------------------------------------------- unreadable
 
-def _as_nobody(fn: Callable[[], Any]) -> Any:
-    """Run `fn` in a child process with the permissions of an ordinary user (uid 65534), so
-    that a mode-000 file is really unreadable; its result comes back pickled."""
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns into pytest
-        status = 0
-        try:
-            os.close(r)
-            os.setgroups([])
-            os.setgid(65534)
-            os.setuid(65534)
-            result = fn()
-        except BaseException as e:  # noqa: BLE001 - reported to the parent
-            result, status = ("raised", repr(e)), 1
-        with os.fdopen(w, "wb") as f:
-            f.write(pickle.dumps(result))
-        os._exit(status)
-    os.close(w)
-    with os.fdopen(r, "rb") as f:
-        data = f.read()
-    _, code = os.waitpid(pid, 0)
-    result = pickle.loads(data)
-    assert os.waitstatus_to_exitcode(code) == 0, result
-    return result
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
 @pytest.mark.parametrize("reader", READERS, ids=[r.name for r in READERS])
 def test_every_reader_refuses_an_unreadable_file_in_one_line(reader, monkeypatch):
@@ -384,7 +342,7 @@ def test_every_reader_refuses_an_unreadable_file_in_one_line(reader, monkeypatch
         path.write_text(_dump(reader, reader.sample()), encoding="utf-8")
         path.chmod(0)
         if os.geteuid() == 0:
-            outcome = _as_nobody(lambda: reader.read(path))
+            outcome = as_nobody(lambda: reader.read(path))
         else:
             outcome = reader.read(path)
         _judge(reader, "unreadable", outcome, 0)

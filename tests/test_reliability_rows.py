@@ -9,44 +9,22 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
+import copy
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
 
 import pytest
 
-from jorvik.bots import seat_bots
-from jorvik.carddata import load_cards
 from jorvik.cli import main
-from jorvik.engine import apply_action, current_player, is_over, new_game
-from jorvik.engine.record import make_record
 from jorvik.outside import control_characters
 from jorvik.settings import data_dir
+from outside_helpers import as_nobody, played_record, save_of
 
 PWNED = "\x1b]2;PWNED\x07"
-
-
-def _record(players: int = 2) -> dict[str, Any]:
-    names = ["Ann", "Bob", "Cy", "Di"][:players]
-    st0 = new_game(names, seed=4, mode="karl", cards=load_cards())
-    bots = seat_bots(["easy"] * players, seed=2)
-    st, actions = st0, []
-    while not is_over(st):
-        a = bots[current_player(st)].choose(st)
-        st, _ = apply_action(st, a)
-        actions.append(a)
-    return make_record(st0, actions)
-
-
-def _save(record: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {"format": "jorvik-save/2", "id": "ann-bob", "record": record,
-            "seats": [{"name": n, "colour": c, "bot": None}
-                      for n, c in zip(record["players"], ["red", "blue", "green", "white"])],
-            **extra}
+RECORD = played_record(["Ann", "Bob"])
 
 
 def _run(argv: list[str], capsys) -> tuple[int, str, str]:
@@ -69,7 +47,7 @@ def _one_clean_line(err: str) -> str:
 
 def test_f1_a_card_path_with_an_escape_in_a_save_never_reaches_the_terminal(tmp_path, capsys):
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(_save(_record(), cards_path=PWNED)), encoding="utf-8")
+    path.write_text(json.dumps(save_of(RECORD, cards_path=PWNED)), encoding="utf-8")
     code, _, err = _run(["play", "--load", str(path)], capsys)
     assert code == 2
     _one_clean_line(err)
@@ -78,7 +56,7 @@ def test_f1_a_card_path_with_an_escape_in_a_save_never_reaches_the_terminal(tmp_
 def test_f1_a_file_name_with_an_escape_in_games_is_listed_printable(capsys):
     games = data_dir() / "games"
     games.mkdir(parents=True)
-    (games / f"x{PWNED}.json").write_text(json.dumps(_save(_record())), encoding="utf-8")
+    (games / f"x{PWNED}.json").write_text(json.dumps(save_of(RECORD)), encoding="utf-8")
     code, out, err = _run(["games"], capsys)
     assert code == 0, err
     assert "\x1b" not in out + err and "\x07" not in out + err
@@ -153,30 +131,6 @@ def test_f4_review_of_a_deeply_nested_file_is_one_line(tmp_path, capsys):
 
 # ------------------------------------------------------------------------- F6, F7
 
-def _as_nobody(fn: Callable[[], Any]) -> Any:
-    """`fn()` in a child process with an ordinary user's permissions; its result pickled."""
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        result: Any
-        try:
-            os.close(r)
-            os.setgroups([])
-            os.setgid(65534)
-            os.setuid(65534)
-            result = fn()
-        except BaseException as e:  # noqa: BLE001 - reported to the parent
-            result = ("raised", repr(e))
-        with os.fdopen(w, "wb") as f:
-            f.write(pickle.dumps(result))
-        os._exit(0)
-    os.close(w)
-    with os.fdopen(r, "rb") as f:
-        data = f.read()
-    os.waitpid(pid, 0)
-    return pickle.loads(data)
-
-
 def _cli_in_child(argv: list[str]) -> tuple[int, str]:
     """`jorvik ARGV` as an ordinary user (a fork of this process; stderr captured)."""
     def run():
@@ -188,7 +142,7 @@ def _cli_in_child(argv: list[str]) -> tuple[int, str]:
         except SystemExit as e:
             code = e.code
         return code, err.getvalue()
-    return _as_nobody(run)
+    return as_nobody(run)
 
 
 @pytest.fixture
@@ -211,7 +165,7 @@ def shared_home(monkeypatch):
 def _one_game(home: Path) -> str:
     games = home / "games"
     games.mkdir()
-    (games / "ann-bob.json").write_text(json.dumps(_save(_record())), encoding="utf-8")
+    (games / "ann-bob.json").write_text(json.dumps(save_of(RECORD)), encoding="utf-8")
     for p in (games, games / "ann-bob.json"):
         os.chown(p, 65534, 65534)
     return "ann-bob"
@@ -267,17 +221,19 @@ async def test_f7_play_with_an_unusable_data_folder_never_claims_a_save(tmp_path
 # only when a save exists: test_a_crash_on_the_setup_screen_does_not_claim_a_save below.
 
 
+SETUP_CRASH = (
+    "import sys\n"
+    "from jorvik.tui.screens import setup\n"
+    "def broken(self, *a, **k):\n"
+    "    raise RuntimeError('a bug on the setup screen')\n"
+    "setup.SetupScreen.on_mount = broken\n"
+    "from jorvik.cli import main\n"
+    "sys.exit(main(sys.argv[1:]))\n")
+
+
 def test_f8_a_crash_before_any_game_does_not_claim_a_save(tmp_path):
-    script = (
-        "import sys\n"
-        "from jorvik.tui.screens import setup\n"
-        "def broken(self, *a, **k):\n"
-        "    raise RuntimeError('a bug on the setup screen')\n"
-        "setup.SetupScreen.on_mount = broken\n"
-        "from jorvik.cli import main\n"
-        "sys.exit(main(sys.argv[1:]))\n")
     env = {**os.environ, "TERM": "xterm-256color", "JORVIK_HOME": str(tmp_path / "home")}
-    proc = subprocess.run([sys.executable, "-c", script, "play", "--lang", "en"], env=env,
+    proc = subprocess.run([sys.executable, "-c", SETUP_CRASH, "play", "--lang", "en"], env=env,
                           stdin=subprocess.PIPE, capture_output=True, timeout=60)
     err = proc.stderr.decode()
     assert proc.returncode == 70, err
@@ -289,21 +245,13 @@ def test_f8_a_crash_before_any_game_does_not_claim_a_save(tmp_path):
 def test_f7_a_crash_with_an_unusable_data_folder_names_the_real_report(tmp_path):
     """Nothing can be written in the data folder: the report goes to the system's temporary
     folder and the message names it (never "?"), and no save is claimed."""
-    script = (
-        "import sys\n"
-        "from jorvik.tui.screens import setup\n"
-        "def broken(self, *a, **k):\n"
-        "    raise RuntimeError('a bug on the setup screen')\n"
-        "setup.SetupScreen.on_mount = broken\n"
-        "from jorvik.cli import main\n"
-        "sys.exit(main(sys.argv[1:]))\n")
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     temp = tmp_path / "temp"
     temp.mkdir()
     env = {**os.environ, "TERM": "xterm-256color", "JORVIK_HOME": str(blocker / "home"),
            "TMPDIR": str(temp)}
-    proc = subprocess.run([sys.executable, "-c", script, "play", "--lang", "en"], env=env,
+    proc = subprocess.run([sys.executable, "-c", SETUP_CRASH, "play", "--lang", "en"], env=env,
                           stdin=subprocess.PIPE, capture_output=True, timeout=60)
     err = proc.stderr.decode()
     assert proc.returncode == 70, err
@@ -315,7 +263,7 @@ def test_f7_a_crash_with_an_unusable_data_folder_names_the_real_report(tmp_path)
 # ------------------------------------------------------------------------- F9, F10
 
 def test_f9_a_stacked_record_that_breaks_the_cube_count_is_refused(tmp_path, capsys):
-    rec = _record()
+    rec = copy.deepcopy(RECORD)
     rec["stacked"] = True
     rec["bag"] = []
     path = tmp_path / "stacked.json"
@@ -326,7 +274,7 @@ def test_f9_a_stacked_record_that_breaks_the_cube_count_is_refused(tmp_path, cap
 
 
 def test_f9_an_empty_stacked_record_is_refused(tmp_path, capsys):
-    rec = _record()
+    rec = copy.deepcopy(RECORD)
     rec.update(stacked=True, deck=[], bag=[], actions=[])
     path = tmp_path / "empty.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
@@ -337,7 +285,7 @@ def test_f9_an_empty_stacked_record_is_refused(tmp_path, capsys):
 
 def test_f10_review_refuses_a_save_of_another_format(tmp_path, capsys):
     path = tmp_path / "future.json"
-    path.write_text(json.dumps(_save(_record()) | {"format": "jorvik-save/99"}), "utf-8")
+    path.write_text(json.dumps(save_of(RECORD) | {"format": "jorvik-save/99"}), "utf-8")
     code, _, err = _run(["review", str(path)], capsys)
     assert code == 2
     assert "jorvik-save/99" in _one_clean_line(err)

@@ -13,21 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from jorvik.carddata import load_cards
-from jorvik.bots import seat_bots
-from jorvik.engine import apply_action, current_player, is_over, new_game
-from jorvik.engine.record import make_record
+from outside_helpers import played_record
 
 
 def _whole_game(path: Path) -> None:
-    st0 = new_game(["A", "B", "C", "D"], seed=11, mode="jarl", cards=load_cards())
-    bots = seat_bots(["normal"] * 4, seed=1)
-    st, actions = st0, []
-    while not is_over(st):
-        a = bots[current_player(st)].choose(st)
-        st, _ = apply_action(st, a)
-        actions.append(a)
-    path.write_text(json.dumps(make_record(st0, actions)), encoding="utf-8")
+    record = played_record(["A", "B", "C", "D"], mode="jarl", seed=11, level="normal",
+                           bot_seed=1)
+    path.write_text(json.dumps(record), encoding="utf-8")
 
 
 def _children(pid: int) -> list[int]:

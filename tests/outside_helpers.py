@@ -1,0 +1,66 @@
+"""What the tests of untrusted input share: a whole recorded game, a save of it, and running
+code with an ordinary user's permissions (for files that root could read anyway)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+from typing import Any, Callable
+
+from jorvik.bots import seat_bots
+from jorvik.carddata import load_cards
+from jorvik.engine import apply_action, current_player, is_over, new_game
+from jorvik.engine.record import make_record
+
+COLOURS = ["red", "blue", "green", "white", "yellow"]
+
+
+def played_record(names: list[str], mode: str = "karl", seed: int = 4, level: str = "easy",
+                  bot_seed: int = 2) -> dict[str, Any]:
+    """The record of a whole game played by `level` bots in every seat."""
+    st0 = new_game(names, seed=seed, mode=mode, cards=load_cards())
+    bots = seat_bots([level] * len(names), seed=bot_seed)
+    st, actions = st0, []
+    while not is_over(st):
+        a = bots[current_player(st)].choose(st)
+        st, _ = apply_action(st, a)
+        actions.append(a)
+    return make_record(st0, actions)
+
+
+def save_of(record: dict[str, Any], bots: list[str | None] | None = None,
+            **extra: Any) -> dict[str, Any]:
+    """A jorvik-save/2 of `record` (all seats human unless `bots` says otherwise)."""
+    names = record["players"]
+    bots = bots or [None] * len(names)
+    return {"format": "jorvik-save/2", "id": "ann-bob", "record": record,
+            "seats": [{"name": n, "colour": c, "bot": b}
+                      for n, c, b in zip(names, COLOURS, bots)], **extra}
+
+
+def as_nobody(fn: Callable[[], Any]) -> Any:
+    """Run `fn` in a child process with the permissions of an ordinary user (uid 65534), so
+    that a mode-000 file or folder is really unreadable; its result comes back pickled (an
+    exception in the child fails the test with its repr)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        status = 0
+        try:
+            os.close(r)
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+            result = fn()
+        except BaseException as e:  # noqa: BLE001 - reported to the parent
+            result, status = ("raised", repr(e)), 1
+        with os.fdopen(w, "wb") as f:
+            f.write(pickle.dumps(result))
+        os._exit(status)
+    os.close(w)
+    with os.fdopen(r, "rb") as f:
+        data = f.read()
+    _, code = os.waitpid(pid, 0)
+    result = pickle.loads(data)
+    assert os.waitstatus_to_exitcode(code) == 0, result
+    return result
