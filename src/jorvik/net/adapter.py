@@ -12,10 +12,3 @@ from jorvik.tui.text import Seats
 __all__ = ["BotMove", "BotTurns", "Kept", "LogEntry", "Seats", "Session", "event_entry",
            "note_entry", "saving"]
 
-
-
-def menu_for(st, seats, path):
-    """The decision's menu as the game screen builds it (the same function it calls, so
-    the join view and `jorvik play` show the same menu while play/ and tui/ are reshaped)."""
-    from jorvik.tui.screens import game
-    return game.build_menu(st, seats, path)

@@ -25,9 +25,9 @@ from jorvik.tui.handover import banner_due
 from jorvik.tui.messages import GameOver
 from jorvik.play.since import summary
 from jorvik.tui.screens.game import GameScreen
-from jorvik.tui.widgets.status import StatusBar, round_seasons
+from jorvik.tui.widgets.status import StatusBar
 
-from .adapter import Kept, menu_for
+from .adapter import Kept
 from .client import Link, Mirror
 from .protocol import Bye, Error, Update, Welcome
 
@@ -53,39 +53,19 @@ class RemoteGameScreen(GameScreen):
     def mine(self) -> frozenset[int]:
         return self.session.mine  # type: ignore[attr-defined]
 
-    def _refresh_view(self) -> None:
-        session = self.session
-        st = session.state
-        seats = session.seats
-        p = current_player(st)
-        mine = p is not None and p in self.mine and self.sent_at != len(session.actions)
-        self.menu = menu_for(st, seats, self.path) if mine else None
-        highlight = {c.space for c in (self.menu.choices if self.menu else []) if c.space}
-        self._status.show(st, seats, False, round_seasons(st, session.log))
-        for w in self._spaces:
-            w.show(st, seats, w.space in highlight)
-        if self._reservation is not None:
-            self._reservation.show(st, seats)
-        self._supply.show(st)
-        self._standings.show(st, seats)
-        for panel in self._panels:
-            panel.show(st, seats)
-        note = None
-        if p is not None and not mine:
-            key = "tui.status.bot_turn" if seats.is_bot(p) else "net.join.waiting"
-            if p in self.mine:
-                key = "net.join.sent"
-            note = Text(t(key, name=seats.names[p]), style="italic")
-        self._actions.show(self.menu, note, thinking=False,
-                           decision=(len(session.actions), self.path))
-        self._highlight(self._choices.highlighted)
-        self._log.sync(session.log, self._last_human_move())
-        self._show_turn(p)
-        keys = (tuple((c.key, c.tag) for c in self.menu.choices if c.tag) if self.menu else (),
-                False, False)
-        if keys != self._keys:
-            self._keys = keys
-            self.refresh_bindings()
+    def _acts_for(self, p: int | None) -> bool:
+        """Only this client's seats, and only once per move (an action sent waits for the
+        host's update)."""
+        return p is not None and p in self.mine and self.sent_at != len(self.session.actions)
+
+    def _waiting_note(self, p: int | None) -> Text | None:
+        if p is None or self._acts_for(p):
+            return None
+        seats = self.session.seats
+        key = "tui.status.bot_turn" if seats.is_bot(p) else "net.join.waiting"
+        if p in self.mine:
+            key = "net.join.sent"
+        return Text(t(key, name=seats.names[p]), style="italic")
 
     def _humans(self) -> int:
         return len(self.mine)

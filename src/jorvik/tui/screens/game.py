@@ -172,8 +172,7 @@ class GameScreen(SmallTerminal, Screen):
         st = session.state
         seats = session.seats
         p = current_player(st)
-        human = p is not None and not seats.is_bot(p)
-        self.menu = build_menu(st, seats, self.path) if human else None
+        self.menu = build_menu(st, seats, self.path) if self._acts_for(p) else None
         highlight = {c.space for c in (self.menu.choices if self.menu else []) if c.space}
         self._status.show(st, seats, self.thinking, round_seasons(st, session.log))
         for w in self._spaces:
@@ -184,10 +183,7 @@ class GameScreen(SmallTerminal, Screen):
         self._standings.show(st, seats)
         for panel in self._panels:
             panel.show(st, seats)
-        note = None
-        if p is not None and seats.is_bot(p):
-            note = Text(t("tui.status.bot_turn", name=seats.names[p]), style="italic")
-        self._actions.show(self.menu, note, thinking=self.thinking,
+        self._actions.show(self.menu, self._waiting_note(p), thinking=self.thinking,
                            decision=(len(session.actions), self.path))
         self._highlight(self._choices.highlighted)
         self._log.sync(session.log, self._last_human_move())
@@ -199,6 +195,17 @@ class GameScreen(SmallTerminal, Screen):
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
+
+    def _acts_for(self, p: int | None) -> bool:
+        """Whether this screen offers the decision of player `p` (here: every human's)."""
+        return p is not None and not self.session.seats.is_bot(p)
+
+    def _waiting_note(self, p: int | None) -> Text | None:
+        """What the decision area says while it offers no menu (here: a bot's turn)."""
+        if p is not None and self.session.seats.is_bot(p):
+            return Text(t("tui.status.bot_turn", name=self.session.seats.names[p]),
+                        style="italic")
+        return None
 
     def _show_turn(self, p: int | None) -> None:
         """The turn strip and the summary in the side area, from a hand-over until the
