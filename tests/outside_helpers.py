@@ -41,7 +41,10 @@ def save_of(record: dict[str, Any], bots: list[str | None] | None = None,
 def as_nobody(fn: Callable[[], Any]) -> Any:
     """Run `fn` in a child process with the permissions of an ordinary user (uid 65534), so
     that a mode-000 file or folder is really unreadable; its result comes back pickled (an
-    exception in the child fails the test with its repr)."""
+    exception in the child fails the test with its repr). The English catalogues are read
+    first: the checkout itself may be closed to that user."""
+    from jorvik import i18n
+    i18n.catalogue("en")
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest

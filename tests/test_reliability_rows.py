@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import copy
+import importlib
 import shutil
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from jorvik.cli import main
+from jorvik.cli import build_parser, main
 from jorvik.outside import control_characters
 from jorvik.settings import data_dir
 from outside_helpers import as_nobody, played_record, save_of
@@ -132,7 +133,12 @@ def test_f4_review_of_a_deeply_nested_file_is_one_line(tmp_path, capsys):
 # ------------------------------------------------------------------------- F6, F7
 
 def _cli_in_child(argv: list[str]) -> tuple[int, str]:
-    """`jorvik ARGV` as an ordinary user (a fork of this process; stderr captured)."""
+    """`jorvik ARGV` as an ordinary user (a fork of this process; stderr captured). What the
+    commands import is imported here first: the checkout may be closed to that user."""
+    for name in ("jorvik.play.saves", "jorvik.tui", "jorvik.tui.app",
+                 "jorvik.tui.screens.review"):
+        importlib.import_module(name)
+    build_parser()   # and what the parser imports (the host and join commands)
     def run():
         import io
         err = io.StringIO()
