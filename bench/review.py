@@ -217,8 +217,8 @@ def timing(args) -> None:
 # --------------------------------------------------------------------------- policy
 
 def policy(args) -> None:
-    from jorvik.bots.normal_bot import NormalBot
-    from jorvik.bots.rollout_bot import rollout_policy
+    from jorvik.bots.policy import NormalBot
+    from jorvik.bots.policy import rollout_policy
     rec = bot_game(4, "jarl", args.seed)
     states, actions = after.states_of(rec)
     idx = [i for i, s in enumerate(states[:-1]) if len(legal_actions(s)) > 1]

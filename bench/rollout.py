@@ -32,9 +32,8 @@ from contextlib import redirect_stdout
 
 from jorvik.carddata import load_cards
 from jorvik.bots import BOTS, play_out, seat_bots
-from jorvik.bots.hard_bot import HardBot
-from jorvik.bots.normal_bot import NormalBot
-from jorvik.bots.rollout_bot import rollout_policy
+from jorvik.bots.policy import NormalBot, rollout_policy
+from jorvik.bots.search import HARD, SearchBot
 from jorvik.engine import legal_actions, new_game
 from jorvik.tournament import tournament
 
@@ -43,9 +42,9 @@ TABLES = ((2, "karl"), (2, "jarl"), (5, "karl"), (5, "jarl"))
 
 def _hard_on_rollout(seed=None, think=None, playouts=None, cpu_clock=False, **_):
     """`hard` whose play-outs the rollout policy plays (`hard` itself plays them with
-    rollout_bot.playout_policy, the normal bot)."""
-    return HardBot(seed, think=think, playouts=playouts, cpu_clock=cpu_clock,
-                   playout_policy=rollout_policy)
+    policy.playout_policy, the normal bot)."""
+    return SearchBot(HARD, seed, think=think, playouts=playouts, cpu_clock=cpu_clock,
+                     playout_policy=rollout_policy)
 
 
 # for this benchmark only (worker processes are forked, so they see it too)

@@ -27,7 +27,7 @@ Nothing here is a test: it prints what it measured.
 from __future__ import annotations
 
 import argparse
-import inspect
+import dataclasses
 import json
 import math
 import multiprocessing as mp
@@ -40,8 +40,8 @@ from pathlib import Path
 
 from jorvik.carddata import load_cards
 from jorvik.bots import make_bot
-from jorvik.bots.expert_bot import ExpertBot
-from jorvik.bots.hard_bot import HardBot
+from jorvik.bots.sampler import Paired
+from jorvik.bots.search import EXPERT, HARD, Search, SearchBot
 from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
 from jorvik.outside import DataFileError, printable, read_json_file
 
@@ -54,12 +54,12 @@ PHASES = {"demand": ("demand",), "purchase": ("purchase", "reservation")}
 def collect(mode: str, players: int, count: int, seed: int, phase: str = "demand") -> list:
     """`count` positions of `phase` with at least two candidates, from hard-bot games."""
     rng = random.Random(seed)
-    probe = ExpertBot(seed)   # the expert weighs the most candidates (hard's are its first six)
+    probe = SearchBot(EXPERT, seed)   # the expert weighs the most candidates (hard's are its first six)
     found = []
     game = 0
     while len(found) < count:
         st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed + game, cards=load_cards())
-        bots = [HardBot(seed * 97 + game * 8 + i, playouts=4) for i in range(players)]
+        bots = [SearchBot(HARD, seed * 97 + game * 8 + i, playouts=4) for i in range(players)]
         while not is_over(st) and len(found) < count:
             p = current_player(st)
             if (st.phase in PHASES[phase] and not st.pending and len(legal_actions(st)) > 1
@@ -73,23 +73,20 @@ def collect(mode: str, players: int, count: int, seed: int, phase: str = "demand
 def truth_of(k: int, st, samples: int) -> list[float]:
     """The mean final margin of every candidate at position `k` over `samples` playouts to the
     end (the same determinizations and random numbers for every candidate)."""
-    cands = ExpertBot(k).candidates(st)
-    sampler = ExpertBot(10_000 + k, playouts=samples)
-    sampler._t0 = 0.0
-    sums = [0.0] * len(cands)
-    n = 0
-    for done, _ in sampler._samples(st, cands, list(range(len(cands))), END):
-        for j, v in done:
-            sums[j] += v
-        n += 1
-    return [s / n for s in sums]
+    cands = SearchBot(EXPERT, k).candidates(st)
+    bot = SearchBot(EXPERT, 10_000 + k, playouts=samples)
+    me = current_player(st)
+    sampler = Paired(st, cands, lambda s, seed: bot._playout(s, me, END, seed), rng=bot.rng)
+    for _ in range(samples):
+        sampler.draw()
+    return [sampler.mean(j).mean for j in range(len(cands))]
 
 
 def judge(job) -> tuple[list[float], dict]:
     """The truth of every candidate at one position (computed unless given), and each bot's
     regret there."""
     k, st, samples, thinks, bots, truth = job
-    cands = ExpertBot(k).candidates(st)
+    cands = SearchBot(EXPERT, k).candidates(st)
     if truth is None:
         truth = truth_of(k, st, samples)
     chosen = {"heuristic (normal)": cands[0]}
@@ -138,7 +135,7 @@ def load_truth(path: str, settings: dict, positions: list) -> list[list[float]]:
     if len(values) != len(positions):
         raise TruthFileError(f"{path}: {len(values)} positions, not {len(positions)}")
     for k, (row, st) in enumerate(zip(values, positions)):
-        want = len(ExpertBot(k).candidates(st))
+        want = len(SearchBot(EXPERT, k).candidates(st))
         if (not isinstance(row, list) or len(row) != want
                 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
                            and math.isfinite(x) for x in row)):
@@ -153,7 +150,7 @@ def save_truth(path: str, settings: dict, values: list[list[float]]) -> None:
         json.dump({**settings, "values": values}, f)
 
 
-SEARCHERS = {"hard": HardBot, "expert": ExpertBot}
+SEARCHERS = {"hard": HARD, "expert": EXPERT}
 
 
 def _bot(spec: str, seed: int, think: float):
@@ -162,14 +159,15 @@ def _bot(spec: str, seed: int, think: float):
     name, _, opts = spec.partition(":")
     if not opts:
         return make_bot(name, seed=seed, think=think, cpu_clock=True)
-    cls = SEARCHERS[name]
+    config = SEARCHERS[name]
+    knobs = {f.name for f in dataclasses.fields(Search)}
     kwargs = {}
     for item in opts.split("+"):
         key, _, value = item.partition("=")
-        if key not in inspect.signature(cls.__init__).parameters:
+        if key not in knobs:
             raise KeyError(key)
         kwargs[key] = float(value) if "." in value else int(value)
-    return cls(seed, think=think, cpu_clock=True, **kwargs)
+    return SearchBot(config, seed, think=think, cpu_clock=True, **kwargs)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -98,14 +98,6 @@ def _read_progress(path: Path) -> Outcome:
     return Outcome(None, sorted(lessons_done()))
 
 
-def _read_weights(path: Path) -> Outcome:
-    from jorvik.bots.evaluation import WeightsFileError, load_evaluation
-    try:
-        return Outcome(None, load_evaluation(str(path)) and None)
-    except WeightsFileError as e:
-        return Outcome(str(e))
-
-
 @functools.cache
 def _bench_search():
     spec = util.spec_from_file_location("bench_search", ROOT / "bench" / "search.py")
@@ -125,12 +117,6 @@ def _read_truth(path: Path) -> Outcome:
         return Outcome(None, bench.load_truth(str(path), settings, []))
     except bench.TruthFileError as e:
         return Outcome(str(e))
-
-
-def _weights_sample() -> dict:
-    from importlib import resources
-    from jorvik.bots.evaluation import WEIGHTS_NAME
-    return json.loads(resources.files("jorvik.bots").joinpath(WEIGHTS_NAME).read_text("utf-8"))
 
 
 def _read_host_key(path: Path) -> Outcome:
@@ -169,8 +155,6 @@ READERS = [
            lambda: {"lang": "hu", "handover": "changes"}, ignores=True),
     Reader("learn.json", lambda home: home / "learn.json", _read_progress,
            lambda: {"done": ["round", "picts"]}, ignores=True),
-    Reader("expert weights", lambda home: home / "weights.json", _read_weights,
-           _weights_sample),
     Reader("bench truth file", lambda home: home / "truth.json", _read_truth, lambda: TRUTH),
     Reader("host key", lambda home: home / "host-key", _read_host_key, lambda: "k" * 30,
            ignores=True),
@@ -449,7 +433,6 @@ ALLOWED_OPENS = {
     ("outside.py", "read_bytes"): "the shared reader itself",
     ("i18n/__init__.py", "_domain"): "the catalogues shipped inside the package",
     ("docgen.py", "stale_pages"): "compares the repository's generated docs (a developer tool)",
-    ("bots/evaluation.py", "load_evaluation"): "the weights shipped inside the package",
 }
 
 

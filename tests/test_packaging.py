@@ -70,7 +70,7 @@ def test_the_wheel_installed_outside_the_checkout_lists_cards_and_plays_a_game(t
                             "--json"], tmp_path, env).stdout)
     assert game["games"] == 1 and game["finished"] == 1 and game["violations"] == 0
 
-    # The expert bot's fitted weights are package data too: an installed expert plays.
+    # An installed expert plays.
     played = json.loads(_run([jorvik, "tournament", "--games", "1", "--players", "2", "--bots",
                               "expert,easy", "--playouts", "1", "--workers", "1", "--seed", "2",
                               "--json"], tmp_path, env).stdout)

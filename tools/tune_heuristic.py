@@ -1,6 +1,6 @@
-"""Tune the heuristic's knobs (heuristics.Params) by self-play, for the expert bot's policy.
+"""Tune the heuristic's knobs (knowledge.Params) by self-play, for the expert bot's policy.
 
-The shipped sets (heuristics.EXPERT_PARAMS):
+The shipped sets (knowledge.EXPERT_PARAMS):
 
     uv run python tools/tune_heuristic.py --mode karl --sweeps 1
     uv run python tools/tune_heuristic.py --mode jarl --set lam=1.76,attack_spread=0.42,attack_spread_w=0.36
@@ -15,7 +15,7 @@ near-ties) by more than `--min-gain`; `--sweeps` passes over the knobs. It then 
 set on other seeds at every table size and prints its win rate against the fair share there,
 so that a set fitted to one table is seen at the others. Deterministic for its arguments;
 games run in `--workers` processes. It prints the set as Python, for
-heuristics.EXPERT_PARAMS, keyed by the table it was tuned at ("karl 2p"); there the sets tuned
+knowledge.EXPERT_PARAMS, keyed by the table it was tuned at ("karl 2p"); there the sets tuned
 at four players are keyed by the mode alone, for every table size without a set of its own.
 """
 
@@ -29,8 +29,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from jorvik.carddata import load_cards
-from jorvik.bots.heuristics import DEFAULT, Params
-from jorvik.bots.normal_bot import NormalBot
+from jorvik.bots.knowledge import DEFAULT, Params
+from jorvik.bots.policy import NormalBot
 from jorvik.bots.playout import bot_seed, play_out
 from jorvik.engine import new_game
 

@@ -86,9 +86,9 @@ def _margin(st: GameState, p: int) -> float:
 def playout_bot(seed: int = 0) -> Any:
     """The bot that plays every seat of a judging play-out (PLAYOUT_POLICY)."""
     if PLAYOUT_POLICY == "rollout":
-        from jorvik.bots.rollout_bot import rollout_policy
+        from jorvik.bots.policy import rollout_policy
         return rollout_policy(seed)
-    from jorvik.bots.normal_bot import NormalBot
+    from jorvik.bots.policy import NormalBot
     return NormalBot(seed)
 
 
@@ -108,7 +108,7 @@ class Judge:
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, max_steps: int = 3000,
                  policy: Any = None):
-        from jorvik.bots.normal_bot import NormalBot
+        from jorvik.bots.policy import NormalBot
         self.playouts = max(1, playouts)
         self.seed = seed
         self.max_steps = max_steps

@@ -18,7 +18,7 @@ from typing import Any, Callable, NamedTuple
 
 from jorvik import i18n
 from jorvik.bots import BOTS, MAX_DECISIONS, play_out, seat_bots
-from jorvik.bots.heuristics import Ctx, card_value, completable
+from jorvik.bots.knowledge import Ctx, card_value, completable
 from jorvik.engine import (
     MODES, Buy, CardSet, Done, GameState, Pass, current_player, empty_fields, is_over, new_game,
     price_due, viking_owner,

@@ -14,7 +14,7 @@ from engine.helpers import (
     AMBER, JET, LEATHER, WOOL, filler, game, give, load, place, to_unloading, with_player,
 )
 from jorvik.bots import make_bot
-from jorvik.bots.heuristics import Ctx, card_value, completable
+from jorvik.bots.knowledge import Ctx, card_value, completable
 from jorvik.engine import (
     Assign, Buy, GameState, Place, Reserve, apply_action, current_player, legal_actions,
     viking_owner,

@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from jorvik.bots.expert_bot import ExpertBot
-from jorvik.bots.hard_bot import HardBot
-from jorvik.bots.heuristics import DEFAULT, Ctx, player_value
+from jorvik.bots.knowledge import DEFAULT, Ctx, player_value
+from jorvik.bots.search import EXPERT, HARD, SearchBot
 from jorvik.carddata import load_cards
 from jorvik.engine import Buy, GameState, apply_action, current_player, new_game, price_due
 from jorvik.engine.actions import action_from_json
@@ -64,15 +63,15 @@ def test_the_position_is_the_one_reported(name, actions, card, price, coins):
                                                                                   coins)
 
 
-@pytest.mark.parametrize("bot", [HardBot, ExpertBot])
+@pytest.mark.parametrize("config", [HARD, EXPERT], ids=["hard", "expert"])
 @pytest.mark.parametrize("name,actions,card,price,coins", CASES)
 def test_the_search_bots_valuing_the_cut_by_what_coins_buy_buy_the_cheap_card(
-        bot, name, actions, card, price, coins):
-    # spend_cut is off by default: it lost games against the flat value (see HardBot)
+        config, name, actions, card, price, coins):
+    # spend_cut is off by default: it lost games against the flat value (see Search)
     st = position(name, actions)
     for seed in range(3):
-        a = bot(seed, think=0.2, cpu_clock=True, spend_cut=True).choose(st)
-        assert isinstance(a, Buy), (bot.name, seed, card)
+        a = SearchBot(config, seed, think=0.2, cpu_clock=True, spend_cut=True).choose(st)
+        assert isinstance(a, Buy), (config.name, seed, card)
 
 
 def test_coins_the_rounds_left_cannot_spend_are_worth_little_at_the_cut():
@@ -103,12 +102,12 @@ def test_a_craftsman_counts_the_cubes_kept_for_it_at_the_cut():
 def test_hard_does_not_spend_its_whole_budget_on_a_clear_purchase():
     # the Feast at 1 with 17 coins: buying leads in every sample by about the same amount,
     # so a time-budgeted search stops once that is clear; a playout budget is always spent
-    from jorvik.bots.hard_bot import SETTLE_FROM
+    start = HARD.race.start
     st = position("strong-player-g1", 116)
-    bot = HardBot(0, think=30.0, cpu_clock=True, spend_cut=True)
+    bot = SearchBot(HARD, 0, think=30.0, cpu_clock=True, spend_cut=True)
     assert isinstance(bot.choose(st), Buy)
-    assert bot.last_stats["settled"] and bot.last_stats["iterations"] >= SETTLE_FROM
-    fixed = HardBot(0, playouts=SETTLE_FROM + 4, spend_cut=True)
+    assert bot.last_stats["alive"] == 1 and bot.last_stats["iterations"] >= start
+    fixed = SearchBot(HARD, 0, playouts=start + 4, spend_cut=True)
     assert isinstance(fixed.choose(st), Buy)
-    assert not fixed.last_stats["settled"]
-    assert fixed.last_stats["iterations"] == SETTLE_FROM + 4
+    assert fixed.last_stats["alive"] == fixed.last_stats["candidates"] == 2
+    assert fixed.last_stats["iterations"] == start + 4

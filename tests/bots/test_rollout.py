@@ -4,14 +4,15 @@ place, ``playout_policy``."""
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from engine.helpers import AMBER, JET, LEATHER, WOOL, filler, game, give, load, to_unloading
 from jorvik.carddata import load_cards
 from jorvik.bots import make_bot, play_out, seat_bots
-from jorvik.bots.heuristics import Ctx
-from jorvik.bots.normal_bot import NormalBot
-from jorvik.bots.rollout_bot import RolloutBot, playout_policy, rollout_policy
+from jorvik.bots.knowledge import Ctx
+from jorvik.bots.policy import NormalBot, RolloutBot, playout_policy, rollout_policy
 from jorvik.engine import (
     FEAST_VP, apply_action, current_player, is_over, legal_actions, new_game,
 )
@@ -87,7 +88,7 @@ def test_a_warrior_is_worth_more_with_more_attacks_to_come():
 def test_values_come_close_to_the_normal_bots():
     """On the positions of a normal game the quick value of every card on offer to every
     player is within a VP or two of the normal bot's (``card_value``) on average."""
-    from jorvik.bots.heuristics import card_value
+    from jorvik.bots.knowledge import card_value
     st = new_game(["A", "B", "C", "D"], mode="jarl", seed=3, cards=load_cards())
     bots = seat_bots(["normal"] * 4, 3)
     gaps = []
@@ -167,17 +168,16 @@ def test_an_unloading_turn_starts_with_the_normal_bots_step_and_ends():
 
 
 def test_the_search_bots_play_out_with_the_one_playout_policy():
-    """hard and expert get their play-out policy from rollout_bot.playout_policy (the normal
+    """hard and expert get their play-out policy from policy.playout_policy (the normal
     bot today: the rollout policy did not make `hard` stronger), and take another if given."""
-    from jorvik.bots import hard_bot
-    from jorvik.bots.hard_bot import HardBot
+    from jorvik.bots.search import HARD, SearchBot
     assert type(playout_policy(1)) is NormalBot
     assert type(make_bot("hard", seed=1, playouts=2).rollout_bot) is NormalBot
     assert type(make_bot("expert", seed=1, playouts=2).rollout_bot) is NormalBot
-    assert isinstance(HardBot(1, playouts=2, playout_policy=rollout_policy).rollout_bot,
+    assert isinstance(SearchBot(HARD, 1, playouts=2, playout_policy=rollout_policy).rollout_bot,
                       RolloutBot)
     assert isinstance(make_bot("rollout", seed=1), RolloutBot)
-    assert hard_bot.HardBot.__init__.__defaults__[-1] is playout_policy
+    assert inspect.signature(SearchBot).parameters["playout_policy"].default is playout_policy
 
 
 def test_hard_with_the_same_seed_chooses_the_same():

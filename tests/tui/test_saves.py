@@ -424,18 +424,18 @@ async def test_an_unexpected_error_writes_a_crash_report_and_keeps_the_save(monk
 
 @pytest.mark.parametrize("keys", [("ctrl+q", "y"), ("ctrl+c",)])
 async def test_quitting_while_the_hard_bot_thinks_stops_its_search_at_once(keys, monkeypatch):
-    from jorvik.bots.hard_bot import HardBot
+    from jorvik.bots.search import Race, SearchBot
     searches: list[float] = []
-    search = HardBot._search
+    search = SearchBot._search
 
     def timed(self, st, cands):
         try:
             return search(self, st, cands)
         finally:
             searches.append(time.monotonic())
-    monkeypatch.setattr(HardBot, "_search", timed)
-    # every search takes its whole 30 s (none settles early on a clear leader)
-    monkeypatch.setattr("jorvik.bots.hard_bot.clear_leader", lambda samples: False)
+    monkeypatch.setattr(SearchBot, "_search", timed)
+    # every search takes its whole 30 s (no candidate leaves the race early)
+    monkeypatch.setattr(Race, "survivors", lambda self, sampler, sums, alive: alive)
     app = make_app("--players", "2", "--bots", "1,2", "--level", "hard", "--think", "30",
                    "--bot-delay", "0")
     async with app.run_test(size=(120, 40)) as pilot:

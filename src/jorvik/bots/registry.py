@@ -9,56 +9,52 @@ from .random_bot import RandomBot
 
 
 def _normal(seed=None, **_: Any) -> Any:
-    from .normal_bot import NormalBot
+    from .policy import NormalBot
     return NormalBot(seed)
 
 
 def _rollout(seed=None, **_: Any) -> Any:
-    from .rollout_bot import rollout_policy
+    from .policy import rollout_policy
     return rollout_policy(seed)
 
 
-def _hard(seed=None, think: float | None = None, playouts: int | None = None,
-          cpu_clock: bool = False, **_: Any) -> Any:
-    from .hard_bot import HardBot
-    return HardBot(seed, think=think, playouts=playouts, cpu_clock=cpu_clock)
-
-
-def _expert(seed=None, think: float | None = None, playouts: int | None = None,
-            stop: Any = None, cpu_clock: bool = False, **_: Any) -> Any:
-    from .expert_bot import ExpertBot
-    return ExpertBot(seed, think=think, playouts=playouts, stop=stop, cpu_clock=cpu_clock)
+def _search(level: str) -> Callable[..., Any]:
+    """A factory of the search bot with the knobs of `level` (jorvik.bots.search)."""
+    def make(seed=None, think: float | None = None, playouts: int | None = None,
+             stop: Any = None, cpu_clock: bool = False, **_: Any) -> Any:
+        from . import search
+        config = {"hard": search.HARD, "expert": search.EXPERT}[level]
+        return search.SearchBot(config, seed, think=think, playouts=playouts, stop=stop,
+                                cpu_clock=cpu_clock)
+    return make
 
 
 # name -> factory(seed, **options); options a bot does not use are ignored.
 #   easy / random: uniformly random legal actions
-#   normal: the documented heuristic (jorvik.bots.normal_bot)
+#   normal: the documented heuristic (jorvik.bots.policy.normal)
 #   rollout: normal's decisions on quick card values, a cheaper policy for play-outs
-#         (jorvik.bots.rollout_bot; the search bots still play out with normal: playout_policy)
-#   hard: determinized Monte Carlo search over the heuristic (jorvik.bots.hard_bot);
+#         (jorvik.bots.policy.rollout; the search still plays out with normal: playout_policy)
+#   hard: the determinized search over the heuristic (jorvik.bots.search, knobs HARD);
 #         options think (seconds per decision, default 1.0; CPU seconds with cpu_clock) or
-#         playouts (a fixed budget)
-#   expert: determinized search over the heuristic with its self-play-tuned knobs
-#         (heuristics.EXPERT_PARAMS), one round deeper for placements (up to 4 players), with
-#         racing, a time bank and endgame playouts (jorvik.bots.expert_bot); options think
-#         (an average per decision: a close one may take up to 3×) / playouts as hard, and
-#         stop (a threading.Event that ends a search between playouts)
+#         playouts (a fixed budget), and stop (a threading.Event that ends a search)
+#   expert: the same search with the knobs EXPERT (the heuristic's self-play-tuned knobs, one
+#         round deeper for placements, endgame play-outs, a time bank: think is an average)
 #   exploit-feeder / exploit-picts / exploit-collector / exploit-all: normal with a strong
-#         player's trick against the search bots, or all three (jorvik.bots.exploiters)
+#         player's trick against the search bots, or all three (jorvik.bots.policy.exploiters)
 BOTS: dict[str, Callable[..., Any]] = {
     "random": lambda seed=None, **_: RandomBot(seed),
     "easy": lambda seed=None, **_: RandomBot(seed),
     "normal": _normal,
     "rollout": _rollout,
-    "hard": _hard,
-    "expert": _expert,
+    "hard": _search("hard"),
+    "expert": _search("expert"),
 }
 
 
 def _exploiter(*tricks: str) -> Callable[..., Any]:
-    """A factory of the scripted player with these tricks (jorvik.bots.exploiters)."""
+    """A factory of the scripted player with these tricks (jorvik.bots.policy.exploiters)."""
     def make(seed=None, **_: Any) -> Any:
-        from .exploiters import ExploiterBot
+        from .policy import ExploiterBot
         return ExploiterBot(seed, tricks=tricks)
     return make
 

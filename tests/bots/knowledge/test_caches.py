@@ -8,9 +8,9 @@ import random
 import pytest
 
 from jorvik.carddata import load_cards
-from jorvik.bots import heuristics, normal_bot
-from jorvik.bots.heuristics import Ctx, Memo, Params, holding_of, plan_unload
-from jorvik.bots.normal_bot import NormalBot
+from jorvik.bots.knowledge import context, unloading, values
+from jorvik.bots.knowledge import DEFAULT, Ctx, Memo, Params, holding_of, plan_unload
+from jorvik.bots.policy import NormalBot, normal as normal_bot
 from jorvik.engine import apply_action, current_player, is_over, new_game
 from jorvik.tournament import play_game
 
@@ -32,9 +32,9 @@ def _with_common(st, common):
     return s
 
 
-@pytest.mark.parametrize("size", [heuristics.PLAN_CACHE, 16])
+@pytest.mark.parametrize("size", [context.PLAN_CACHE, 16])
 def test_a_cached_unloading_plan_is_worth_what_the_planner_finds_afresh(monkeypatch, size):
-    monkeypatch.setattr(heuristics, "PLAN_CACHE", size)   # 16: the oldest plans are dropped
+    monkeypatch.setattr(unloading, "PLAN_CACHE", size)   # 16: the oldest plans are dropped
     memo = Memo()
     rng = random.Random(3)
     states = _positions(7, 4, "jarl") + _positions(8, 3, "karl")
@@ -50,7 +50,7 @@ def test_a_cached_unloading_plan_is_worth_what_the_planner_finds_afresh(monkeypa
         ctx = Ctx(st, memo=memo)
         for p in range(st.n):
             h = holding_of(st, p)
-            fresh = heuristics._plan_unload(ctx, p, holding_of(st, p), False).value
+            fresh = unloading.Planner(ctx, p, holding_of(st, p), False).run().value
             assert plan_unload(ctx, p, h).value == fresh
             checked += 1
     assert checked > 1000
@@ -64,7 +64,7 @@ def test_other_parameters_do_not_reuse_the_plans_of_the_default_ones():
     other = Params(keep_base=Params().keep_base + 3.0)
     ctx2 = Ctx(st, other, memo)
     assert plan_unload(ctx2, 0, holding_of(st, 0)).value == \
-        heuristics._plan_unload(ctx2, 0, holding_of(st, 0), False).value
+        unloading.Planner(ctx2, 0, holding_of(st, 0), False).run().value
     assert plan_unload(Ctx(st, memo=memo), 0, holding_of(st, 0)).value == before
 
 
@@ -73,24 +73,24 @@ def test_the_plans_of_two_parameter_sets_in_turn_are_both_kept():
     memo = Memo()
     st = _positions(11, 2, "karl")[40]
     other = Params(lam=2.0)
-    for params in (heuristics.DEFAULT, other, heuristics.DEFAULT):
+    for params in (DEFAULT, other, DEFAULT):
         plan_unload(Ctx(st, params, memo), 0, holding_of(st, 0))
-    assert [p for _, p, plans in memo.plan_sets if plans] == [other, heuristics.DEFAULT]
-    for _ in range(heuristics.PLAN_SETS + 1):   # other knobs come in: the oldest set is dropped
+    assert [p for _, p, plans in memo.plan_sets if plans] == [other, DEFAULT]
+    for _ in range(context.PLAN_SETS + 1):   # other knobs come in: the oldest set is dropped
         plan_unload(Ctx(st, Params(lam=1.5), memo), 0, holding_of(st, 0))
-    assert len(memo.plan_sets) <= heuristics.PLAN_SETS
+    assert len(memo.plan_sets) <= context.PLAN_SETS
 
 
 def test_caches_belong_to_a_bot_not_to_the_module():
     # two bots never share a cache, so hints, a review and a bot's turn can run at once
-    from jorvik.bots import heuristics as h, rollout_bot
-    from jorvik.bots.hard_bot import HardBot
-    from jorvik.bots.normal_bot import NormalBot
+    from jorvik.bots import make_bot
+    from jorvik.bots.knowledge import ladder
+    from jorvik.bots.policy import rollout
     a, b = NormalBot(1), NormalBot(1)
     assert a.memo is not b.memo
-    hard = HardBot(1, playouts=1)
+    hard = make_bot("hard", seed=1, playouts=1)
     assert hard.rollout_bot.memo is hard.policy.memo
-    for module in (h, rollout_bot):
+    for module in (context, unloading, values, ladder, normal_bot, rollout):
         assert not [k for k, v in vars(module).items()
                     if isinstance(v, (dict, list, set)) and k.startswith("_")
                     and not k.startswith("__")]
@@ -101,9 +101,9 @@ def test_the_search_bots_decide_the_same_with_the_caches_as_without(monkeypatch)
     with_caches = play_game(["expert", "hard"], "jarl", 21, bot_options=options)
 
     def plan_afresh(ctx, p, h, want_steps=False, held=False):
-        return heuristics._plan_unload(ctx, p, h, want_steps, held)
+        return unloading.Planner(ctx, p, h, want_steps).run(held)
 
-    monkeypatch.setattr(heuristics, "plan_unload", plan_afresh)
+    monkeypatch.setattr(values, "plan_unload", plan_afresh)
     monkeypatch.setattr(normal_bot, "plan_unload", plan_afresh)
     monkeypatch.setattr(normal_bot, "VALUE_CACHE", 1)
     monkeypatch.setattr(Ctx, "attack_value", _attack_value_afresh(Ctx.attack_value))

@@ -6,7 +6,7 @@ Everything that judges a move — the search bots `hard` and `expert`, the hints
 the search bots get the policy that plays them (still the normal bot: its docstring says
 why); :func:`rollout_policy` is this cheaper one, :class:`RolloutBot`: the `normal` bot's price
 ladder (its sigmoid chance that a rival buys, the pump), its purchase rule, its unloading
-planner and its small decisions (:mod:`jorvik.bots.normal_bot`), with what a card on offer is
+planner and its small decisions (:mod:`jorvik.bots.policy.normal`), with what a card on offer is
 worth to a player computed differently. `normal` asks ``player_value`` with the card and
 without it (the unloading planner, the attacks, every effect: some 50 µs a card, dozens of
 cards a decision); here each player's holding is read once a round into a :class:`Seat`
@@ -24,7 +24,7 @@ and a card's worth is read off it by its type:
   come), plus the spare cubes of its good;
 * a warrior (and a defence bonus): the change in ``Ctx.attack_value``; a feast: the step up
   the feast table; a journey: its VP; one more card of a type for the skalds and the saga
-  teller the player holds; an effect: ``heuristics.EFFECT_VALUES``; a card that leaves at
+  teller the player holds; an effect: ``knowledge.EFFECT_VALUES``; a card that leaves at
   once (Treasure hoard, Loki's tribute): the coins the engine pays for it.
 
 On the positions of 4-player normal games these values differ from ``card_value`` by under
@@ -42,7 +42,7 @@ cards still to come is not refreshed for each purchase. An unloading turn is pla
 the plan's next step is played while the state is the one the last step led to. The caches
 are found by what the states hold, so the same seeds give the same games (a game played
 alone and one played interleaved with another come out the same: tests/bots/test_rollout.py).
-Noise, keyed noise and knobs as in :class:`~jorvik.bots.normal_bot.NormalBot`.
+Noise, keyed noise and knobs as in :class:`~jorvik.bots.policy.normal.NormalBot`.
 """
 
 from __future__ import annotations
@@ -51,18 +51,18 @@ from collections import Counter
 from typing import Sequence
 
 from jorvik.engine import (
-    PROPHECY_VP, RULES, Action, Buy, Done, GameState, Pass, Place, Reserve, UseCard,
+    PROPHECY_VP, RULES, Action, Buy, Done, GameState, Pass, Phase, Place, Reserve, UseCard,
     Harbour, Trade, defence, empty_fields, feast_vp, holds, legal_actions, price_at, price_due,
     viking_owner,
 )
 from jorvik.engine.effects import EFFECTS
 
-from .heuristics import (
-    EFFECT_VALUES, N_GOODS, Ctx, Owned, Params, _sigmoid, holding_of, plan_unload, warehouse_room,
+from ..knowledge import (
+    EFFECT_VALUES, JARLS_HALL_COINS, N_GOODS, Ctx, Owned, Params, holding_of, plan_unload,
+    sigmoid, warehouse_room,
 )
-from .normal_bot import (
-    _NOISE, _NOISE_MASK, UNPAID_RESERVATION, NormalBot, _later_reservations,
-)
+from ..knowledge.ladder import later_reservations
+from .normal import _NOISE, _NOISE_MASK, UNPAID_RESERVATION, NormalBot
 
 
 
@@ -206,7 +206,7 @@ class Seat:
         got = self.buys.get(key)
         if got is None:
             pr = self.ctx.params
-            got = self.buys[key] = _sigmoid(
+            got = self.buys[key] = sigmoid(
                 (self.value(cid, goods) - price * self.coin_worth - pr.pbuy_margin)
                 / pr.pbuy_scale)
         return got
@@ -456,11 +456,11 @@ class RolloutBot(NormalBot):
         if len(legal) == 1:
             return legal[0]
         if not st.pending:
-            if st.phase == "demand":
+            if st.phase == Phase.DEMAND:
                 return self._place(st, legal)
-            if st.phase in ("purchase", "reservation"):
+            if st.phase in (Phase.PURCHASE, Phase.RESERVATION):
                 return self._buy(st, legal)
-            if st.phase == "unloading":
+            if st.phase == Phase.UNLOADING:
                 return self._unload(st, legal)
         return super().choose(st)   # the small decisions: the normal bot's
 
@@ -602,7 +602,7 @@ class RolloutBot(NormalBot):
         mine_res = [price_at(len(res), i) for i, (_, code, _) in enumerate(res)
                     if viking_owner(code) == me]
         committed = sum(spend) + sum(mine_res)
-        res_price = 1.0 + _later_reservations(st, remaining) + len(mine_res)
+        res_price = 1.0 + later_reservations(st, remaining) + len(mine_res)
         own_left = pl.vikings > 0
         best: tuple[float, Action] | None = None
         for a in legal:
@@ -651,7 +651,7 @@ class RolloutBot(NormalBot):
     # ------------------------------------------------------------------ purchase
 
     def _buy(self, st: GameState, legal: list[Action]) -> Action:
-        if st.phase == "purchase":
+        if st.phase == Phase.PURCHASE:
             c = st.turn
             cid, goods = st.spaces[c], st.space_goods[c]
             owners = [viking_owner(v) for v in st.columns[c]]
@@ -682,7 +682,7 @@ class RolloutBot(NormalBot):
         for a in legal:
             if isinstance(a, Buy):
                 if a.hall:
-                    u = v - (2.2 * cw if seat.ctx.rounds_left > 0 else 0.0) + best_later(pl.coins)
+                    u = v - (JARLS_HALL_COINS * cw if seat.ctx.rounds_left > 0 else 0.0) + best_later(pl.coins)
                 else:
                     u = v - price * cw + best_later(pl.coins - price)
             elif isinstance(a, Pass):
@@ -699,7 +699,7 @@ class RolloutBot(NormalBot):
         out = []
         res = st.reservation
         first = 1
-        if st.phase == "purchase":
+        if st.phase == Phase.PURCHASE:
             first = 0
             for c in range(st.turn + 1, RULES.columns):
                 owners = [viking_owner(x) for x in st.columns[c]]

@@ -1,7 +1,7 @@
 """The heuristic bot (`normal`): values cards for what they are worth to each player and plays
 the price ladder with that knowledge.
 
-How it decides (all from public information, see :mod:`jorvik.bots.heuristics`):
+How it decides (all from public information, see :mod:`jorvik.bots.knowledge`):
 
 * **Card values.** A card is worth ``player_value(with it) - player_value(without it)``: a
   craftsman by its VP times the chance of completing it with the cubes the player holds or
@@ -42,17 +42,21 @@ from __future__ import annotations
 import itertools
 import random
 
+from typing import Callable
+
 from jorvik.engine import (
     DANEGELD_COINS, PROPHECY_VP, RESERVATION_ROW, RULES, Action, Assign, Buy, DanegeldChoice,
-    Decline, Discard, Done, GameState, GloryChoice, Pass, Place, PlaceCube, Reserve, Steal, Swap,
-    Take, TakeCube, TakeOff, Theft, Trickery, UseCard, WorkshopTakeOff, complete, current_player,
-    empty_fields, legal_actions, price_at, price_due, sells_now, theft_targets, viking_owner,
+    Decline, Discard, Done, GameState, GloryChoice, Pass, Phase, Place, PlaceCube, Reserve, Steal,
+    Swap, Take, TakeCube, TakeOff, Theft, Trickery, UseCard, WorkshopTakeOff, complete,
+    current_player, empty_fields, legal_actions, price_at, price_due, sells_now, theft_targets,
+    viking_owner,
 )
 
-from .heuristics import (
-    DEFAULT, N_GOODS, Ctx, Holding, Memo, Params, _sigmoid, base_values, card_value,
-    holding_of, plan_unload, warehouse_room,
+from ..knowledge import (
+    DEFAULT, JARLS_HALL_COINS, N_GOODS, Ctx, Holding, Memo, Params, base_values, card_value,
+    holding_of, plan_unload, sigmoid, warehouse_room,
 )
+from ..knowledge.ladder import owners as owners_of, reservation_price
 
 BIG = 1e9
 _NOISE_MASK = 4095   # keyed noise: a fixed table of 4096 standard normal nudges
@@ -103,11 +107,11 @@ class NormalBot:
         if st.pending:
             return [(0.0, self._pending(ctx, p, legal))]
         ph = st.phase
-        if ph == "demand":
+        if ph == Phase.DEMAND:
             return self._demand(ctx, p, legal)
-        if ph in ("purchase", "reservation"):
+        if ph in (Phase.PURCHASE, Phase.RESERVATION):
             return self._purchase(ctx, p, legal)
-        if ph == "unloading":
+        if ph == Phase.UNLOADING:
             return [(0.0, self._unloading(ctx, p, legal))]
         return [(0.0, legal[0])]
 
@@ -144,7 +148,7 @@ class NormalBot:
             else:
                 pr = self.params
                 gain = vals[(o, slot)] - price * ctx.coin_worth(o)
-                got = _sigmoid((gain - pr.pbuy_margin) / pr.pbuy_scale)
+                got = sigmoid((gain - pr.pbuy_margin) / pr.pbuy_scale)
             vals.pbuy[key] = got
         return got
 
@@ -188,7 +192,7 @@ class NormalBot:
         for c in range(RULES.columns):
             if not st.columns[c]:
                 continue
-            owners = [viking_owner(v) for v in st.columns[c]]
+            owners = owners_of(st.columns[c])
             if me not in owners:
                 continue
             L = len(owners) + extra
@@ -227,18 +231,16 @@ class NormalBot:
         scored: list[tuple[float, Action]] = []
         own_left = pl.vikings > 0
         committed = self._committed(ctx, vals, me, extra)
-        # A new reservation's price, the same for every space: the row is paid leftmost first
-        # at its length then, so it costs 1 + the reservations made after it, and one more for
-        # each of mine before it; paid from the coins not expected on my columns and row.
-        res_price = (1.0 + _later_reservations(st, remaining)
-                     + sum(1 for _, code, _ in st.reservation if viking_owner(code) == me))
+        # A new reservation's price, the same for every space, paid from the coins not
+        # expected on my columns and row.
+        res_price = reservation_price(st, me, remaining)
         res_coins = pl.coins - self._spent(committed, -1)
         for a in legal:
             if getattr(a, "brown", False) and own_left:
                 continue   # brown vikings are placed after the player's own
             if isinstance(a, Place):
                 c = a.column - 1
-                owners = [viking_owner(v) for v in st.columns[c]]
+                owners = owners_of(st.columns[c])
                 coins = pl.coins - self._spent(committed, c)
                 L0 = len(owners) + extra
                 before = self._column_util(ctx, vals, me, c, owners, L0, coins)
@@ -273,10 +275,10 @@ class NormalBot:
         pl = st.players[me]
         vals = self._values(ctx)
         coin_worth = ctx.coin_worth(me)
-        if st.phase == "purchase":
+        if st.phase == Phase.PURCHASE:
             c = st.turn
             slot = c
-            owners = [viking_owner(v) for v in st.columns[c]]
+            owners = owners_of(st.columns[c])
             cont = self._column_util(ctx, vals, me, slot, owners, len(owners), pl.coins, 1)
         else:
             slot = ("r", 0)
@@ -298,7 +300,7 @@ class NormalBot:
         for a in legal:
             if isinstance(a, Buy):
                 if a.hall:
-                    hall_worth = 2.2 * coin_worth if ctx.rounds_left > 0 else 0.0
+                    hall_worth = JARLS_HALL_COINS * coin_worth if ctx.rounds_left > 0 else 0.0
                     u = v - hall_worth + best_later(pl.coins)
                 else:
                     u = v - price * coin_worth + best_later(pl.coins - price)
@@ -315,9 +317,9 @@ class NormalBot:
         st = ctx.st
         out = []
         coin_worth = ctx.coin_worth(me)
-        if st.phase == "purchase":
+        if st.phase == Phase.PURCHASE:
             for c in range(st.turn + 1, RULES.columns):
-                owners = [viking_owner(v) for v in st.columns[c]]
+                owners = owners_of(st.columns[c])
                 if me not in owners:
                     continue
                 L = len(owners)
@@ -454,39 +456,49 @@ class NormalBot:
     # ------------------------------------------------------------------ pending decisions
 
     def _pending(self, ctx: Ctx, me: int, legal: list[Action]) -> Action:
-        legal_set = set(legal)
-        match ctx.st.pending[-1]:
-            case TakeCube():
-                best = None
-                for a in legal:
-                    if isinstance(a, Take):
-                        val = self._place_value(ctx, me, a.good)[0]
-                        if best is None or val > best[0]:
-                            best = (val, a)
-                return best[1] if best else legal[0]
-            case PlaceCube(good=good):
-                _, a = self._place_value(ctx, me, good)
-                return a if a in legal_set else Discard()
-            case WorkshopTakeOff():
-                gain, a = self._best_workshop(ctx, me)
-                if a is not None and gain > 0.3 and a in legal_set:
-                    return a
-                return Decline()
-            case Theft():
-                _, a = self._best_theft(ctx, me)
-                if a is not None and a in legal_set:
-                    return a
-                return next(x for x in legal if isinstance(x, Steal))
-            case GloryChoice(value=gain, card=cid):
-                later = [a.gain for a in ctx.attacks]
-                use = gain >= 3 or not later or max(later) <= gain or ctx.rounds_left <= 1
-                return UseCard(cid) if use and UseCard(cid) in legal_set else Decline()
-            case DanegeldChoice(value=loss, card=cid):
-                use = loss > DANEGELD_COINS * ctx.coin_worth(me)
-                return UseCard(cid) if use and UseCard(cid) in legal_set else Decline()
-            case Trickery():
-                return self._trickery(ctx, me, legal)
-        return legal[0]
+        """The answer to the decision on top of the pending stack, by its kind (DECISIONS);
+        the first option for a kind the table does not know."""
+        decision = ctx.st.pending[-1]
+        answer = DECISIONS.get(decision.kind)
+        return legal[0] if answer is None else answer(self, ctx, me, decision, legal)
+
+    def _take_cube(self, ctx: Ctx, me: int, d: TakeCube, legal: list[Action]) -> Action:
+        """Trading post: the good whose cube adds most where it must go at once."""
+        best = None
+        for a in legal:
+            if isinstance(a, Take):
+                val = self._place_value(ctx, me, a.good)[0]
+                if best is None or val > best[0]:
+                    best = (val, a)
+        return best[1] if best else legal[0]
+
+    def _place_cube(self, ctx: Ctx, me: int, d: PlaceCube, legal: list[Action]) -> Action:
+        _, a = self._place_value(ctx, me, d.good)
+        return a if a in legal else Discard()
+
+    def _workshop(self, ctx: Ctx, me: int, d: WorkshopTakeOff, legal: list[Action]) -> Action:
+        gain, a = self._best_workshop(ctx, me)
+        return a if a is not None and gain > 0.3 and a in legal else Decline()
+
+    def _theft(self, ctx: Ctx, me: int, d: Theft, legal: list[Action]) -> Action:
+        _, a = self._best_theft(ctx, me)
+        if a is not None and a in legal:
+            return a
+        return next(x for x in legal if isinstance(x, Steal))
+
+    def _glory(self, ctx: Ctx, me: int, d: GloryChoice, legal: list[Action]) -> Action:
+        """Glory now on a big gain, the last attack's or one no later attack beats."""
+        later = [a.gain for a in ctx.attacks]
+        use = d.value >= 3 or not later or max(later) <= d.value or ctx.rounds_left <= 1
+        return UseCard(d.card) if use and UseCard(d.card) in legal else Decline()
+
+    def _danegeld(self, ctx: Ctx, me: int, d: DanegeldChoice, legal: list[Action]) -> Action:
+        """Danegeld when the VP the attack takes are worth more than its coins."""
+        use = d.value > DANEGELD_COINS * ctx.coin_worth(me)
+        return UseCard(d.card) if use and UseCard(d.card) in legal else Decline()
+
+    def _trickery_choice(self, ctx: Ctx, me: int, d: Trickery, legal: list[Action]) -> Action:
+        return self._trickery(ctx, me, legal)
 
     def _trickery(self, ctx: Ctx, me: int, legal: list[Action]) -> Action:
         st = ctx.st
@@ -498,7 +510,7 @@ class NormalBot:
             for c in range(RULES.columns):
                 if not columns[c]:
                     continue
-                owners = [viking_owner(v) for v in columns[c]]
+                owners = owners_of(columns[c])
                 if me in owners:
                     out += self._column_util(ctx, vals, me, c, owners, len(owners), pl.coins)
             return out
@@ -525,12 +537,16 @@ class NormalBot:
         return best[1]
 
 
-def _later_reservations(st: GameState, remaining: int) -> float:
-    """How many reservations are expected after one made now: most cards left on spaces 7-12
-    get reserved while vikings remain to be placed."""
-    open_cards = sum(1 for s in range(RULES.columns, RULES.spaces)   # spaces 7-12
-                     if st.spaces[s] is not None) - 1
-    return max(0.0, min(float(open_cards), 0.3 * remaining))
+# The normal bot's answer to each kind of pending decision, by the decision's kind.
+DECISIONS: dict[str, Callable[..., Action]] = {
+    TakeCube.kind: NormalBot._take_cube,
+    PlaceCube.kind: NormalBot._place_cube,
+    WorkshopTakeOff.kind: NormalBot._workshop,
+    Theft.kind: NormalBot._theft,
+    GloryChoice.kind: NormalBot._glory,
+    DanegeldChoice.kind: NormalBot._danegeld,
+    Trickery.kind: NormalBot._trickery_choice,
+}
 
 
 class _Values(dict):

@@ -1,6 +1,7 @@
-"""The expert bot: legal, reproducible, cancellable, and its learned evaluation's weights file
-is validated like the card file (that it never reads hidden information is tested with the
-other bots in test_hidden_information.py)."""
+"""The determinized search (`hard`, `expert`): legal, reproducible, cancellable, its race and
+time bank, its horizons, its knobs by table, and no search of a decision with one sensible
+option (that it never reads hidden information is tested with the other bots in
+test_hidden_information.py)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,9 @@ import pytest
 
 from jorvik.carddata import load_cards
 from jorvik.bots import make_bot
-from jorvik.bots.expert_bot import ExpertBot
-from jorvik.bots.heuristics import Ctx, player_value
-from jorvik.bots.evaluation import (
-    FEATURES, MODELS, WeightsFileError, features, load_evaluation, margin_of, parse_weights,
-)
+from jorvik.bots.knowledge import final_margin, margin_of
+from jorvik.bots.sampler import Outcome, Paired
+from jorvik.bots.search import EXPERT, HARD, Race, SearchBot
 from jorvik.engine import apply_action, legal_actions, new_game
 from jorvik.tournament import play_game
 
@@ -53,49 +52,14 @@ def test_a_set_stop_event_or_should_stop_ends_the_search_at_once():
     assert time.perf_counter() - t < 10.0 and other.last_stats["iterations"] <= 1
 
 
-def test_the_shipped_weights_load_and_predict_a_margin_per_player():
-    ev = load_evaluation()
-    st = new_game(["A", "B", "C"], mode="karl", seed=2, cards=load_cards())
-    m = ev.margins(st)
-    assert len(m) == 3 and all(abs(x) < 50 for x in m)
-    assert len(features(st)[0]) == len(FEATURES)
-
-
 def test_the_margin_is_own_score_against_the_best_and_the_mean_other():
     assert margin_of([30, 20, 10], 0) == 30 - 0.5 * 20 - 0.5 * 15
 
 
-def good_doc() -> dict:
-    return {"format": 1, "features": list(FEATURES), "fitted": {"games": 1},
-            "models": {m: [0.0] * len(FEATURES) for m in MODELS}}
-
-
-@pytest.mark.parametrize("change,words", [
-    (lambda d: d.update(format=2), "format 2"),
-    (lambda d: d["features"].pop(), "other features"),
-    (lambda d: d["models"].pop("jarl-5"), "no weights for jarl-5"),
-    (lambda d: d["models"]["karl-2"].pop(), "weights, not"),
-    (lambda d: d["models"]["karl-3"].__setitem__(0, "x"), "models.karl-3.0"),
-    (lambda d: d["models"].update({"karl-9": [0.0] * len(FEATURES)}), "unknown model"),
-    (lambda d: d.update(extra=1), "extra"),
-    (lambda d: d["models"]["karl-4"].__setitem__(1, 1e300), "not a sensible number"),
-])
-def test_a_bad_weights_file_is_one_clear_line(change, words):
-    doc = good_doc()
-    change(doc)
-    with pytest.raises(WeightsFileError) as e:
-        parse_weights(json.dumps(doc), "w.json")
-    msg = str(e.value)
-    assert words in msg and msg.startswith("w.json: ") and "\n" not in msg
-
-
-def test_weights_that_are_not_json_or_missing_are_one_clear_line(tmp_path):
-    with pytest.raises(WeightsFileError, match="not JSON"):
-        parse_weights("{", "w.json")
-    with pytest.raises(WeightsFileError, match="cannot read"):
-        load_evaluation(str(tmp_path / "none.json"))
-    assert parse_weights(json.dumps(good_doc()), "w.json").margins(
-        new_game(["A", "B"], seed=1, cards=load_cards()))[0] == 0.0
+def test_a_finished_games_margin_breaks_ties_by_coins():
+    result = {"scores": [{"total": 40, "coins": 3}, {"total": 40, "coins": 1}]}
+    assert final_margin(result, 0) == pytest.approx(0.02)
+    assert final_margin(result, 1) == pytest.approx(-0.02)
 
 
 def test_expert_in_a_tournament_from_the_command_line(capsys):
@@ -121,28 +85,29 @@ def test_time_a_decision_leaves_unused_is_spent_on_later_placements_within_the_s
     a purchase takes at most think, whatever is saved."""
     bot = make_bot("expert", seed=1, think=1.0)
     bot.clock = clock = FakeClock()
-    bot._placing = True
-    assert bot._allowance() == 1.0                 # nothing saved yet
+    assert bot._allowance(placing=True) == 1.0     # nothing saved yet
     bot._t0 = 0.0
     clock.now = 0.25                               # settled after a quarter of its second
-    bot._settle()
+    bot._book()
     assert bot.bank == pytest.approx(0.75)
-    assert bot._allowance() == pytest.approx(1.75)
+    assert bot._allowance(placing=True) == pytest.approx(1.75)
     for _ in range(20):                            # many quick decisions: the bank is capped
         bot._t0 = clock.now
-        bot._settle()
-    assert bot._allowance() == pytest.approx(bot.stretch * 1.0)
+        bot._book()
+    assert bot._allowance(placing=True) == pytest.approx(bot.config.stretch * 1.0)
     bot._t0 = clock.now
     clock.now += 3.0                               # a long one takes its time out of the bank
-    bot._settle()
+    bot._book()
     assert bot.bank == pytest.approx(10.0 - 2.0)
-    bot._placing = False
-    assert bot._allowance() == 1.0
+    assert bot._allowance(placing=False) == 1.0
+    hard = make_bot("hard", seed=1, think=1.0)     # hard's stretch is 1: no bank to draw on
+    hard.bank = 5.0
+    assert hard._allowance(placing=True) == 1.0
 
 
 def test_a_search_with_a_playout_budget_banks_nothing():
     bot = make_bot("expert", seed=1, playouts=2)
-    assert bot._allowance() == 0.0
+    assert bot._allowance(placing=True) == 0.0
     st = new_game(["A", "B"], mode="karl", seed=4, cards=load_cards())
     while len(legal_actions(st)) < 3:
         st, _ = apply_action(st, legal_actions(st)[0])
@@ -153,22 +118,22 @@ def test_a_search_with_a_playout_budget_banks_nothing():
 def test_racing_keeps_a_candidate_whose_small_lead_has_no_spread_yet():
     """Identical samples say nothing about the spread: a candidate 0.1 VP behind in every one
     of 16 samples is kept (the variance floor), one 5 VP behind is dropped."""
-    bot = make_bot("expert", seed=1, playouts=1)
     lead = [float(i % 7) for i in range(16)]
     close = [x - 0.1 for x in lead]
     far = [x - 5.0 for x in lead]
-    assert bot._race([0, 1, 2], [lead, close, far], 16) == [0, 1]
+    assert _race(EXPERT.race, [lead, close, far]) == [0, 1]
 
 
-def test_the_learned_evaluation_scores_the_cut_only_when_asked_for():
-    st = new_game(["A", "B", "C"], mode="jarl", seed=3, cards=load_cards())
-    ctx = Ctx(st)
-    plain = make_bot("expert", seed=1, playouts=1)
-    learned = ExpertBot(1, playouts=1, learned=True)
-    assert plain.evaluation is None
-    assert learned._score(ctx, 0) == pytest.approx(load_evaluation().margins(st, ctx)[0])
-    assert plain._score(ctx, 0) == pytest.approx(
-        margin_of([player_value(ctx, i) for i in range(3)], 0))
+def _race(race: Race, samples: list[list[float]], alive: list[int] | None = None) -> list[int]:
+    """The candidates `race` keeps after the draws `samples` (one list of values per move)."""
+    st = new_game(["A", "B"], seed=1, cards=load_cards())
+    values = iter(x for draw in zip(*samples) for x in draw)
+    move = legal_actions(st)[0]
+    sampler = Paired(st, [move] * len(samples), lambda s, seed: Outcome(next(values)), rng=1)
+    for _ in samples[0]:
+        sampler.draw()
+    alive = list(range(len(samples))) if alive is None else alive
+    return race.survivors(sampler, [sum(x) for x in samples], alive)
 
 
 def _demand_state(players: int = 4, mode: str = "jarl", seed: int = 12):
@@ -178,16 +143,16 @@ def _demand_state(players: int = 4, mode: str = "jarl", seed: int = 12):
     return st
 
 
-class _StopRounds(ExpertBot):
+class _StopRounds(SearchBot):
     """An expert that notes where each of its rollouts was told to stop."""
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(EXPERT, *args, **kwargs)
         self.stops: set[int] = set()
 
-    def _rollout(self, s, me, stop_round, seed):
+    def _playout(self, s, me, stop_round, seed):
         self.stops.add(stop_round)
-        return super()._rollout(s, me, stop_round, seed)
+        return super()._playout(s, me, stop_round, seed)
 
 
 def test_placing_a_viking_is_judged_one_round_further_than_a_purchase():
@@ -209,7 +174,7 @@ def test_the_rollouts_noise_is_the_same_for_the_same_decision_whatever_came_befo
     """Common random numbers: a rollout's random nudge to a placement belongs to the decision
     (round, player, vikings left, the placement), not to how many random numbers the rollout
     drew before it, so the candidates' rollouts stay comparable after they part ways."""
-    from jorvik.bots.normal_bot import NormalBot
+    from jorvik.bots.policy import NormalBot
     st = _demand_state(seed=13)
     keyed_a, keyed_b = NormalBot(1, noise=5.0), NormalBot(2, noise=5.0)
     keyed_a.noise_key = keyed_b.noise_key = 77
@@ -228,11 +193,11 @@ def test_racing_drops_a_candidate_that_came_out_as_the_leader_every_time():
     all 16 samples cannot be told apart by more:
     the race ends with the first of them (the heuristic's preference) instead of spending the
     time a closer decision could use."""
-    bot = make_bot("expert", seed=1, playouts=1)
     lead = [float(i % 5) for i in range(16)]
-    assert bot._race([0, 1], [lead, list(lead)], 16) == [0]
-    assert bot._race([0, 1], [lead, [x - 0.01 * (i % 2) for i, x in enumerate(lead)]], 16) == [0]
-    assert bot._race([0, 1, 2], [lead, list(lead), [x - 0.1 for x in lead]], 16) == [0, 2]
+    assert _race(EXPERT.race, [lead, list(lead)]) == [0]
+    assert _race(EXPERT.race, [lead, [x - 0.01 * (i % 2) for i, x in enumerate(lead)]]) == [0]
+    assert _race(EXPERT.race, [lead, list(lead), [x - 0.1 for x in lead]]) == [0, 2]
+    assert _race(HARD.race, [lead, list(lead)]) == [0, 1]   # hard keeps ties: no `same`
 
 
 def test_at_five_players_a_placement_is_judged_at_the_next_rounds_start():
@@ -253,7 +218,7 @@ def _tuned_seat_wins(mode: str, players: int, seeds: range) -> float:
     """Games won by one heuristic bot with the expert's knobs for the table (seats rotated)
     against default heuristic bots."""
     from jorvik.bots.heuristics import EXPERT_PARAMS, table_params
-    from jorvik.bots.normal_bot import NormalBot
+    from jorvik.bots.policy import NormalBot
     from jorvik.bots.playout import play_out
 
     knobs = table_params(EXPERT_PARAMS, mode, players)
@@ -268,9 +233,9 @@ def _tuned_seat_wins(mode: str, players: int, seeds: range) -> float:
 
 
 def test_the_expert_plays_and_plays_out_with_the_knobs_of_the_games_table():
-    from jorvik.bots.heuristics import DEFAULT, EXPERT_PARAMS
+    from jorvik.bots.knowledge import DEFAULT, EXPERT_PARAMS
 
-    bot = ExpertBot(1, playouts=1)
+    bot = SearchBot(EXPERT, 1, playouts=1)
     bot.choose(new_game(["A", "B", "C", "D"], mode="jarl", seed=3, cards=load_cards()))
     assert bot.policy.params is EXPERT_PARAMS["jarl"] is bot.rollout_bot.params
     assert EXPERT_PARAMS["jarl"] != DEFAULT
@@ -280,7 +245,8 @@ def test_the_expert_plays_and_plays_out_with_the_knobs_of_the_games_table():
     bot.choose(new_game(["A", "B"], mode="karl", seed=3, cards=load_cards()))
     assert bot.policy.params is EXPERT_PARAMS["karl 2p"] is bot.rollout_bot.params
     assert EXPERT_PARAMS["karl 2p"] != EXPERT_PARAMS["karl"]
-    mine = ExpertBot(1, playouts=1, params={"jarl": DEFAULT, "karl 3p": EXPERT_PARAMS["jarl"]})
+    mine = SearchBot(EXPERT, 1, playouts=1,
+                     params={"jarl": DEFAULT, "karl 3p": EXPERT_PARAMS["jarl"]})
     mine.choose(new_game(["A", "B"], mode="jarl", seed=3, cards=load_cards()))
     assert mine.policy.params is DEFAULT is mine.rollout_bot.params
     mine.choose(new_game(["A", "B", "C"], mode="karl", seed=3, cards=load_cards()))
@@ -288,7 +254,7 @@ def test_the_expert_plays_and_plays_out_with_the_knobs_of_the_games_table():
 
 
 def test_table_params_prefers_the_tables_own_knobs_then_the_modes():
-    from jorvik.bots.heuristics import DEFAULT, Params, table_params
+    from jorvik.bots.knowledge import DEFAULT, Params, table_params
 
     own = Params(lam=2.0)
     by_table = {"karl": DEFAULT, "karl 2p": own}
@@ -314,15 +280,36 @@ def test_the_two_player_knobs_beat_the_default_heuristic_and_the_modes_knobs():
     assert _tuned_seat_wins("jarl", 2, range(50_000, 50_040)) >= 31
 
 
-def test_the_learned_evaluation_is_off_every_default_path():
-    # an expert made and playing, and a tournament's command, never load the experiment
-    import subprocess
-    import sys
-    code = ("import sys\n"
-            "from jorvik.cli import main\n"
-            "main(['tournament', '--games', '1', '--players', '2', '--bots', 'expert,easy',\n"
-            "      '--playouts', '1', '--workers', '1', '--json'])\n"
-            "assert 'jorvik.bots.evaluation' not in sys.modules, 'loaded'\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr[-500:]
+# --------------------------------------------------------------------- trivial decisions
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_a_decision_with_one_option_or_no_interaction_is_not_searched(level):
+    """One legal action, unloading (the planner's) and the small pending decisions are answered
+    without a single play-out, even with 30 s to think."""
+    st = new_game(["A", "B", "C"], mode="jarl", seed=5, cards=load_cards())
+    asked = 0
+    while asked < 20 and st.phase != "end":
+        legal = legal_actions(st)
+        if len(legal) == 1 or st.pending or st.phase == "unloading":
+            bot = make_bot(level, seed=1, think=30.0)
+            t = time.perf_counter()
+            assert bot.choose(st) in legal
+            assert bot.last_stats["iterations"] == 0 and time.perf_counter() - t < 5.0
+            asked += 1
+        st, _ = apply_action(st, make_bot("normal", seed=2).choose(st))
+    assert asked == 20
+
+
+def test_a_clear_purchase_leaves_the_race_long_before_the_budget_is_spent():
+    """A buy-or-pass the draws settle ends when the race has one candidate left, not when the
+    budget (30 s) is spent; with a fixed number of play-outs the expert races too."""
+    from .test_positions import position
+    st = position("strong-player-g1", 116)   # the Feast at 1 with 17 coins
+    bot = SearchBot(EXPERT, 0, think=30.0, cpu_clock=True, spend_cut=True)
+    t = time.process_time()
+    bot.choose(st)
+    assert bot.last_stats["alive"] == 1
+    assert time.process_time() - t < 30.0 / 2
+    fixed = SearchBot(EXPERT, 0, playouts=200, spend_cut=True)
+    fixed.choose(st)
+    assert fixed.last_stats["alive"] == 1 and fixed.last_stats["iterations"] < 200

@@ -1,0 +1,239 @@
+"""The determinized search of `hard` and `expert`: one search, two sets of knobs (:class:`Search`).
+
+Where players interact (placing vikings, buying, the reservation row) the search:
+
+1. asks the `normal` policy to rank the legal actions and keeps its best ``top_k`` (never a
+   reservation it cannot pay for);
+2. draws with common random numbers (:class:`~jorvik.bots.sampler.Paired`): each draw
+   re-deals the hidden order of the deck and the bag from the player's public view
+   (``engine.observe``, ``engine.determinize``), picks one play-out seed, and plays every
+   candidate still in the race on from that same deal with that same seed;
+3. plays out with the play-out policy (``policy.playout_policy``) for every seat, with a little
+   noise in viking placement, until the next round's supply (``horizon``; placements
+   ``demand_horizon``) or, in the last ``endgame`` rounds, to the final scores;
+4. values the end by one margin (``knowledge.margin_of``: the player's value against the best
+   rival's and the field's; a finished game by its final scores, ``final_margin``);
+5. races (:class:`Race`): a candidate clearly behind the leader on the draws they share is
+   dropped; the search ends when one is left, when the budget is spent, or at once when the
+   policy leaves one candidate (a decision with one sensible option is not searched).
+
+The budget is ``think`` seconds a decision (``cpu_clock``: CPU seconds of this process) or a
+fixed number of ``playouts`` draws (reproducible). ``stop`` / ``should_stop`` end a search
+between play-outs. Unloading and the small pending decisions are left to the policy, whose
+planner already finds the best use of the cubes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from dataclasses import dataclass, replace
+from typing import Callable, Mapping
+
+from jorvik.engine import (
+    Action, GameState, Phase, Reserve, current_player, is_over, legal_actions, observe,
+)
+
+from .knowledge import EXPERT_PARAMS, Ctx, Params, final_margin, margin_of, player_value
+from .knowledge import table_params
+from .playout import play_out
+from .policy import UNPAID_RESERVATION, NormalBot, playout_policy
+from .sampler import Outcome, Paired
+
+ROLLOUT_DECISIONS = 5000   # a rollout that runs longer is cut off and valued as it stands
+BANK_CAP = 10.0   # the time bank holds at most this many decisions' `think`
+END = 10_000      # a stop round past any game's end: play out to the final scores
+SEARCHED = (Phase.DEMAND, Phase.PURCHASE, Phase.RESERVATION)   # where players interact
+
+
+@dataclass(frozen=True)
+class Race:
+    """When a candidate leaves the race: from draw ``start`` on, every ``every`` draws, one
+    whose paired difference to the leader is more than ``z`` standard errors (its variance
+    taken as at least ``var_floor`` VP²), or within ``same`` VP of it in every draw (the draws
+    cannot tell them apart). ``fixed_too``: race with a fixed number of play-outs too (else
+    only on a time budget)."""
+    start: int
+    every: int
+    z: float
+    var_floor: float
+    same: float = 0.0
+    fixed_too: bool = False
+
+    def due(self, draws: int, fixed: bool) -> bool:
+        return (draws >= self.start and (draws - self.start) % self.every == 0
+                and (self.fixed_too or not fixed))
+
+    def survivors(self, sampler: Paired, sums: list[float], alive: list[int]) -> list[int]:
+        """The candidates of `alive` still in the race (the leader by total always)."""
+        lead = max(alive, key=lambda j: sums[j])
+        keep = []
+        for j in alive:
+            if j == lead or not self._behind(sampler, lead, j):
+                keep.append(j)
+        return keep
+
+    def _behind(self, sampler: Paired, lead: int, j: int) -> bool:
+        d = [sampler.got[lead][i].value - sampler.got[j][i].value for i in sampler.got[j]]
+        if max(map(abs, d)) < self.same:
+            return True
+        n = len(d)
+        mean = sum(d) / n
+        var = max(sum((x - mean) ** 2 for x in d) / (n - 1), self.var_floor)
+        return mean > self.z * math.sqrt(var / n) + 1e-9
+
+
+@dataclass(frozen=True)
+class Search:
+    """The search's knobs: `hard` and `expert` are two of them (HARD, EXPERT)."""
+    name: str
+    top_k: int                  # candidates the policy's ranking leaves to the search
+    race: Race
+    horizon: int = 0            # rounds past this one a play-out runs (to that supply)
+    demand_horizon: int = 0     # ... for a placement, at tables up to deep_max_players
+    deep_max_players: int = 0
+    endgame: int = 0            # in the last rounds play-outs run to the final scores
+    noise: float = 0.35         # the play-out policy's noise in viking placement
+    synced_noise: bool = False  # the same nudges for every candidate of a draw
+    params: Mapping[str, Params] | None = None   # the heuristic's knobs by table (None: DEFAULT)
+    stretch: float = 1.0        # a placement may take up to this × think from the time bank
+    spend_cut: bool = False     # value the cut by player_value(at_cut=True)
+
+
+HARD = Search("hard", top_k=6, race=Race(start=8, every=1, z=4.0, var_floor=0.25))
+# the hard search one round deeper for placements (up to four players), to the end in the last
+# two rounds, with the expert's tuned knobs, keyed noise, a stricter race and a time bank
+EXPERT = Search("expert", top_k=7,
+                race=Race(start=16, every=2, z=3.0, var_floor=1.0, same=0.05, fixed_too=True),
+                demand_horizon=1, deep_max_players=4, endgame=2, synced_noise=True,
+                params=EXPERT_PARAMS, stretch=3.0)
+
+
+class SearchBot:
+    """A determinized search bot with the knobs `config` (see the module docstring)."""
+
+    def __init__(self, config: Search, seed: int | None = None, think: float | None = None,
+                 playouts: int | None = None, cpu_clock: bool = False,
+                 stop: threading.Event | None = None,
+                 playout_policy: Callable[..., NormalBot] = playout_policy, **knobs: object):
+        self.config = config = replace(config, **knobs) if knobs else config
+        self.name = config.name
+        if think is None and playouts is None:
+            think = 1.0
+        self.clock = time.process_time if cpu_clock else time.perf_counter
+        self.think = think
+        self.playouts = playouts
+        self.rng = random.Random(seed)
+        self.policy = NormalBot(seed)
+        self.rollout_bot = playout_policy(0, noise=config.noise)
+        self.rollout_bot.memo = self.policy.memo   # one set of caches for the whole search
+        self.stop = stop
+        self.should_stop: Callable[[], bool] | None = None   # the app's hook
+        self.bank = 0.0   # seconds of `think` that decisions settled early left unused
+        self.last_stats: dict = {}
+
+    # -- the decision
+
+    def choose(self, st: GameState) -> Action:
+        self._t0 = self.clock()
+        if self.config.params is not None:
+            p = table_params(self.config.params, st.mode, st.n) or self.policy.params
+            self.policy.set_params(p)
+            self.rollout_bot.set_params(p)
+        st = observe(st, current_player(st)).state   # only what the player sees
+        legal = legal_actions(st)
+        self.last_stats = {"iterations": 0, "candidates": len(legal)}
+        if len(legal) == 1:
+            return legal[0]
+        if st.pending or st.phase not in SEARCHED:
+            return self.policy.choose(st)
+        cands = self.candidates(st, legal)
+        self.last_stats["candidates"] = len(cands)
+        if len(cands) == 1:
+            return cands[0]
+        return self._search(st, cands)
+
+    def candidates(self, st: GameState, legal: list[Action] | None = None) -> list[Action]:
+        """The actions a search of `st` weighs: the policy's best ``top_k``, best first, never
+        a reservation the policy cannot pay for (it only boxes the card); at least the
+        policy's first choice."""
+        ranked = self.policy.rank(st, legal)
+        return [a for u, a in ranked[: self.config.top_k]
+                if not (isinstance(a, Reserve) and u <= UNPAID_RESERVATION)] or [ranked[0][1]]
+
+    def _stopped(self) -> bool:
+        return ((self.stop is not None and self.stop.is_set())
+                or (self.should_stop is not None and self.should_stop()))
+
+    def _search(self, st: GameState, cands: list[Action]) -> Action:
+        cfg = self.config
+        placing = st.phase == Phase.DEMAND
+        stop_round = st.round + (cfg.demand_horizon if placing and st.n <= cfg.deep_max_players
+                                 else cfg.horizon)
+        if Ctx(st).rounds_left < cfg.endgame:
+            stop_round = END
+        me = current_player(st)
+        sampler = Paired(st, cands, lambda s, seed: self._playout(s, me, stop_round, seed),
+                         rng=self.rng, stop=self._stopped)
+        alive = list(range(len(cands)))
+        sums = [0.0] * len(cands)
+        deadline = self._t0 + self._allowance(placing)
+        fixed = self.playouts is not None
+        slowest = 0.0
+        while True:
+            t = self.clock()
+            if not sampler.draw(alive):
+                break
+            for j in alive:
+                sums[j] += sampler.got[j][sampler.draws - 1].value
+            if fixed:
+                last = sampler.draws >= self.playouts
+            else:
+                now = self.clock()
+                slowest = max(slowest, now - t)
+                last = now + slowest > deadline   # the next draw would not fit in the budget
+            if last:
+                break
+            if cfg.race.due(sampler.draws, fixed):
+                alive = cfg.race.survivors(sampler, sums, alive)
+                if len(alive) == 1:
+                    break
+        best = max(alive, key=lambda j: (sums[j], -j))
+        self._book()
+        self.last_stats = {"iterations": sampler.draws, "candidates": len(cands),
+                           "alive": len(alive),
+                           "means": [sums[j] / max(1, sampler.n(j)) for j in range(len(cands))]}
+        return cands[best]
+
+    def _allowance(self, placing: bool) -> float:
+        """Seconds this decision may take: `think`, and for a placement what the bank lends
+        (up to ``stretch`` × think in all)."""
+        if self.think is None:
+            return 0.0
+        if not placing:
+            return self.think
+        return self.think + min(self.bank, (self.config.stretch - 1.0) * self.think)
+
+    def _book(self) -> None:
+        """What this decision left of `think` goes to the bank, what it took beyond comes out."""
+        if self.think is not None:
+            used = self.clock() - self._t0
+            self.bank = min(max(0.0, self.bank + self.think - used), BANK_CAP * self.think)
+
+    # -- one play-out and its value
+
+    def _playout(self, s: GameState, me: int, stop_round: int, seed: int) -> Outcome:
+        bot = self.rollout_bot
+        bot.noise_key = seed if self.config.synced_noise else None
+        bot.rng.seed(seed)
+        s, steps = play_out(s, bot, stop_round=stop_round, max_decisions=ROLLOUT_DECISIONS)
+        if is_over(s):
+            return Outcome(final_margin(s.result, me), steps)
+        return Outcome(self._score(Ctx(s, bot.params, bot.memo), me), steps)
+
+    def _score(self, ctx: Ctx, me: int) -> float:
+        """My margin at the end of an unfinished play-out."""
+        return margin_of([player_value(ctx, i, at_cut=self.config.spend_cut)
+                          for i in range(ctx.n)], me)
