@@ -312,7 +312,7 @@ class Planner:
     # -- 1. completions
 
     def complete_best(self) -> None:
-        """Complete the set of craftsmen the cubes at hand complete together (``best_completions``)."""
+        """Complete the craftsmen the cubes at hand complete together (``best_completions``)."""
         for c in best_completions(self.crafts, self.pool):
             for g in list(c.need):
                 self.pool.take(g)

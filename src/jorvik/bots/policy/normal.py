@@ -48,8 +48,8 @@ from jorvik.engine import (
     DANEGELD_COINS, PROPHECY_VP, RESERVATION_ROW, RULES, Action, Assign, Buy, DanegeldChoice,
     Decline, Discard, Done, GameState, GloryChoice, Pass, Phase, Place, PlaceCube, Reserve, Steal,
     Swap, Take, TakeCube, TakeOff, Theft, Trickery, UseCard, WorkshopTakeOff, complete,
-    current_player, empty_fields, legal_actions, price_at, price_due, sells_now, theft_targets,
-    viking_owner,
+    current_player, empty_fields, legal_actions, missing_fields, price_at, price_due, sells_now,
+    theft_targets, viking_owner,
 )
 
 from ..knowledge import (
@@ -398,7 +398,7 @@ class NormalBot:
             t = card.type
             if t == "craftsman":
                 have = h.filled.get(cid, ())
-                if card.goods.count(g) > have.count(g):
+                if g in missing_fields(card, have):   # a field of this good is empty
                     filled = dict(h.filled)
                     filled[cid] = tuple(sorted(have + (g,)))
                     h2 = Holding(h.cards, filled, h.hand, h.storage, h.warehouse, h.coins)

@@ -61,7 +61,8 @@ from ..knowledge import (
     EFFECT_VALUES, JARLS_HALL_COINS, N_GOODS, Ctx, Owned, Params, holding_of, plan_unload,
     sigmoid, warehouse_room,
 )
-from ..knowledge.ladder import later_reservations
+from ..knowledge.ladder import owners as column_owners, reservation_price
+from ..knowledge.unloading import WAREHOUSE_VP
 from .normal import _NOISE, _NOISE_MASK, UNPAID_RESERVATION, NormalBot
 
 
@@ -272,89 +273,131 @@ class Seat:
         use — a craftsman's field (the rise in its expected VP), a merchant's coins or a
         prophecy's VP; the rest traded for a field a craftsman lacks while that gains, kept
         while there is room (the storage space if free, the Warehouse) and sold two for a
-        coin."""
-        pool = [0] * N_GOODS   # the ship's cubes by good
+        coin (:class:`_ShipCubes`, one step each)."""
+        ship = _ShipCubes(self, goods)
+        ship.complete(trade=False)
+        ship.complete(trade=True)
+        left = ship.best_uses()
+        ship.trade_for_fields(left)
+        ship.keep_or_sell(left)
+        return ship.total
+
+
+class _ShipCubes:
+    """One valuation of a ship's cubes for a seat (Seat._cubes_value): the cubes by good, the
+    player's spare cubes, the craftsmen still short (most VP first) and the running total."""
+
+    __slots__ = ("seat", "pool", "spare", "crafts", "missing", "total")
+
+    def __init__(self, seat: Seat, goods: tuple[int, ...]):
+        self.seat = seat
+        self.pool = [0] * N_GOODS   # the ship's cubes by good
         for g in goods:
-            pool[g] += 1
-        spare = self.spare[:]   # the player's cubes no craftsman needs, by good
-        crafts = sorted(((vp, list(short)) for vp, short in self.crafts if short),
-                        key=lambda c: -c[0])
-        missing = self.missing
-        total = 0.0
-        for trade in (False, True):
-            for vp, short in crafts:
-                m = len(short)
-                if not m:
+            self.pool[g] += 1
+        self.spare = seat.spare[:]   # the player's cubes no craftsman needs, by good
+        self.crafts = sorted(((vp, list(short)) for vp, short in seat.crafts if short),
+                             key=lambda c: -c[0])
+        self.missing = seat.missing
+        self.total = 0.0
+
+    def complete(self, trade: bool) -> None:
+        """Complete each craftsman the ship's cubes complete (with `trade`: also one a single
+        good short, through a trade of the cheapest cubes, when it gains more than they cost)."""
+        seat = self.seat
+        for vp, short in self.crafts:
+            m = len(short)
+            if not m:
+                continue
+            rest = self.pool[:]
+            lack = []
+            for g in short:
+                if rest[g]:
+                    rest[g] -= 1
+                else:
+                    lack.append(g)
+            if lack:
+                if (not trade or len(lack) > 1
+                        or sum(rest) + sum(self.spare) < seat.trade_cubes):
                     continue
-                rest = pool[:]
-                lack = []
-                for g in short:
-                    if rest[g]:
-                        rest[g] -= 1
-                    else:
-                        lack.append(g)
-                if lack:
-                    if not trade or len(lack) > 1 or sum(rest) + sum(spare) < self.trade_cubes:
-                        continue
-                    # the cheapest cubes to give, the ship's or the player's spare ones
-                    give = sorted([(self._kept(g), g, rest) for g in range(N_GOODS)
-                                   for _ in range(rest[g])]
-                                  + [(self._kept(g), g, spare) for g in range(N_GOODS)
-                                     for _ in range(spare[g])],
-                                  key=lambda x: x[:2])[:self.trade_cubes]
-                    if sum(x[0] for x in give) >= vp - self._expected(vp, m, missing):
-                        continue   # the trade costs more than the craftsman gains
-                    for worth, g, where in give:
-                        where[g] -= 1
-                        total -= worth
-                pool = rest
-                total += vp - self._expected(vp, m, missing)
-                missing -= m
-                short.clear()
+                if not self._trade(rest, vp - seat._expected(vp, m, self.missing)):
+                    continue   # the trade costs more than the craftsman gains
+            self.pool = rest
+            self.total += vp - seat._expected(vp, m, self.missing)
+            self.missing -= m
+            short.clear()
+
+    def _trade(self, rest: list[int], gain: float) -> bool:
+        """Give the cheapest cubes (the ship's `rest` or the spare ones) if they cost less than
+        `gain`; whether they were given."""
+        seat = self.seat
+        give = sorted([(seat._kept(g), g, rest) for g in range(N_GOODS) for _ in range(rest[g])]
+                      + [(seat._kept(g), g, self.spare) for g in range(N_GOODS)
+                         for _ in range(self.spare[g])],
+                      key=lambda x: x[:2])[:seat.trade_cubes]
+        if sum(x[0] for x in give) >= gain:
+            return False
+        for worth, g, where in give:
+            where[g] -= 1
+            self.total -= worth
+        return True
+
+    def best_uses(self) -> list[int]:
+        """Each cube left at its best use (a craftsman's field, a merchant, a prophecy) when
+        that beats selling it; the cubes with none."""
+        seat = self.seat
         left = []
         for g in range(N_GOODS):
-            for _ in range(pool[g]):
+            for _ in range(self.pool[g]):
                 best = 0.0
-                if g in self.merchants:
-                    best = self.merchants[g] * self.coin_worth
-                if g in self.prophecies:
+                if g in seat.merchants:
+                    best = seat.merchants[g] * seat.coin_worth
+                if g in seat.prophecies:
                     best = max(best, float(PROPHECY_VP))
                 fill = None
-                for vp, short in crafts:
+                for vp, short in self.crafts:
                     if g in short:
                         m = len(short)
-                        gain = (self._expected(vp, m - 1, missing - 1)
-                                - self._expected(vp, m, missing))
+                        gain = (seat._expected(vp, m - 1, self.missing - 1)
+                                - seat._expected(vp, m, self.missing))
                         if gain > best:
                             best, fill = gain, short
                 if fill is not None:
                     fill.remove(g)
-                    missing -= 1
-                if best > 0.5 * self.coin_worth:
-                    total += best
+                    self.missing -= 1
+                if best > 0.5 * seat.coin_worth:
+                    self.total += best
                 else:
                     left.append(g)
-        # trades of leftover cubes for a field a craftsman still lacks, while one gains
-        while len(left) >= self.trade_cubes:
-            gain, short = max(((self._expected(vp, len(short) - 1, missing - 1)
-                                - self._expected(vp, len(short), missing), short)
-                               for vp, short in crafts if short),
+        return left
+
+    def trade_for_fields(self, left: list[int]) -> None:
+        """Trade leftover cubes for a field a craftsman still lacks, while one gains."""
+        seat = self.seat
+        while len(left) >= seat.trade_cubes:
+            gain, short = max(((seat._expected(vp, len(short) - 1, self.missing - 1)
+                                - seat._expected(vp, len(short), self.missing), short)
+                               for vp, short in self.crafts if short),
                               default=(0.0, None), key=lambda x: x[0])
-            left.sort(key=self._kept)
-            cost = sum(self._kept(g) for g in left[:self.trade_cubes])
+            left.sort(key=seat._kept)
+            cost = sum(seat._kept(g) for g in left[:seat.trade_cubes])
             if short is None or gain <= cost:
                 break
-            total += gain
-            del left[:self.trade_cubes]
+            self.total += gain
+            del left[:seat.trade_cubes]
             short.pop()
-            missing -= 1
-        if left:
-            left.sort(key=lambda g: -self.keep_worth[g])
-            room = self.room
-            for g in left[:room]:
-                total += self.keep_worth[g] + (1.0 if room > self.storage_free else 0.0)
-            total += len(left[room:]) // 2 * self.coin_worth
-        return total
+            self.missing -= 1
+
+    def keep_or_sell(self, left: list[int]) -> None:
+        """The rest kept while there is room (a Warehouse cube scores too), sold two a coin."""
+        if not left:
+            return
+        seat = self.seat
+        left.sort(key=lambda g: -seat.keep_worth[g])
+        room = seat.room
+        for g in left[:room]:
+            self.total += seat.keep_worth[g] + (WAREHOUSE_VP if room > seat.storage_free
+                                                else 0.0)
+        self.total += len(left[room:]) // 2 * seat.coin_worth
 
 
 class _Round:
@@ -575,34 +618,18 @@ class RolloutBot(NormalBot):
     # ------------------------------------------------------------------ demand
 
     def _place(self, st: GameState, legal: list[Action]) -> Action:
+        """The placement (or reservation) whose expected gain on the price ladder is the most
+        (the normal bot's rule on quick card values); brown vikings after the player's own."""
         me = st.turn
         pl = st.players[me]
         board = tuple(q.loading for q in st.players)
         seats = [self.seat(st, q, board) for q in range(st.n)]   # all of them asked for
-        seat = seats[me]
-        cw = seat.coin_worth
         remaining = sum(p.vikings + (p.brown if not p.brown_done else 0) for p in st.players) - 1
         open_cols = sum(1 for c in range(RULES.columns) if st.spaces[c] is not None) or 1
         extra = min(2.0, self.params.extra_vikings * remaining / open_cols)
-        # the columns' vikings by owner, and the coins I expect to spend on the columns where
-        # I stand (by column) and on the reservation row
-        owners_of = [[viking_owner(v) for v in col] for col in st.columns]
-        spend = [0.0] * RULES.columns
-        for c, owners in enumerate(owners_of):
-            if me in owners:
-                cid, goods = st.spaces[c], st.space_goods[c]
-                L = len(owners) + extra
-                j = owners.index(me)
-                if seat.value(cid, goods) > price_at(L, j) * cw:
-                    reach = 1.0   # the chance every viking above passes
-                    for i in range(j):
-                        reach *= 1.0 - self._chance_buys(st, seats, owners[i], cid, goods, L - i)
-                    spend[c] = reach * price_at(L, j)
-        res = st.reservation
-        mine_res = [price_at(len(res), i) for i, (_, code, _) in enumerate(res)
-                    if viking_owner(code) == me]
-        committed = sum(spend) + sum(mine_res)
-        res_price = 1.0 + later_reservations(st, remaining) + len(mine_res)
+        owners_of = [column_owners(col) for col in st.columns]
+        spend, committed = self._coins_committed(st, seats, me, owners_of, extra)
+        res_price = reservation_price(st, me, remaining)
         own_left = pl.vikings > 0
         best: tuple[float, Action] | None = None
         for a in legal:
@@ -610,28 +637,15 @@ class RolloutBot(NormalBot):
             if kind is Place:
                 if a.brown and own_left:
                     continue   # brown vikings are placed after the player's own
-                c = a.column - 1
-                cid, goods = st.spaces[c], st.space_goods[c]
-                owners = owners_of[c]
-                L0 = len(owners) + extra
-                if me in owners:
-                    coins = pl.coins - (committed - spend[c])
-                    u = (self._ladder(st, seats, me, cid, goods, owners + [me], L0 + 1, coins)
-                         - self._ladder(st, seats, me, cid, goods, owners, L0, coins))
-                elif seat.value(cid, goods) > (1.0 + extra) * cw:
-                    u = self._ladder(st, seats, me, cid, goods, owners + [me], L0 + 1,
-                                     pl.coins - committed)
-                else:
-                    u = 0.0   # not worth it even at the bottom of the column
-                if owners:
-                    u += self._pump_gain(st, seats, me, cid, goods, owners, L0 + 1)
+                u = self._place_gain(st, seats, me, a.column - 1, owners_of, extra, spend,
+                                     committed)
             elif kind is Reserve:
                 if a.brown and own_left:
                     continue
                 if pl.coins - committed >= res_price:
                     s = a.space - 1
-                    u = max(seat.value(st.spaces[s], st.space_goods[s]) - res_price * cw,
-                            UNPAID_RESERVATION)
+                    u = max(seats[me].value(st.spaces[s], st.space_goods[s])
+                            - res_price * seats[me].coin_worth, UNPAID_RESERVATION)
                 else:
                     u = UNPAID_RESERVATION
             elif kind is Done:
@@ -648,13 +662,56 @@ class RolloutBot(NormalBot):
                 best = (u, a)
         return legal[0] if best is None else best[1]
 
+    def _coins_committed(self, st: GameState, seats: "Sequence[Seat]", me: int,
+                        owners_of: list[list[int]], extra: float) -> tuple[list[float], float]:
+        """The coins I expect to spend on each column where I stand (by column), and in all
+        with my reservations."""
+        seat = seats[me]
+        spend = [0.0] * RULES.columns
+        for c, col in enumerate(owners_of):
+            if me in col:
+                cid, goods = st.spaces[c], st.space_goods[c]
+                L = len(col) + extra
+                j = col.index(me)
+                if seat.value(cid, goods) > price_at(L, j) * seat.coin_worth:
+                    reach = 1.0   # the chance every viking above passes
+                    for i in range(j):
+                        reach *= 1.0 - self._chance_buys(st, seats, col[i], cid, goods, L - i)
+                    spend[c] = reach * price_at(L, j)
+        res = st.reservation
+        mine_res = [price_at(len(res), i) for i, r in enumerate(res)
+                    if viking_owner(r.viking) == me]
+        return spend, sum(spend) + sum(mine_res)
+
+    def _place_gain(self, st: GameState, seats: "Sequence[Seat]", me: int, c: int,
+                    owners_of: list[list[int]], extra: float, spend: list[float],
+                    committed: float) -> float:
+        """What my viking in column `c` adds to my expected gain there, plus the pump."""
+        seat = seats[me]
+        pl = st.players[me]
+        cid, goods = st.spaces[c], st.space_goods[c]
+        col = owners_of[c]
+        L0 = len(col) + extra
+        if me in col:
+            coins = pl.coins - (committed - spend[c])
+            u = (self._ladder(st, seats, me, cid, goods, col + [me], L0 + 1, coins)
+                 - self._ladder(st, seats, me, cid, goods, col, L0, coins))
+        elif seat.value(cid, goods) > (1.0 + extra) * seat.coin_worth:
+            u = self._ladder(st, seats, me, cid, goods, col + [me], L0 + 1,
+                             pl.coins - committed)
+        else:
+            u = 0.0   # not worth it even at the bottom of the column
+        if col:
+            u += self._pump_gain(st, seats, me, cid, goods, col, L0 + 1)
+        return u
+
     # ------------------------------------------------------------------ purchase
 
     def _buy(self, st: GameState, legal: list[Action]) -> Action:
         if st.phase == Phase.PURCHASE:
             c = st.turn
             cid, goods = st.spaces[c], st.space_goods[c]
-            owners = [viking_owner(v) for v in st.columns[c]]
+            owners = column_owners(st.columns[c])
             me = owners[0]
         else:
             cid, code, goods = st.reservation[0]
@@ -682,7 +739,8 @@ class RolloutBot(NormalBot):
         for a in legal:
             if isinstance(a, Buy):
                 if a.hall:
-                    u = v - (JARLS_HALL_COINS * cw if seat.ctx.rounds_left > 0 else 0.0) + best_later(pl.coins)
+                    hall = JARLS_HALL_COINS * cw if seat.ctx.rounds_left > 0 else 0.0
+                    u = v - hall + best_later(pl.coins)
                 else:
                     u = v - price * cw + best_later(pl.coins - price)
             elif isinstance(a, Pass):
@@ -702,7 +760,7 @@ class RolloutBot(NormalBot):
         if st.phase == Phase.PURCHASE:
             first = 0
             for c in range(st.turn + 1, RULES.columns):
-                owners = [viking_owner(x) for x in st.columns[c]]
+                owners = column_owners(st.columns[c])
                 if me not in owners:
                     continue
                 cid, goods = st.spaces[c], st.space_goods[c]
