@@ -17,6 +17,12 @@ Where players interact (placing vikings, buying, the reservation row) the search
    dropped; the search ends when one is left, when the budget is spent, or at once when the
    policy leaves one candidate (a decision with one sensible option is not searched).
 
+`hard` (``HARD``) is this search on the default knobs. `expert` (``EXPERT``) plays it with the
+heuristic's knobs tuned by self-play for the table, one round deeper for placements at up to
+four players, to the final scores in the last two rounds, with the same noise for every
+candidate of a draw, a stricter race, and a time bank (``think`` is an average; a close
+placement may borrow up to three times it).
+
 The budget is ``think`` seconds a decision (``cpu_clock``: CPU seconds of this process) or a
 fixed number of ``playouts`` draws (reproducible). ``stop`` / ``should_stop`` end a search
 between play-outs. Unloading and the small pending decisions are left to the policy, whose
@@ -103,8 +109,7 @@ class Search:
 
 
 HARD = Search("hard", top_k=6, race=Race(start=8, every=1, z=4.0, var_floor=0.25))
-# the hard search one round deeper for placements (up to four players), to the end in the last
-# two rounds, with the expert's tuned knobs, keyed noise, a stricter race and a time bank
+# the expert: see the module docstring
 EXPERT = Search("expert", top_k=7,
                 race=Race(start=16, every=2, z=3.0, var_floor=1.0, same=0.05, fixed_too=True),
                 demand_horizon=1, deep_max_players=4, endgame=2, synced_noise=True,

@@ -27,11 +27,9 @@ and a card's worth is read off it by its type:
   teller the player holds; an effect: ``knowledge.EFFECT_VALUES``; a card that leaves at
   once (Treasure hoard, Loki's tribute): the coins the engine pays for it.
 
-On the positions of 4-player normal games these values differ from ``card_value`` by under
-half a VP on average (tests/bots/test_rollout.py; craftsmen's and ships' values correlate
-0.99 and 0.97 with it, the other types match), and the policy made the normal bot's choice
-in 90% (Karl) and 95% (Jarl) of placements and 97–99% of purchases and unloading steps on
-them; bench/rollout.py measures its speed and strength.
+These values come close to ``card_value`` (tests/bots/test_rollout.py) and the policy mostly
+makes the normal bot's choice; bench/rollout.py measures its speed and strength (figures:
+bench/results/rollout-2026-12-04.txt).
 
 Caches. A seat is kept for the round by the player's holding and every player's defence; the
 public facts it reads (the deck's and the bag's contents, the cards on offer) are those of
@@ -816,10 +814,8 @@ def playout_policy(seed: int | None = None, params: Params | None = None,
                    noise: float = 0.0) -> NormalBot:
     """The policy the search bots play their play-outs with: the one place to choose it.
 
-    Still the normal bot. The rollout policy (:func:`rollout_policy`) makes about three to four
-    times as many decisions a second (bench/rollout.py, 2- and 5-player tables) and wins about
-    its share against three normal bots, but `hard` playing out with it won 17.5% of 100
-    four-player Jarl games against three `hard` on normal play-outs at 0.2 s a decision
-    (seeds 5000 and 6000; fair share 25%) with 1.4 times the samples: not better, so it is
-    not the default (issue 37)."""
+    Still the normal bot. The rollout policy (:func:`rollout_policy`) makes several times as
+    many decisions a second, but `hard` playing out with it did not play better against
+    `hard` on normal play-outs, so it is not the default (issue 37; figures:
+    bench/results/rollout-2026-12-04.txt)."""
     return NormalBot(seed, params=params, noise=noise)
