@@ -43,7 +43,6 @@ class Params:
 
 
 
-
 DEFAULT = Params()
 
 # The expert bot's knobs (its policy and its playouts; `normal` and `hard` keep DEFAULT) by
