@@ -217,7 +217,7 @@ def test_at_five_players_a_placement_is_judged_at_the_next_rounds_start():
 def _tuned_seat_wins(mode: str, players: int, seeds: range) -> float:
     """Games won by one heuristic bot with the expert's knobs for the table (seats rotated)
     against default heuristic bots."""
-    from jorvik.bots.heuristics import EXPERT_PARAMS, table_params
+    from jorvik.bots.knowledge import EXPERT_PARAMS, table_params
     from jorvik.bots.policy import NormalBot
     from jorvik.bots.playout import play_out
 
