@@ -105,14 +105,16 @@ _QUIET = {"round", "phase", "card_revealed", "cubes_drawn", "start_player", "unl
 
 def led_to(state, action: Action, seats: Seats) -> str:
     """What a move other than the lesson's would have led to, in the log's words ("It would
-    have led to: Bela passed on the Feast at 4 coins."), then a space; "" when it cannot be
-    told."""
+    have led to: Bela passed on the Feast at 4 coins."), then a space; why the rules refuse
+    it, for a move they refuse; "" when it cannot be told."""
     from jorvik.engine import IllegalAction, apply_action
     from jorvik.i18n.events import describe_event
+    from jorvik.play.errors import refusal_words
+    from jorvik.play.words import say_text
     try:
         _, events = apply_action(state, action)
-    except IllegalAction:
-        return ""
+    except IllegalAction as e:
+        return say_text(refusal_words(e.reason, seats.names, state.cards)) + " "
     words = [describe_event(ev, state) for ev in events if ev.get("type") not in _QUIET]
     words = [w.rstrip(".") for w in words if w][:3]
     return t("learn.wrong.led_to", events="; ".join(words)) + " " if words else ""
