@@ -136,3 +136,31 @@ def test_a_saved_move_the_rules_refuse_is_worded_in_the_language(tmp_path: Path)
     set_language("hu")
     assert str(e.value).endswith("(a 2. lépés nem játszható le újra: Ez most nem lehetséges "
                                  "(keresletfázis): vásárlás.)")
+
+
+def test_a_decision_kind_the_menu_does_not_know_offers_its_actions_by_name():
+    """A new decision kind never blocks a game: the menu lists each legal action by the
+    move's name (play.actions.<type>) and its fields."""
+    from dataclasses import dataclass
+
+    from jorvik.engine import Decision, Decline, Take
+    from jorvik.play.menu import PENDING_MENUS, build_menu
+
+    @dataclass(frozen=True, slots=True)
+    class Omen(Decision):
+        kind = "omen_for_this_test"   # (no annotation: a class attribute, not a field)
+
+        def options(self, st):
+            return [Take(2), Decline()]
+
+    try:
+        assert Omen.kind not in PENDING_MENUS
+        st = _session().state.copy()
+        st.pending = (Omen(0),)
+        menu = build_menu(st)
+        assert [c.action for c in menu.choices] == [Take(2), Decline()]
+        labels = [plain(c.label) for c in menu.choices]
+        assert labels == ["taking a cube good=leather", "declining"]
+        assert all(c.key for c in menu.choices)
+    finally:
+        Decision.KINDS.pop(Omen.kind, None)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .actions import (
-    Action, Assign, Buy, Done, IllegalAction, Place, Reserve, UseCard, malformed,
+    Action, Buy, Done, IllegalAction, Place, Reserve, UseCard, malformed,
 )
 from .board import COLUMN_SIZE, START_COINS, START_VP, any_phase_uses, spend_card
 from .cards import CUBES_PER_GOOD, GOODS, SEASONS, CardSet
@@ -29,8 +29,7 @@ from .scoring import final_scores
 from .state import GameState, PlayerState, viking_owner
 from .supply import fill_spaces, start_round
 from .unloading import (
-    PlaceCube, do_unloading, nothing_to_do, sells_now, start_unloading_turn, unloading_options,
-    usual_form,
+    do_unloading, nothing_to_do, start_unloading_turn, unloading_options, usual_form,
 )
 
 
@@ -199,11 +198,7 @@ def why_illegal(st: GameState, action: Any) -> Refusal:
     assert p is not None
     what = action.type
     if st.pending:
-        dec = st.pending[-1]
-        if (isinstance(dec, PlaceCube) and isinstance(action, Assign)
-                and action.to in ("merchant", "prophecy") and not sells_now(st, p)):
-            return refusal("merchant_not_now", player=p)
-        return refusal("must_finish", player=p, decision=dec.kind)
+        return st.pending[-1].refuse(st, action)
     if isinstance(action, Buy) and st.phase in (Phase.PURCHASE, Phase.RESERVATION):
         if action.hall:
             return refusal("no_hall", player=p)

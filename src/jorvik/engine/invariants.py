@@ -5,7 +5,6 @@ from __future__ import annotations
 from .board import STORAGE_SPACES
 from .effects import WAREHOUSE_SPACES
 from .modes import CUBES_IN_PLAY, VIKINGS_PER_PLAYER
-from .unloading import PlaceCube
 from .state import GameState, viking_is_brown, viking_owner
 
 
@@ -17,8 +16,7 @@ def cube_total(st: GameState) -> int:
         total += len(pl.ship_goods) + len(pl.hand) + len(pl.storage) + len(pl.warehouse)
         total += sum(len(v) for v in pl.filled.values())
     for dec in st.pending:
-        if isinstance(dec, PlaceCube):  # the cube it hands over is in no other place
-            total += 1
+        total += len(dec.held())   # a cube handed over is in no other place
     return total
 
 
