@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 from pydantic import field_validator
 
-from jorvik.engine import Action, CardSet, GameState
+from jorvik.engine import Action, CardSet, GameState, Phase
 from jorvik.engine.names import name_problem, shown
 from jorvik.engine.record import OtherCardFile, RecordError, RecordWithoutDeck, make_record
 from jorvik.recordschema import problem_lines, replay_record
@@ -139,7 +139,7 @@ def save_text(first: GameState, actions: list[Action], deck: list[str], bag: lis
         "id": game_id or None,  # a game played without a file of its own has no id
         "started": started,
         "saved": now_text(),
-        "finished": state.phase == "end",
+        "finished": state.phase == Phase.END,
         "round": state.round,
         "seats": seats.to_json(),
         "cards_path": cards_path,

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from jorvik.engine import Action, current_player
+from jorvik.engine import Action, Phase, current_player
 from jorvik.i18n import t
 from jorvik.lessons import LESSONS, Lesson, learner_steps, script
 from jorvik.outside import DataFileError, read_json_file
@@ -206,11 +206,11 @@ class LessonScreen(GameScreen):
         if i is not None:
             a = self.moves[i]
             col = getattr(a, "column", None) or getattr(a, "space", None)
-            if col is not None and st.phase == "demand":
+            if col is not None and st.phase == Phase.DEMAND:
                 space = col
-            elif st.phase == "purchase":
+            elif st.phase == Phase.PURCHASE:
                 space = st.turn + 1
-            elif st.phase == "reservation":
+            elif st.phase == Phase.RESERVATION:
                 reservation = True
             else:
                 panel_player = self.lesson.learner
