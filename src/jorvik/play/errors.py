@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from jorvik.engine import ACTION_TYPES, CardSet, Decision, Phase, Refusal
+from jorvik.engine import ACTION_TYPES, CardSet, Decision, Phase, RecordError, Refusal
 
 from .words import Card, Say, say_text
 
@@ -35,6 +35,15 @@ def refusal_words(reason: Refusal, names: Sequence[str] = (), cards: CardSet | N
 
 
 _PHASES = frozenset(p.value for p in Phase)
+
+
+def replay_refusal(e: RecordError, cards: CardSet | None = None) -> Say | None:
+    """A record whose action the rules refuse, as words ("action 4 cannot be replayed:" and
+    the reason in the language); None for a record's other problems (their lines)."""
+    if e.reason is None:
+        return None
+    return Say("play.errors.not_replayable",
+               (("move", e.move), ("reason", refusal_words(e.reason, e.names, cards))))
 
 
 class PlayError(Exception):

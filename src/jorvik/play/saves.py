@@ -25,10 +25,9 @@ from jorvik.recordschema import problem_lines, replay_record
 from jorvik.outside import DataFileError, read_json_file
 from jorvik.settings import atomic_write, data_dir
 
-from .errors import SaveError, refusal_words
+from .errors import SaveError, replay_refusal
 from .lock import GameLock, lock_game  # noqa: F401  (named here for the callers of saves)
 from .seats import Seats
-from .words import say
 
 SAVE_FORMAT = "jorvik-save/2"
 OLD_SAVE_FORMAT = "jorvik-save/1"  # before one file per game: read, then continued in a new file
@@ -305,11 +304,8 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path,
         if cards_path:
             raise SaveError("other_cards", path=where, cards=cards_path, kind="cards") from None
         raise SaveError("other_packaged_cards", path=where, kind="cards") from None
-    except RecordError as e:
-        error: Any = "; ".join(e.problems[:6])
-        if e.reason is not None:   # an action the rules refuse: why, in the player's words
-            error = say("play.errors.not_replayable", move=e.move,
-                        reason=refusal_words(e.reason, e.names, cards))
+    except RecordError as e:   # an action the rules refuse: why, in the player's words
+        error = replay_refusal(e, cards) or "; ".join(e.problems[:6])
         raise SaveError("incompatible", path=where, error=error) from None
     names = list(record["players"])
     if seats_data is None:
