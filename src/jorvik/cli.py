@@ -431,11 +431,16 @@ def cmd_learn(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def cmd_review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik.engine import RecordError
+    from jorvik.play.errors import replay_refusal
+    from jorvik.play.words import say_text
     from jorvik.tui.screens.review import ReviewInputError, run_review
     try:
         return run_review(args.game, args.playouts, args.seed)
-    except (ReviewInputError, RecordError) as e:
+    except ReviewInputError as e:
         parser.error(str(e))
+    except RecordError as e:   # an action the rules refuse: why, in the user's language
+        refused = replay_refusal(e)
+        parser.error(say_text(refused) if refused is not None else str(e))
 
 
 def _without_lang(argv: list[str]) -> list[str]:

@@ -20,8 +20,8 @@ from jorvik import i18n
 from jorvik.bots import BOTS, MAX_DECISIONS, play_out, seat_bots
 from jorvik.bots.knowledge import Ctx, card_value, completable
 from jorvik.engine import (
-    MODES, Buy, CardSet, Done, GameState, Pass, current_player, empty_fields, is_over, new_game,
-    price_due, viking_owner,
+    MODES, Buy, CardSet, Done, GameState, Pass, Phase, current_player, empty_fields, is_over,
+    new_game, price_due, viking_owner,
 )
 from jorvik.i18n.cli import error_text, label
 
@@ -121,22 +121,22 @@ class Watcher:
 
     def before(self, st: GameState, a: Any) -> None:
         p = current_player(st)
-        if st.phase == "unloading" and not st.pending and isinstance(a, Done):
+        if st.phase == Phase.UNLOADING and not st.pending and isinstance(a, Done):
             if completable(st, p):
                 self.counts[p]["missed_completions"] += 1
-        if st.pending or st.phase not in ("purchase", "reservation"):
+        if st.pending or st.phase not in (Phase.PURCHASE, Phase.RESERVATION):
             return
         if isinstance(a, Buy):
             self.counts[p]["cards_bought"] += 1
         elif isinstance(a, Pass):
             price = price_due(st)
             if price <= 1 and st.players[p].coins >= price:
-                cid = st.spaces[st.turn] if st.phase == "purchase" else st.reservation[0][0]
-                goods = (st.space_goods[st.turn] if st.phase == "purchase"
+                cid = st.spaces[st.turn] if st.phase == Phase.PURCHASE else st.reservation[0][0]
+                goods = (st.space_goods[st.turn] if st.phase == Phase.PURCHASE
                          else st.reservation[0][2])
                 self.counts[p]["cheap_declined"] += 1
                 self.counts[p]["cheap_declined_value"] += card_value(Ctx(st), p, cid, goods)
-        if st.phase == "purchase":
+        if st.phase == Phase.PURCHASE:
             key = (st.round, st.turn)
             if key != self._sale:
                 self._sale = key

@@ -12,6 +12,7 @@ from jorvik.engine import (
     Assign, Discard, Harbour, IllegalAction, PlaceCube, Steal, Take, TakeOff, Trade, UseCard,
     apply_action, current_player, legal_actions,
 )
+from jorvik.engine.refusals import refusal
 
 from .helpers import (
     AMBER, IRON, JET, LEATHER, WOOL, edit, filler, finish_demand, game, give, play,
@@ -47,8 +48,9 @@ def test_a_trading_post_cube_in_the_demand_phase_cannot_go_to_a_merchant_or_prop
     assert wool_choices(st) == {Assign(WOOL, "craftsman", "A01"), Assign(WOOL, "warehouse"),
                                 Discard()}
     for sale in (Assign(WOOL, "merchant", "A07"), Assign(WOOL, "prophecy", "B15")):
-        with pytest.raises(IllegalAction, match="only in their owner's unloading turn"):
+        with pytest.raises(IllegalAction) as info:
             apply_action(st, sale)
+        assert info.value.reason == refusal("merchant_not_now", player=0)
 
 
 def test_a_trading_post_cube_in_the_demand_phase_may_go_to_a_craftsman_or_the_warehouse():

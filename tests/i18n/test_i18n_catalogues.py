@@ -19,7 +19,7 @@ import jorvik
 from jorvik import i18n
 from jorvik.bots import BOTS
 from jorvik.cli import MODES
-from jorvik.engine import SCORE_CATEGORIES, Phase
+from jorvik.engine import ACTION_TYPES, REFUSALS, SCORE_CATEGORIES, Decision, Phase
 from jorvik.engine.cards import CARD_TYPES, GOODS, SEASONS
 from jorvik.i18n.events import EVENT_TYPES
 
@@ -137,6 +137,11 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "tui.season": SEASONS,
     "tui.season_name": SEASONS,
     "common.languages": i18n.LANGUAGES,
+    # why the engine refuses a move, the moves and the pending decisions: the lists of kinds
+    # live in the engine (engine/refusals.py, engine/actions.py, engine/pending.py)
+    "play.refusals": tuple(REFUSALS),
+    "play.actions": tuple(ACTION_TYPES),
+    "play.decisions": tuple(Decision.KINDS),
 }
 FAMILY_NAMES = (*FAMILIES, "common.levels")
 # events.<type> holds the line(s) of each event type; these groups are shared parts of lines.

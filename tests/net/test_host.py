@@ -108,6 +108,24 @@ async def test_act_only_for_own_seat_on_its_turn_and_a_retry_applies_once(cards)
         await other.close()
 
 
+async def test_a_move_the_rules_refuse_is_answered_with_its_reason_as_data(cards):
+    """The host sends why (a kind and fields), never words: the client words it in its own
+    player's language."""
+    async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
+                      mode="karl", seed=5) as (table, url):
+        s = table.session
+        p = s.decider
+        me, _ = await _hello(url, table.code_of(p))
+        move = len(s.actions)
+        await me.send(json.dumps({"t": "act", "move": move, "action": {"type": "buy"}}))
+        err = json.loads(await me.recv())
+        assert err == {"t": "error", "kind": "illegal", "move": move,
+                       "reason": {"kind": "wrong_phase",
+                                  "fields": {"action": "buy", "phase": "demand"}}}
+        assert len(s.actions) == move
+        await me.close()
+
+
 async def test_a_second_client_with_the_code_takes_the_seat_over(cards):
     async with hosted(cards) as (table, url):
         old, w1 = await _hello(url, table.code_of(1))

@@ -87,6 +87,28 @@ async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
         await task
 
 
+async def test_a_move_the_host_refuses_is_worded_in_the_joined_players_language(cards):
+    """The host sends why as data; a Hungarian client says it in Hungarian."""
+    from jorvik.engine import Buy
+    from jorvik.i18n import set_language
+    async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
+                      mode="karl", seed=11) as (table, url):
+        s = table.session
+        mine = s.decider
+        set_language("hu")
+        app = JoinApp(PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False), url,
+                      table.code_of(mine), "127.0.0.1")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+            screen = app.screen
+            said: list[str] = []
+            screen.notify = lambda message, **kw: said.append(message)
+            screen.play(Buy())          # the demand phase: nothing is for sale
+            await _until(pilot, lambda: bool(said))
+            assert said == ["Ez most nem lehetséges (keresletfázis): vásárlás."]
+            assert len(s.actions) == 0 and screen.sent_at is None   # choose again
+
+
 @pytest.mark.slow
 async def test_a_stalled_host_shows_reconnecting_then_the_board_goes_on(cards):
     """The host process stopped (SIGSTOP: no close, no answer — a network stall): within a

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from jorvik.carddata import load_cards
-from jorvik.engine import Place, legal_actions
+from jorvik.engine import Done, Place, UseCard, legal_actions
+from jorvik.engine.refusals import refusal
 from jorvik.i18n import set_language
 from jorvik.play import saves
 from jorvik.play.errors import PlayError, SaveError
@@ -64,9 +65,38 @@ def test_a_refused_move_is_worded_in_the_players_language():
     with pytest.raises(PlayError) as e:
         s.submit(0, Place(99))
     assert e.value.kind == "illegal_action"
-    english = str(e.value)
+    assert e.value.reason == refusal("no_column", column=99)
+    assert str(e.value) == ("There is no demand column 99: the demand columns are under card "
+                            "spaces 1–6.")
     set_language("hu")
-    assert str(e.value) != english and "lépés" in str(e.value)
+    assert str(e.value) == "Nincs 99. keresletsor: keresletsor csak az 1–6. kártyahely alatt van."
+
+
+@pytest.mark.parametrize("name, english, hungarian", [
+    ("Anna", "Anna still has 3 vikings to place.",
+     "Anna még nem tette le minden vikingjét (3 maradt)."),
+    ("1. játékos", "1. játékos still has 3 vikings to place.",
+     "Az 1. játékos még nem tette le minden vikingjét (3 maradt)."),   # its article
+])
+def test_a_refusal_names_the_player_as_the_language_does(name, english, hungarian):
+    seats = Seats([name, "Bela"], ["red", "blue"], [None, None])
+    s = Session.start(load_cards(), seats, "karl", 4, 0, autosave=False)
+    with pytest.raises(PlayError) as e:
+        s.submit(0, Done())      # Karl, 2 players: 3 vikings each, all to be placed first
+    assert e.value.reason == refusal("vikings_left", player=0, count=3)
+    assert str(e.value) == english
+    set_language("hu")
+    assert str(e.value) == hungarian
+
+
+def test_a_refused_card_is_named_in_the_language():
+    s = _session()
+    with pytest.raises(PlayError) as e:
+        s.submit(0, UseCard("C21"))
+    assert e.value.reason == refusal("card_not_usable", player=0, card="C21")
+    assert str(e.value) == "Anna cannot use Trading post now."
+    set_language("hu")
+    assert str(e.value) == "Anna most nem használhatja ezt a kártyát: Kereskedőtelep."
 
 
 def test_a_bot_seat_takes_no_move_from_a_front_end():
@@ -86,3 +116,51 @@ def test_a_save_error_is_data_worded_when_shown(tmp_path: Path):
     english = str(err)
     set_language("hu")
     assert str(err) != english and str(missing) in str(err)
+
+
+def test_a_saved_move_the_rules_refuse_is_worded_in_the_language(tmp_path: Path):
+    """A game record whose 2nd action the rules refuse: the save cannot be used, and the
+    reason reads in the player's language."""
+    import json
+    s = _session()
+    s.submit(0, Place(1))
+    record = s.record()
+    record["actions"].append({"type": "buy"})   # Bela's turn to place: nothing is for sale
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(SaveError) as e:
+        saves.open_save(path, load_cards(), own_cards=False)
+    assert e.value.reason == "incompatible"
+    assert str(e.value).endswith("action 2 cannot be replayed: That is not possible now "
+                                 "(demand phase): buying.")
+    set_language("hu")
+    assert str(e.value).endswith("(a 2. lépés nem játszható le újra: Ez most nem lehetséges "
+                                 "(keresletfázis): vásárlás.)")
+
+
+def test_a_decision_kind_the_menu_does_not_know_offers_its_actions_by_name():
+    """A new decision kind never blocks a game: the menu lists each legal action by the
+    move's name (play.actions.<type>) and its fields."""
+    from dataclasses import dataclass
+
+    from jorvik.engine import Decision, Decline, Take
+    from jorvik.play.menu import PENDING_MENUS, build_menu
+
+    @dataclass(frozen=True, slots=True)
+    class Omen(Decision):
+        kind = "omen_for_this_test"   # (no annotation: a class attribute, not a field)
+
+        def options(self, st):
+            return [Take(2), Decline()]
+
+    try:
+        assert Omen.kind not in PENDING_MENUS
+        st = _session().state.copy()
+        st.pending = (Omen(0),)
+        menu = build_menu(st)
+        assert [c.action for c in menu.choices] == [Take(2), Decline()]
+        labels = [plain(c.label) for c in menu.choices]
+        assert labels == ["taking a cube good=leather", "declining"]
+        assert all(c.key for c in menu.choices)
+    finally:
+        Decision.KINDS.pop(Omen.kind, None)

@@ -472,3 +472,17 @@ def test_a_narrow_player_area_keeps_the_vp_with_its_unit(lang, unit, width):
     assert all(cell_len(line) <= width for line in lines), lines
     assert sum(bool(re.search(rf"\d+▸\d+ {unit}", line)) for line in lines) == 1, lines
     assert len(lines) <= 3, lines
+
+
+async def test_a_move_the_rules_refuse_is_told_in_hungarian():
+    """The engine's reason, worded in the game's language (never its English)."""
+    app = make_app(*JARL_HU, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.state.phase == "demand"
+        said: list[str] = []
+        screen.notify = lambda message, **kw: said.append(message)
+        screen.play(Buy())   # the demand phase: nothing is for sale
+        assert said == ["Ez most nem lehetséges (keresletfázis): vásárlás."]
+        assert not screen.session.actions

@@ -3,8 +3,9 @@
 Public API (documented in docs/engine.md):
     new_game (with a CardSet loaded above the engine), legal_actions, apply_action,
     current_player, is_over, can_undo, final_scores, the action classes, the pending decision
-    classes, IllegalAction, GameState, Phase, make_record, replay (of a checked Record), observe
-    (the public view) and determinize; RULES, the game's numbers; and the rules the app and the
+    classes, IllegalAction (its `reason` a Refusal: a kind and fields, REFUSALS the kinds),
+    GameState, Phase, make_record, replay (of a checked Record), observe (the public view)
+    and determinize; RULES, the game's numbers; and the rules the app and the
     bots ask instead of working them out again, of a state or of plain cards (prices and the
     price ladder, defence, storage, craftsmen, who holds an effect, theft targets, the usual
     cube, the board after a swap, the fill order, viking codes, each mode's numbers).
@@ -32,6 +33,7 @@ from .picts import (
 )
 from .loki import Theft, Trickery, after_swap, theft_targets
 from .phase import Phase
+from .refusals import REFUSALS, Refusal
 from .purchase import next_price, price_at, price_due, price_now, reservation_price
 from .rules import RULES, Rules
 from .scoring import SCORE_CATEGORIES, feast_vp, final_scores

@@ -6,10 +6,16 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .cards import GOOD_INDEX, GOODS
+from .refusals import Refusal, refusal
 
 
 class IllegalAction(Exception):
-    """An action that is not legal in this state; the message says why."""
+    """An action that is not legal in this state; `reason` (a Refusal: a kind and fields)
+    says why, and the front ends word it; str() is its short developer form."""
+
+    def __init__(self, reason: Refusal) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +124,7 @@ class _GivesCubes(Action):
                 object.__setattr__(self, "give", tuple(sorted(self.give)))
                 object.__setattr__(self, "source", ())
         except (TypeError, ValueError):
-            raise IllegalAction(f"bad cubes for {self.type!r}: give={self.give!r}, "
-                                f"source={self.source!r}") from None
+            raise IllegalAction(refusal("malformed", action=self.type, field="give")) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +216,7 @@ class Done(Action):
     type: ClassVar[str] = "done"
 
 
-def malformed(action: Action) -> str | None:
+def malformed(action: Action) -> Refusal | None:
     """Why `action` cannot be an action at all (a field of the wrong type, a good or cube
     source that does not exist), or None. Checked only for actions that are not legal, so
     the hot loop never pays for it."""
@@ -228,15 +233,12 @@ def malformed(action: Action) -> str | None:
             ok = type(v) is tuple and all(type(x) is int for x in v)
         else:  # tuple[str, ...]
             ok = type(v) is tuple and all(type(x) is str for x in v)
-        if not ok:
-            return f"{action.type}: {f.name} must be {kind}, not {v!r}"[:200]
-        if f.name in _GOOD_FIELDS and not 0 <= v < len(GOODS):
-            return f"{action.type}: there is no good number {v}"
-        if f.name in _GOOD_TUPLE_FIELDS and not all(0 <= g < len(GOODS) for g in v):
-            return f"{action.type}: there is no good number among {list(v)}"
-        if f.name == "source" and not all(s in SOURCES for s in ((v,) if type(v) is str and v
-                                                                  else v)):
-            return f"{action.type}: a cube comes from {', '.join(SOURCES)}, not {v!r}"[:200]
+        if (not ok
+                or f.name in _GOOD_FIELDS and not 0 <= v < len(GOODS)
+                or f.name in _GOOD_TUPLE_FIELDS and not all(0 <= g < len(GOODS) for g in v)
+                or f.name == "source" and not all(s in SOURCES for s in (
+                    (v,) if type(v) is str and v else v))):
+            return refusal("malformed", action=action.type, field=f.name)
     return None
 
 
@@ -250,10 +252,10 @@ ACTION_TYPES: dict[str, type[Action]] = {
 def action_from_json(data: Any) -> Action:
     """Build an action from its JSON form; raises IllegalAction on a malformed one."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise IllegalAction(f"not an action: {data!r}")
+        raise IllegalAction(refusal("not_an_action"))
     cls = ACTION_TYPES.get(data["type"])
     if cls is None:
-        raise IllegalAction(f"unknown action type {data['type']!r}")
+        raise IllegalAction(refusal("unknown_action", action=data["type"][:40]))
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:
@@ -276,12 +278,15 @@ def action_from_json(data: Any) -> Action:
             elif f.type in ("str", str) and not isinstance(v, str):
                 raise TypeError
         except (KeyError, TypeError):
-            raise IllegalAction(f"bad value {v!r} for {f.name!r} in {data['type']!r}") from None
+            raise IllegalAction(refusal("malformed", action=cls.type, field=f.name)) from None
         kwargs[f.name] = v
     extra = set(data) - {"type"} - {f.name for f in fields(cls)}
     if extra:
-        raise IllegalAction(f"unexpected field(s) {sorted(extra)} in {data['type']!r}")
+        name = sorted(str(x) for x in extra)[0][:40]
+        raise IllegalAction(refusal("malformed", action=cls.type, field=name))
     try:
         return cls(**kwargs)
-    except TypeError as e:
-        raise IllegalAction(f"incomplete {data['type']!r} action: {e}") from None
+    except TypeError:
+        missing = [f.name for f in fields(cls) if f.name not in kwargs]
+        raise IllegalAction(refusal("malformed", action=cls.type,
+                                    field=missing[0] if missing else "")) from None

@@ -1,10 +1,12 @@
-"""The demand phase (RULES.md §4.2): placing vikings in demand columns and reserving cards,
-Loki: Trickery at its end, and the cards nobody wants going to the box."""
+"""The demand phase (RULES.md §4.2): placing vikings in demand columns and reserving cards
+(brown ones too, asking hired.py), Loki: Trickery at its end, and the cards nobody wants
+going to the box."""
 
 from __future__ import annotations
 
 from .actions import Action, Done, Place, Reserve
 from .board import COLUMN_SIZE, discard_space, holds
+from .hired import may_place_brown, place_brown, stop_placing
 from .loki import Trickery, swaps
 from .phase import Phase
 from .rules import RULES
@@ -28,7 +30,7 @@ def placements(st: GameState, p: int) -> list[Action]:
                 if st.mode == "jarl" else [])
     out: list[Action] = []
     for brown in (False, True):
-        if (pl.brown == 0 or pl.brown_done) if brown else pl.vikings == 0:
+        if not (may_place_brown(pl) if brown else pl.vikings):
             continue
         out += [_PLACE[c + 1, brown] for c in open_cols]
         out += [_RESERVE[s + 1, brown] for s in open_res]
@@ -38,7 +40,7 @@ def placements(st: GameState, p: int) -> list[Action]:
 def can_place(st: GameState, p: int) -> bool:
     """Whether player p still has a viking to place and somewhere to place it."""
     pl = st.players[p]
-    if pl.vikings == 0 and (pl.brown == 0 or pl.brown_done):
+    if pl.vikings == 0 and not may_place_brown(pl):
         return False
     spaces = st.spaces
     for c in range(COLUMNS):
@@ -50,15 +52,14 @@ def can_place(st: GameState, p: int) -> bool:
 def do_demand(st: GameState, a: Action, ev: list) -> None:
     """Place or reserve one viking (or stop placing brown ones); the next player is up."""
     p = st.turn
-    pl = st.mut(p)
     if isinstance(a, Done):
-        pl.brown_done = True
-        ev.append({"type": "stopped_placing", "player": p})
+        stop_placing(st, p, ev)
     else:
+        pl = st.mut(p)
         brown = a.brown
         code = viking_code(p, brown)
         if brown:
-            pl.brown -= 1
+            place_brown(pl)
         else:
             pl.vikings -= 1
         if isinstance(a, Place):

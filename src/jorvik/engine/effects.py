@@ -1,6 +1,6 @@
-"""The registry of special-card effects, looked up by a card's effect kind. The hooks that hand
-over a decision are registered by the module of their rule (unloading.py: Trading post,
-Workshop; loki.py: the Loki cards), which the engine always imports."""
+"""The registry of special-card effects, looked up by a card's effect kind. The hooks of a rule
+with a module of its own are registered by that module (unloading.py: Trading post, Workshop;
+loki.py: the Loki cards; hired.py: Hired hands), which the engine always imports."""
 
 from __future__ import annotations
 
@@ -74,13 +74,6 @@ class TreasureHoard(Effect):
         return True
 
 
-class HiredHands(Effect):
-    kind = "hired_hands"
-
-    def on_card_area(self, pl):
-        pl.brown = 2
-
-
 class JarlsHall(Effect):
     kind = "jarls_hall"
 
@@ -131,7 +124,7 @@ class SagaTeller(Effect):
 EFFECTS: dict[str, Effect] = {
     e.kind: e
     for e in (
-        Warehouse(), TollHouse(), TreasureHoard(), HiredHands(), JarlsHall(),
+        Warehouse(), TollHouse(), TreasureHoard(), JarlsHall(),
         HarbourMarket(), Glory(), ShieldWall(), Danegeld(), SagaTeller(),
         Skald("skald_coins", "coins"), Skald("skald_ships", "ship"),
         Skald("skald_merchants", "merchant"), Skald("skald_warriors", "warrior"),

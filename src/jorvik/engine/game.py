@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .actions import (
-    Action, Assign, Buy, Done, IllegalAction, Place, Reserve, UseCard, malformed,
+    Action, Buy, Done, IllegalAction, Place, Reserve, UseCard, malformed,
 )
 from .board import COLUMN_SIZE, START_COINS, START_VP, any_phase_uses, spend_card
 from .cards import CUBES_PER_GOOD, GOODS, SEASONS, CardSet
@@ -20,6 +20,7 @@ from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
 from .phase import Phase
 from .rules import RULES
 from .pending import Decision
+from .refusals import Refusal, refusal
 from .picts import reveal_final_attack
 from .purchase import (
     do_purchase, end_purchase, price_due, price_now, purchase_options, reservation_price,
@@ -28,8 +29,7 @@ from .scoring import final_scores
 from .state import GameState, PlayerState, viking_owner
 from .supply import fill_spaces, start_round
 from .unloading import (
-    PlaceCube, do_unloading, nothing_to_do, sells_now, start_unloading_turn, unloading_options,
-    usual_form,
+    do_unloading, nothing_to_do, start_unloading_turn, unloading_options, usual_form,
 )
 
 
@@ -184,45 +184,53 @@ def apply_action(st: GameState, action: Action) -> tuple[GameState, list[dict[st
     return new, ev
 
 
-def why_illegal(st: GameState, action: Any) -> str:
-    """A player-readable reason why `action` is not legal now."""
+def why_illegal(st: GameState, action: Any) -> Refusal:
+    """Why `action` is not legal now, as a Refusal (a kind and fields; the front ends word
+    it). Asked only of an action that is not legal."""
     if not isinstance(action, Action):
-        return f"{action!r} is not an action"[:200]
+        return refusal("not_an_action")
     bad = malformed(action)
     if bad:
         return bad
-    if st.phase == Phase.END:
-        return "the game is over"
+    if st.phase == _END:
+        return refusal("game_over")
     p = current_player(st)
-    name = st.players[p].name if p is not None else "nobody"
-    legal = legal_actions(st)
-    same_type = [a for a in legal if type(a) is type(action)]
+    assert p is not None
     what = action.type
-    if (st.pending and isinstance(st.pending[-1], PlaceCube) and isinstance(action, Assign)
-            and action.to in ("merchant", "prophecy") and not sells_now(st, p)):
-        return (f"merchants and prophecies take cubes only in their owner's unloading turn: "
-                f"{name} may put this cube on a craftsman or the Warehouse, or discard it")
     if st.pending:
-        return (f"{name} must first finish: {st.pending[-1].kind.replace('_', ' ')}"
-                f" ({what} is not possible now)")
-    if not same_type:
-        return f"'{what}' is not possible in the {st.phase.replace('_', ' ')} phase now"
+        return st.pending[-1].refuse(st, action)
+    if isinstance(action, Buy) and st.phase in (Phase.PURCHASE, Phase.RESERVATION):
+        if action.hall:
+            return refusal("no_hall", player=p)
+        return refusal("cannot_pay", player=p, price=price_due(st), coins=st.players[p].coins)
+    if isinstance(action, UseCard):
+        return refusal("card_not_usable", player=p, card=action.card)
+    if isinstance(action, Reserve) and st.mode != "jarl":
+        return refusal("jarl_only", action=what)
+    legal = legal_actions(st)
+    if not any(type(a) is type(action) for a in legal):
+        if isinstance(action, Done) and st.phase == Phase.DEMAND and st.players[p].vikings:
+            return refusal("vikings_left", player=p, count=st.players[p].vikings)
+        return refusal("wrong_phase", action=what, phase=str(st.phase))
     if isinstance(action, Place):
         c = action.column
-        if not 1 <= c <= RULES.columns or st.spaces[c - 1] is None:
-            return f"there is no card on space {c}"
+        if not 1 <= c <= RULES.columns:
+            return refusal("no_column", column=c)
+        if st.spaces[c - 1] is None:
+            return refusal("no_card", space=c)
         if len(st.columns[c - 1]) >= COLUMN_SIZE:
-            return f"demand column {c} is full"
+            return refusal("column_full", column=c)
         if action.brown:
-            return f"{name} has no brown viking to place"
+            return refusal("no_brown_viking", player=p)
     if isinstance(action, Reserve):
-        return f"there is no card to reserve on space {action.space}"
-    if isinstance(action, Buy):
-        price = price_due(st)
-        if action.hall:
-            return f"{name} holds no Jarl's hall"
-        return f"{name} cannot pay {price} coins (has {st.players[p].coins})"
-    return f"{what} {action.to_json()} is not legal now"
+        s = action.space
+        if not RULES.columns < s <= RULES.spaces:
+            return refusal("not_reservable", space=s)
+        if st.spaces[s - 1] is None:
+            return refusal("no_card", space=s)
+        if action.brown:
+            return refusal("no_brown_viking", player=p)
+    return refusal("not_legal", action=what)
 
 
 def _do(st: GameState, a: Action, ev: list) -> None:
@@ -236,7 +244,7 @@ def _do(st: GameState, a: Action, ev: list) -> None:
         return
     apply = PHASES[st.phase].apply
     if apply is None:  # pragma: no cover - legal_actions offers nothing else
-        raise IllegalAction(f"nothing to do in phase {st.phase}")
+        raise IllegalAction(refusal("wrong_phase", action=a.type, phase=str(st.phase)))
     apply(st, a, ev)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .board import STORAGE_SPACES
 from .effects import WAREHOUSE_SPACES
+from .hired import BROWN_VIKINGS
 from .modes import CUBES_IN_PLAY, VIKINGS_PER_PLAYER
-from .unloading import PlaceCube
 from .state import GameState, viking_is_brown, viking_owner
 
 
@@ -17,8 +17,7 @@ def cube_total(st: GameState) -> int:
         total += len(pl.ship_goods) + len(pl.hand) + len(pl.storage) + len(pl.warehouse)
         total += sum(len(v) for v in pl.filled.values())
     for dec in st.pending:
-        if isinstance(dec, PlaceCube):  # the cube it hands over is in no other place
-            total += 1
+        total += len(dec.held())   # a cube handed over is in no other place
     return total
 
 
@@ -74,6 +73,6 @@ def violations(st: GameState, total_cards: int | None = None,
         if len(pl.warehouse) > WAREHOUSE_SPACES:
             out.append(f"warehouse: {pl.name} holds {len(pl.warehouse)} cubes")
     brown = sum(pl.brown for pl in st.players) + brown_on_board + st.brown_boxed
-    if brown not in (0, 2):
-        out.append(f"brown vikings: {brown} accounted for, expected 0 or 2")
+    if brown not in (0, BROWN_VIKINGS):
+        out.append(f"brown vikings: {brown} accounted for, expected 0 or {BROWN_VIKINGS}")
     return out

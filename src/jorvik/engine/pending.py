@@ -10,13 +10,18 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .actions import Action, UseCard
+from .refusals import Refusal, refusal
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A pending decision of `player`; the last one in `state.pending` decides now."""
+    """A pending decision of `player`; the last one in `state.pending` decides now. Besides
+    its rule (options, resolve) it says what a front end needs without matching on its
+    class: `at_attack` (taken at an Attack of the Picts), `held()` (cubes it holds in no
+    other place) and `refuse()` (why an action does not answer it)."""
     kind: ClassVar[str] = ""
     KINDS: ClassVar[dict[str, type[Decision]]] = {}   # every kind, by its name
+    at_attack: ClassVar[bool] = False
     player: int
 
     def __init_subclass__(cls) -> None:   # (no super(): slots=True rebuilds the class)
@@ -34,6 +39,15 @@ class Decision:
         """Whether `action` answers this decision (else it is an any-phase card played on top
         of it)."""
         return not isinstance(action, UseCard)
+
+    def held(self) -> tuple[int, ...]:
+        """The cubes (goods) this decision holds, in no other place of the game."""
+        return ()
+
+    def refuse(self, st: Any, action: Any) -> Refusal:
+        """Why `action` is not legal while this decision is pending: by default, it must be
+        finished first."""
+        return refusal("must_finish", player=self.player, decision=self.kind)
 
     def resolve(self, st: Any, action: Action, ev: list) -> None:  # pragma: no cover
         """Apply the legal answer `action` to `st` (a GameState the engine owns: the state

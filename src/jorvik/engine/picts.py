@@ -21,6 +21,7 @@ DANEGELD_COINS = RULES.danegeld_coins   # what Danegeld costs instead of the VP 
 class AttackChoice(Decision):
     """An Attack of the Picts lets `player` choose with `card`: see GloryChoice and
     DanegeldChoice. The card itself answers (UseCard), or Decline takes the plain result."""
+    at_attack: ClassVar[bool] = True
     value: int
     card: str
 

@@ -1,5 +1,6 @@
 """The purchase phase (RULES.md §4.3): buying or passing down each demand column, then the
-reservation row; Jarl's hall, cards that act when bought, brown vikings to the box."""
+reservation row; Jarl's hall, cards that act when bought; used-up Hired hands to the box
+(hired.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from .actions import RESERVATION_ROW, Action, Buy, Pass
 from .board import any_phase_uses, discard_space, holds, to_box
 from .cards import GOODS
 from .effects import EFFECTS
+from .hired import discard_used
 from .phase import Phase
 from .state import GameState, return_viking, viking_owner
 
@@ -125,15 +127,7 @@ def buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hal
 
 def end_purchase(st: GameState, ev: list) -> None:
     """After the reservation row: used-up Hired hands go to the box; unloading begins."""
-    # Placed brown vikings went to the box as they came back; Hired hands with none left on
-    # it is discarded.
-    for i, pl in enumerate(st.players):
-        hh = holds(st, pl, "hired_hands")
-        if hh and pl.brown == 0:
-            pl = st.mut(i)
-            pl.cards = tuple(c for c in pl.cards if c != hh)
-            st.box = st.box + (hh,)
-            ev.append({"type": "discarded", "card": hh, "goods": [], "reason": "used"})
+    discard_used(st, ev)
     st.phase = Phase.UNLOADING
     st.turn = st.start_player
     st.unload_ready = False

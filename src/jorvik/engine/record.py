@@ -12,18 +12,22 @@ from .actions import Action, IllegalAction
 from .cards import CUBES_PER_GOOD, GOODS, CardSet
 from .game import apply_action, new_game
 from .modes import GOODS_PER_MODE
-from .names import shown
 from .phase import Phase
+from .refusals import Refusal
 from .state import GameState
 
 RECORD_FORMAT = "jorvik-record/1"
 
 
 class RecordError(Exception):
-    """A game record that cannot be replayed; `problems` has one clear line per problem."""
+    """A game record that cannot be replayed; `problems` has one clear line per problem. An
+    action the rules refuse also gives its number (`move`, from 1), the engine's `reason`
+    (a Refusal, for the front end to word) and the players' `names`."""
 
-    def __init__(self, problems: str | list[str]) -> None:
+    def __init__(self, problems: str | list[str], reason: Refusal | None = None,
+                 move: int | None = None, names: tuple[str, ...] = ()) -> None:
         self.problems = [problems] if isinstance(problems, str) else list(problems)
+        self.reason, self.move, self.names = reason, move, names
         super().__init__("\n".join(self.problems))
 
 
@@ -126,7 +130,8 @@ def replay(rec: Record, cards: CardSet, states: list[GameState] | None = None,
         try:
             st, _ = apply_action(st, a)
         except IllegalAction as e:
-            raise RecordError(f"action {i + 1} cannot be replayed: {shown(str(e), 80)}") from None
+            raise RecordError(f"action {i + 1} cannot be replayed: {e.reason}", reason=e.reason,
+                              move=i + 1, names=tuple(pl.name for pl in st.players)) from None
         if check is not None:
             check(st, i + 1)
         if states is not None:

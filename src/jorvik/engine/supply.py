@@ -4,6 +4,7 @@ cubes; a revealed Attack of the Picts is resolved by picts.py."""
 from __future__ import annotations
 
 from .cards import GOODS
+from .hired import new_demand_phase
 from .phase import Phase
 from .picts import attack
 from .state import GameState
@@ -66,7 +67,5 @@ def fill_spaces(st: GameState, ev: list) -> None:
                        "goods": [GOODS[g] for g in drawn]})
     st.phase = Phase.DEMAND
     st.turn = st.start_player
-    for i, pl in enumerate(st.players):
-        if pl.brown_done:
-            st.mut(i).brown_done = False
+    new_demand_phase(st)
     ev.append({"type": "phase", "phase": Phase.DEMAND})

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .actions import (
     SOURCES, Action, malformed, Assign, Decline, Discard, Done, GiveUp, Harbour, Sell, Take,
@@ -21,6 +21,7 @@ from .effects import EFFECTS, WORKSHOP_CUBES, Effect
 from .modes import INCOME_BONUS
 from .phase import Phase
 from .pending import Decision
+from .refusals import Refusal, refusal
 from .rules import RULES
 from .state import GameState, PlayerState
 
@@ -425,6 +426,16 @@ class PlaceCube(Decision):
     """Place the handed-over cube `good` on a card or the Warehouse, or discard it."""
     kind: ClassVar[str] = "place_cube"
     good: int
+
+    def held(self) -> tuple[int, ...]:
+        return (self.good,)
+
+    def refuse(self, st: GameState, action: Any) -> Refusal:
+        """A merchant or prophecy takes the cube only in its owner's own unloading turn."""
+        if (isinstance(action, Assign) and action.to in ("merchant", "prophecy")
+                and not sells_now(st, self.player)):
+            return refusal("merchant_not_now", player=self.player)
+        return Decision.refuse(self, st, action)
 
     def options(self, st: GameState) -> list[Action]:
         g = self.good

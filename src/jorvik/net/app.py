@@ -17,19 +17,21 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-from jorvik.engine import Action, current_player
+from jorvik.engine import Action, Refusal, current_player
 from jorvik.i18n import t
 from jorvik.tui import app as tui_app
 from jorvik.tui.app import JorvikApp, PlayConfig
 from jorvik.tui.handover import banner_due
 from jorvik.tui.messages import GameOver
+from jorvik.play.errors import refusal_words
 from jorvik.play.since import summary
+from jorvik.play.words import say_text
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.widgets.status import StatusBar
 
 from .adapter import Kept
 from .client import Link, Mirror
-from .protocol import Bye, Error, Update, Welcome
+from .protocol import Bye, Error, Reason, Update, Welcome
 
 
 class _NoBots:
@@ -154,10 +156,20 @@ class RemoteGameScreen(GameScreen):
         self.path = () if self.sent_at is None else self.path
         self.after_change()
 
-    def refused(self, kind: str) -> None:
+    def refused(self, kind: str, reason: Reason | None = None) -> None:
+        """The host refused a move: why, in this player's language (the rules' reason when
+        the host sent one this client knows)."""
         self.sent_at = None
-        self.notify(t(f"net.error.{kind}") if kind in KNOWN_ERRORS else kind,
-                    severity="warning")
+        words = t(f"net.error.{kind}") if kind in KNOWN_ERRORS else kind
+        if reason is not None:
+            try:
+                refusal = Refusal(reason.kind, reason.fields)
+            except ValueError:   # a kind this version does not know: the general words
+                pass
+            else:
+                words = say_text(refusal_words(refusal, self.session.seats.names,
+                                               self.session.state.cards))
+        self.notify(words, severity="warning")
         self.refresh_view()
 
 
@@ -235,7 +247,7 @@ class JoinApp(JorvikApp):
                     and self.remote_screen.is_attached:
                 self.remote_screen.host_update()
         elif isinstance(msg, Error) and self.remote_screen is not None:
-            self.remote_screen.refused(msg.kind)
+            self.remote_screen.refused(msg.kind, msg.reason)
         elif isinstance(msg, Bye):
             self.ended_with = msg.kind
 

@@ -31,8 +31,8 @@ from jorvik.engine.names import name_problem
 from . import codes as joincodes
 from .adapter import BotTurns, Kept, Session, note_entry, saving
 from .protocol import (
-    PROTOCOL, Act, BadMessage, Bye, Error, Hello, LogItem, Note, Ping, SeatInfo, Update, Welcome,
-    dump, read_client,
+    PROTOCOL, Act, BadMessage, Bye, Error, Hello, LogItem, Note, Ping, Reason, SeatInfo, Update,
+    Welcome, dump, read_client,
 )
 from .view import public_view
 
@@ -265,6 +265,7 @@ class Table:
         s = self.session
         move = len(s.actions)
         kind = ""
+        reason = None
         p = current_player(s.state)
         if msg.move != move:
             kind = "stale"          # chosen at another move: a retry, or too late
@@ -274,10 +275,12 @@ class Table:
             try:
                 action = action_from_json(msg.action)
                 s.apply(action)
-            except (IllegalAction, TypeError, ValueError, KeyError):
+            except IllegalAction as e:
+                kind, reason = "illegal", Reason.model_validate(e.reason.to_json())
+            except (TypeError, ValueError, KeyError):
                 kind = "illegal"
         if kind:
-            self._send(client.ws, dump(Error(kind=kind, move=move)))
+            self._send(client.ws, dump(Error(kind=kind, move=move, reason=reason)))
             return kind == "stale"   # a retry is no fault of the client's
         self.moves += 1
         self.after_move()

@@ -117,10 +117,18 @@ class Update(BaseModel):
     log: list[LogItem]
 
 
+class Reason(BaseModel):
+    """Why the rules refused an action (the engine's Refusal): its kind and fields; the
+    client words it in its player's language."""
+    kind: str = Field(max_length=40)
+    fields: dict[str, int | str] = {}
+
+
 class Error(BaseModel):
     t: Literal["error"] = "error"
     kind: str
     move: int | None = None
+    reason: Reason | None = None     # kind "illegal": why
 
 
 class Bye(BaseModel):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from jorvik.engine import GOODS, CardSet, Decision, GameState, PlaceCube, PlayerState, Reservation
+from jorvik.engine import GOODS, CardSet, Decision, GameState, Phase, PlayerState, Reservation
 from jorvik.engine.invariants import cube_total
 from jorvik.engine.modes import CUBES_IN_PLAY
 from jorvik.engine.cards import CUBES_PER_GOOD
@@ -98,7 +98,7 @@ def _rebuild(v: dict[str, Any], cards: CardSet) -> GameState:
     st = GameState(
         cards=cards, mode=mode, seed=None, players=players,
         first_player=int(v["first_player"]), start_player=int(v["start_player"]),
-        round=int(v["round"]), phase=str(v["phase"]),
+        round=int(v["round"]), phase=Phase(str(v["phase"])),
         spaces=list(v["spaces"]),
         space_goods=[_goods(g) for g in v["space_goods"]],
         columns=[tuple(int(x) for x in c) for c in v["demand_columns"]],
@@ -146,8 +146,7 @@ def _rebuild(v: dict[str, Any], cards: CardSet) -> GameState:
         for gs in (pl.ship_goods, pl.hand, pl.storage, pl.warehouse, *pl.filled.values()):
             out.update(gs)
     for d in st.pending:
-        if isinstance(d, PlaceCube):
-            out[d.good] += 1
+        out.update(d.held())   # a cube handed over is in no other place
     bag = total - out
     st.bag = tuple(sorted(bag.elements()))
     if len(st.bag) != int(v["bag_left"]) or cube_total(st) != CUBES_IN_PLAY[mode]:

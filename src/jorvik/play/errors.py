@@ -1,26 +1,70 @@
 """Errors of the play layer as data: a kind and its fields, never words. A front end words
 them in the player's language from `words` (catalogue keys: play.errors.<kind> for a
-PlayError, tui.save.<reason> for a SaveError)."""
+PlayError, tui.save.<reason> for a SaveError, play.refusals.<kind> for the engine's reason
+why a move is illegal: refusal_words)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
-from .words import Say, say_text
+from jorvik.engine import ACTION_TYPES, CardSet, Decision, Phase, RecordError, Refusal
+
+from .words import Card, Say, say_text
+
+
+def refusal_words(reason: Refusal, names: Sequence[str] = (), cards: CardSet | None = None,
+                  ) -> Say:
+    """The engine's reason why a move is illegal (IllegalAction.reason) as words: its
+    sentence play.refusals.<kind>, a player by their name in `names`, a card by its name in
+    `cards` (else its id), a move, a decision and a phase by their names in the language."""
+    fields: list[tuple[str, Any]] = []
+    for k, v in reason.fields.items():
+        if k == "card" and cards is not None and v in cards.by_id:
+            v = Card(cards.by_id[v])
+        elif k == "player":
+            v = names[v] if isinstance(v, int) and 0 <= v < len(names) else f"#{v}"
+        elif k == "action" and v in ACTION_TYPES:
+            v = Say(f"play.actions.{v}")
+        elif k == "decision" and v in Decision.KINDS:
+            v = Say(f"play.decisions.{v}")
+        elif k == "phase" and v in _PHASES:
+            v = Say(f"cards.phases.{v}")
+        fields.append((k, v))
+    return Say(f"play.refusals.{reason.kind}", tuple(fields))
+
+
+_PHASES = frozenset(p.value for p in Phase)
+
+
+def replay_refusal(e: RecordError, cards: CardSet | None = None) -> Say | None:
+    """A record whose action the rules refuse, as words ("action 4 cannot be replayed:" and
+    the reason in the language); None for a record's other problems (their lines)."""
+    if e.reason is None:
+        return None
+    return Say("play.errors.not_replayable",
+               (("move", e.move), ("reason", refusal_words(e.reason, e.names, cards))))
 
 
 class PlayError(Exception):
     """Something a front end asked that cannot be done now. `kind` names it; `fields` are
-    what the words need (a path, a seat, a detail); str() words it in the language now."""
+    what the words need (a path, a seat); str() words it in the language now. A move the
+    rules refuse ('illegal_action') carries the engine's `reason` (a Refusal), the players'
+    `names` and the game's `cards`, and is worded as that reason."""
 
-    def __init__(self, kind: str, **fields: Any) -> None:
-        super().__init__(kind)
+    def __init__(self, kind: str, reason: Refusal | None = None, names: Sequence[str] = (),
+                 cards: CardSet | None = None, **fields: Any) -> None:
+        super().__init__(kind if reason is None else f"{kind}: {reason}")
         self.kind = kind
+        self.reason = reason
+        self.names = tuple(names)
+        self.cards = cards
         self.fields = fields
 
     @property
     def words(self) -> Say:
+        if self.reason is not None:
+            return refusal_words(self.reason, self.names, self.cards)
         return Say(f"play.errors.{self.kind}", tuple(self.fields.items()))
 
     def __str__(self) -> str:

@@ -5,12 +5,12 @@ fields, see play/words.py); a front end words and draws it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from jorvik.engine import (
-    RESERVATION_ROW, Action, Assign, AttackChoice, Buy, Decline, Discard, Done, GameState, GiveUp,
-    Harbour, Pass, Place, PlaceCube, Reserve, Sell, Steal, Swap, Take, TakeCube, TakeOff, Theft,
-    Trade, Trickery, UseCard, WorkshopTakeOff, current_player, empty_fields, legal_actions,
-    price_due,
+    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, GiveUp, Harbour,
+    Pass, Phase, Place, Reserve, Sell, Steal, Swap, Take, TakeOff, Trade, UseCard,
+    current_player, empty_fields, legal_actions, price_due,
 )
 
 from .keys import BACK_KEY, CHOICE_KEYS, TAG_KEYS, space_key
@@ -72,12 +72,8 @@ def build_menu(st: GameState, path: tuple = ()) -> Menu:
     legal = legal_actions(st)
     if st.pending:
         menu = _pending_menu(st, legal, p, path)
-    elif st.phase == "demand":
-        menu = _demand_menu(st, legal, p, path)
-    elif st.phase in ("purchase", "reservation"):
-        menu = _purchase_menu(st, legal, p)
     else:
-        menu = _unloading_menu(st, legal, p, path)
+        menu = _PHASE_MENUS[st.phase](st, legal, p, path)
     # a long name ends in "…": the prompt keeps its numbers in view
     menu.prompt = (Player(p, PROMPT_NAME), ": ", *menu.prompt)
     menu.path = path
@@ -126,15 +122,15 @@ def _demand_menu(st, legal, p, path) -> Menu:
 
 
 # ---------------------------------------------------------------- purchase
-def _purchase_menu(st, legal, p) -> Menu:
+def _purchase_menu(st, legal, p, path) -> Menu:
     price = price_due(st)  # what Buy charges
-    if st.phase == "purchase":
+    if st.phase == Phase.PURCHASE:
         c = st.turn
         cid = st.spaces[c]
         prompt: Words = (say("tui.prompt.buy", card=_card(st, cid), space=c + 1, price=price,
                              count=st.players[p].coins),)
     else:
-        cid = st.reservation[0][0]
+        cid = st.reservation[0].card
         prompt = (say("tui.prompt.buy_reserved", card=_card(st, cid), price=price,
                       count=st.players[p].coins),)
     choices: list[Choice] = []
@@ -144,13 +140,14 @@ def _purchase_menu(st, legal, p) -> Menu:
         elif isinstance(a, Buy):
             choices.append(Choice((say("tui.choice.buy_hall"),), tag="hall", action=a))
         elif isinstance(a, Pass):
-            label = ("tui.choice.pass" if st.phase == "purchase" else "tui.choice.pass_reserved")
+            label = ("tui.choice.pass" if st.phase == Phase.PURCHASE
+                     else "tui.choice.pass_reserved")
             choices.append(Choice((say(label),), tag="pass", action=a))
     if not any(isinstance(a, Buy) for a in legal):
         prompt += (" ", say("tui.prompt.cannot_pay"))
     for ch in choices:  # about the card on sale: its space is marked on the board
         ch.card = cid
-        ch.space = st.turn + 1 if st.phase == "purchase" else None
+        ch.space = st.turn + 1 if st.phase == Phase.PURCHASE else None
     choices.extend(_use_cards(st, legal))
     return Menu(prompt, choices, card=cid)
 
@@ -281,6 +278,15 @@ def _unloading_menu(st, legal, p, path) -> Menu:
     return Menu(prompt, choices)
 
 
+# The menu of each phase in which a player decides (with no decision pending).
+_PHASE_MENUS: dict[Phase, Callable[..., Menu]] = {
+    Phase.DEMAND: _demand_menu,
+    Phase.PURCHASE: _purchase_menu,
+    Phase.RESERVATION: _purchase_menu,
+    Phase.UNLOADING: _unloading_menu,
+}
+
+
 # ---------------------------------------------------------------- sub-decisions
 def _viking_at(st: GameState, col: int, pos: int) -> Words:
     if col == RESERVATION_ROW:
@@ -291,76 +297,111 @@ def _viking_at(st: GameState, col: int, pos: int) -> Words:
     return (Viking(code), " ", say("tui.choice.viking_at", space=col, position=pos + 1))
 
 
-def _pending_menu(st, legal, p, path) -> Menu:
-    dec = st.pending[-1]
+def _take_menu(st, legal, p, path, dec) -> Menu:
+    choices = [Choice((say("tui.choice.take"), " ", Cube(a.good, named=True)), action=a)
+               for a in legal if isinstance(a, Take)]
+    return Menu((say("tui.prompt.take"),), choices)
+
+
+def _place_cube_menu(st, legal, p, path, dec) -> Menu:
+    choices = _cube_choices(st, p, [a for a in legal if isinstance(a, Assign)])
+    for a in legal:
+        if isinstance(a, Discard):
+            choices.append(Choice((say("tui.choice.discard"),), tag="discard", action=a))
+    return Menu((say("tui.prompt.place_cube"), " ", Cube(dec.good, named=True)), choices)
+
+
+def _workshop_menu(st, legal, p, path, dec) -> Menu:
+    choices: list[Choice] = []
+    for a in legal:
+        if isinstance(a, TakeOff):
+            choices.append(Choice((say("tui.choice.take_off", card=_card(st, a.card)), " ",
+                                   Cube(a.good)), action=a, card=a.card))
+        elif isinstance(a, Decline):
+            choices.append(Choice((say("tui.choice.stop"),), tag="decline", action=a))
+    return Menu((say("tui.prompt.workshop", count=dec.left),), choices)
+
+
+def _theft_menu(st, legal, p, path, dec) -> Menu:
+    choices = [Choice((say("tui.choice.steal", card=_card(st, a.card)), " ", Cube(a.good),
+                       " (", Player(a.player), ")"), action=a, card=a.card)
+               for a in legal if isinstance(a, Steal)]
+    return Menu((say("tui.prompt.theft"),), choices)
+
+
+def _trickery_menu(st, legal, p, path, dec) -> Menu:
+    swaps = [a for a in legal if isinstance(a, Swap)]
+    choices: list[Choice] = []
+    if path and path[0] == "swap" and len(path) == 1:
+        firsts = sorted({(a.column_a, a.position_a) for a in swaps}
+                        | {(a.column_b, a.position_b) for a in swaps})
+        choices = [Choice(_viking_at(st, c, i), submenu=("swap", c, i), space=c)
+                   for c, i in firsts]
+        return Menu((say("tui.prompt.swap_first"),), choices)
+    if path and path[0] == "swap":
+        c0, i0 = path[1], path[2]
+        for a in swaps:
+            if (a.column_a, a.position_a) == (c0, i0):
+                choices.append(Choice(_viking_at(st, a.column_b, a.position_b),
+                                      action=a, space=a.column_b))
+            elif (a.column_b, a.position_b) == (c0, i0):
+                choices.append(Choice(_viking_at(st, a.column_a, a.position_a),
+                                      action=a, space=a.column_a))
+        return Menu((say("tui.prompt.swap_second"), " ", *_viking_at(st, c0, i0)), choices)
+    if swaps:
+        choices.append(Choice((say("tui.choice.swap", card=_card(st, dec.card)),),
+                              submenu=("swap",), card=dec.card))
+    for a in legal:
+        if isinstance(a, Decline):
+            choices.append(Choice((say("tui.choice.decline"),), tag="decline", action=a))
+    choices.extend(_use_cards(st, legal))
+    return Menu((say("tui.prompt.trickery"),), choices)
+
+
+def _attack_menu(st, legal, p, path, dec) -> Menu:
+    """Glory or Danegeld: the card that changes the attack's result (`dec.value` VP gained or
+    lost), or the plain result."""
     kind = dec.kind
     choices: list[Choice] = []
-    if isinstance(dec, TakeCube):
-        for a in legal:
-            if isinstance(a, Take):
-                choices.append(Choice((say("tui.choice.take"), " ", Cube(a.good, named=True)),
-                                      action=a))
-        return Menu((say("tui.prompt.take"),), choices)
-    if isinstance(dec, PlaceCube):
-        g = dec.good
-        choices = _cube_choices(st, p, [a for a in legal if isinstance(a, Assign)])
-        for a in legal:
-            if isinstance(a, Discard):
-                choices.append(Choice((say("tui.choice.discard"),), tag="discard", action=a))
-        return Menu((say("tui.prompt.place_cube"), " ", Cube(g, named=True)), choices)
-    if isinstance(dec, WorkshopTakeOff):
-        for a in legal:
-            if isinstance(a, TakeOff):
-                choices.append(Choice((say("tui.choice.take_off", card=_card(st, a.card)), " ",
-                                       Cube(a.good)), action=a, card=a.card))
-            elif isinstance(a, Decline):
-                choices.append(Choice((say("tui.choice.stop"),), tag="decline", action=a))
-        return Menu((say("tui.prompt.workshop", count=dec.left),), choices)
-    if isinstance(dec, Theft):
-        for a in legal:
-            if isinstance(a, Steal):
-                choices.append(Choice((say("tui.choice.steal", card=_card(st, a.card)), " ",
-                                       Cube(a.good), " (", Player(a.player), ")"),
-                                      action=a, card=a.card))
-        return Menu((say("tui.prompt.theft"),), choices)
-    if isinstance(dec, Trickery):
-        swaps = [a for a in legal if isinstance(a, Swap)]
-        if path and path[0] == "swap" and len(path) == 1:
-            firsts = sorted({(a.column_a, a.position_a) for a in swaps}
-                            | {(a.column_b, a.position_b) for a in swaps})
-            choices = [Choice(_viking_at(st, c, i), submenu=("swap", c, i), space=c)
-                       for c, i in firsts]
-            return Menu((say("tui.prompt.swap_first"),), choices)
-        if path and path[0] == "swap":
-            c0, i0 = path[1], path[2]
-            for a in swaps:
-                if (a.column_a, a.position_a) == (c0, i0):
-                    choices.append(Choice(_viking_at(st, a.column_b, a.position_b),
-                                          action=a, space=a.column_b))
-                elif (a.column_b, a.position_b) == (c0, i0):
-                    choices.append(Choice(_viking_at(st, a.column_a, a.position_a),
-                                          action=a, space=a.column_a))
-            return Menu((say("tui.prompt.swap_second"), " ", *_viking_at(st, c0, i0)), choices)
-        if swaps:
-            choices.append(Choice((say("tui.choice.swap", card=_card(st, dec.card)),),
-                                  submenu=("swap",), card=dec.card))
-        for a in legal:
-            if isinstance(a, Decline):
-                choices.append(Choice((say("tui.choice.decline"),), tag="decline", action=a))
-        choices.extend(_use_cards(st, legal))
-        return Menu((say("tui.prompt.trickery"),), choices)
-    if isinstance(dec, AttackChoice):  # Glory or Danegeld
-        for a in legal:
-            if isinstance(a, UseCard) and a.card == dec.card:
-                choices.append(Choice((say(f"tui.choice.{kind}", value=dec.value),), action=a,
-                                      card=a.card))
-            elif isinstance(a, Decline):
-                choices.append(Choice((say(f"tui.choice.no_{kind}", value=dec.value),),
-                                      tag="decline", action=a))
-        choices.extend(_use_cards(st, [a for a in legal if isinstance(a, UseCard)
-                                       and a.card != dec.card]))
-        return Menu((say(f"tui.prompt.{kind}", value=dec.value),), choices)
-    # A decision kind this app does not know yet: offer the raw actions, never block a game.
     for a in legal:
-        choices.append(Choice((str(a.to_json()),), action=a))
-    return Menu((kind,), choices)
+        if isinstance(a, UseCard) and a.card == dec.card:
+            choices.append(Choice((say(f"tui.choice.{kind}", value=dec.value),), action=a,
+                                  card=a.card))
+        elif isinstance(a, Decline):
+            choices.append(Choice((say(f"tui.choice.no_{kind}", value=dec.value),),
+                                  tag="decline", action=a))
+    choices.extend(_use_cards(st, [a for a in legal if isinstance(a, UseCard)
+                                   and a.card != dec.card]))
+    return Menu((say(f"tui.prompt.{kind}", value=dec.value),), choices)
+
+
+def raw_menu(st, legal, p, path, dec) -> Menu:
+    """A decision kind without a menu of its own: its name and each legal action by its
+    move's name and fields, so that a new kind never blocks a game."""
+    choices = [Choice((say(f"play.actions.{a.type}"), *_raw_fields(a)), action=a)
+               for a in legal]
+    return Menu((say(f"play.decisions.{dec.kind}"),), choices)
+
+
+def _raw_fields(a: Action) -> tuple[str, ...]:
+    """An action's fields as they are in its JSON form (" good=wool"); none: nothing."""
+    fields = {k: v for k, v in a.to_json().items() if k != "type"}
+    return tuple(f" {k}={v}" for k, v in fields.items())
+
+
+# The menu of each pending decision kind (engine Decision.kind); a kind not listed gets
+# raw_menu. A new decision kind adds its builder here and its words to the catalogues.
+PENDING_MENUS: dict[str, Callable[..., Menu]] = {
+    "take": _take_menu,
+    "place_cube": _place_cube_menu,
+    "workshop": _workshop_menu,
+    "theft": _theft_menu,
+    "trickery": _trickery_menu,
+    "glory": _attack_menu,
+    "danegeld": _attack_menu,
+}
+
+
+def _pending_menu(st, legal, p, path) -> Menu:
+    dec = st.pending[-1]
+    return PENDING_MENUS.get(dec.kind, raw_menu)(st, legal, p, path, dec)

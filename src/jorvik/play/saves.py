@@ -18,14 +18,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 from pydantic import field_validator
 
-from jorvik.engine import Action, CardSet, GameState
+from jorvik.engine import Action, CardSet, GameState, Phase
 from jorvik.engine.names import name_problem, shown
 from jorvik.engine.record import OtherCardFile, RecordError, RecordWithoutDeck, make_record
 from jorvik.recordschema import problem_lines, replay_record
 from jorvik.outside import DataFileError, read_json_file
 from jorvik.settings import atomic_write, data_dir
 
-from .errors import SaveError
+from .errors import SaveError, replay_refusal
 from .lock import GameLock, lock_game  # noqa: F401  (named here for the callers of saves)
 from .seats import Seats
 
@@ -138,7 +138,7 @@ def save_text(first: GameState, actions: list[Action], deck: list[str], bag: lis
         "id": game_id or None,  # a game played without a file of its own has no id
         "started": started,
         "saved": now_text(),
-        "finished": state.phase == "end",
+        "finished": state.phase == Phase.END,
         "round": state.round,
         "seats": seats.to_json(),
         "cards_path": cards_path,
@@ -304,9 +304,9 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path,
         if cards_path:
             raise SaveError("other_cards", path=where, cards=cards_path, kind="cards") from None
         raise SaveError("other_packaged_cards", path=where, kind="cards") from None
-    except RecordError as e:
-        raise SaveError("incompatible", path=where,
-                        error="; ".join(e.problems[:6])) from None
+    except RecordError as e:   # an action the rules refuse: why, in the player's words
+        error = replay_refusal(e, cards) or "; ".join(e.problems[:6])
+        raise SaveError("incompatible", path=where, error=error) from None
     names = list(record["players"])
     if seats_data is None:
         seats = Seats.default(names)

@@ -234,7 +234,7 @@ class Session:
         """A front end's move for `seat` (a remote player's, say): PlayError when it is not
         that seat's decision now ('not_your_turn'), the seat is a bot's ('bot_seat'), the game
         is over or closed ('game_over'), or the rules refuse it ('illegal_action', with the
-        engine's reason in English as `detail`, for logs only)."""
+        engine's reason: worded as that reason)."""
         if self.over or self.ended.is_set():
             raise PlayError("game_over")
         if seat != self.decider:
@@ -244,8 +244,8 @@ class Session:
         try:
             return self.apply(action)
         except IllegalAction as e:
-            raise PlayError("illegal_action", action=getattr(action, "type", "?"),
-                            detail=str(e)) from None
+            raise PlayError("illegal_action", reason=e.reason, names=self.seats.names,
+                            cards=self.cards, action=getattr(action, "type", "?")) from None
 
     def subscribe(self, listener: Callable[[Session], None]) -> Callable[[], None]:
         """Call `listener(session)` after every change (a move, an undo), on the thread that

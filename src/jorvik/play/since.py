@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from jorvik.engine import RESERVATION_ROW, current_player, price_due, viking_owner
+from jorvik.engine import RESERVATION_ROW, Phase, current_player, price_due, viking_owner
 
 from .session import LogEntry, Session
 from .words import Card, Event, GoodName, Player, Tone, Words, say
@@ -261,9 +261,9 @@ def happened_to(session: Session, p: int) -> bool:
 
 def _on_sale(st: Any) -> str | None:
     """The card whose purchase is being decided now (None: none)."""
-    if st.phase == "purchase" and 0 <= st.turn < len(st.spaces):
+    if st.phase == Phase.PURCHASE and 0 <= st.turn < len(st.spaces):
         return st.spaces[st.turn]
-    if st.phase == "reservation" and st.reservation:
+    if st.phase == Phase.RESERVATION and st.reservation:
         return st.reservation[0][0]
     return None
 

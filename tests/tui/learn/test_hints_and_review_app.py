@@ -119,6 +119,17 @@ def test_a_record_that_does_not_replay_gives_one_line(tmp_path, capsys):
     assert "cannot be replayed" in capsys.readouterr().err
 
 
+def test_a_record_that_does_not_replay_says_why_in_the_language(tmp_path, capsys):
+    rec = blunder_record()
+    rec["actions"][3] = {"type": "buy"}
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main(["review", str(path), "--lang", "hu"])
+    err = capsys.readouterr().err
+    assert "a 4. lépés nem játszható le újra: Ez most nem lehetséges" in err, err
+
+
 def test_load_game_refuses_a_missing_path():
     with pytest.raises(ReviewInputError):
         load_game("./nowhere/game.json")

@@ -23,7 +23,9 @@ from ..text import entry_text, words_text
 from ..handover import banner_due, resolve
 from jorvik.play.since import Item, summary
 from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
+from jorvik.play.errors import refusal_words
 from jorvik.play.session import note_entry
+from jorvik.play.words import say_text
 from jorvik.play.turns import BotMove, BotTurns
 from ..widgets.action_panel import ActionPanel
 from ..widgets.choice_list import ChoiceList
@@ -462,8 +464,9 @@ class GameScreen(SmallTerminal, Screen):
     def play(self, action: Action) -> None:
         try:
             self.session.apply(action)
-        except IllegalAction:  # the menu only offers legal actions; never crash
-            self.notify(t("play.errors.illegal_action"), severity="error")
+        except IllegalAction as e:  # the menu only offers legal actions; never crash
+            self.notify(say_text(refusal_words(e.reason, self.session.seats.names,
+                                               self.session.state.cards)), severity="error")
             return
         self.path = ()
         self.after_change()

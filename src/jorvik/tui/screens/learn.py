@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from jorvik.engine import Action, current_player
+from jorvik.engine import Action, Phase, current_player
 from jorvik.i18n import t
 from jorvik.lessons import LESSONS, Lesson, learner_steps, script
 from jorvik.outside import DataFileError, read_json_file
@@ -105,14 +105,16 @@ _QUIET = {"round", "phase", "card_revealed", "cubes_drawn", "start_player", "unl
 
 def led_to(state, action: Action, seats: Seats) -> str:
     """What a move other than the lesson's would have led to, in the log's words ("It would
-    have led to: Bela passed on the Feast at 4 coins."), then a space; "" when it cannot be
-    told."""
+    have led to: Bela passed on the Feast at 4 coins."), then a space; why the rules refuse
+    it, for a move they refuse; "" when it cannot be told."""
     from jorvik.engine import IllegalAction, apply_action
     from jorvik.i18n.events import describe_event
+    from jorvik.play.errors import refusal_words
+    from jorvik.play.words import say_text
     try:
         _, events = apply_action(state, action)
-    except IllegalAction:
-        return ""
+    except IllegalAction as e:
+        return say_text(refusal_words(e.reason, seats.names, state.cards)) + " "
     words = [describe_event(ev, state) for ev in events if ev.get("type") not in _QUIET]
     words = [w.rstrip(".") for w in words if w][:3]
     return t("learn.wrong.led_to", events="; ".join(words)) + " " if words else ""
@@ -204,11 +206,11 @@ class LessonScreen(GameScreen):
         if i is not None:
             a = self.moves[i]
             col = getattr(a, "column", None) or getattr(a, "space", None)
-            if col is not None and st.phase == "demand":
+            if col is not None and st.phase == Phase.DEMAND:
                 space = col
-            elif st.phase == "purchase":
+            elif st.phase == Phase.PURCHASE:
                 space = st.turn + 1
-            elif st.phase == "reservation":
+            elif st.phase == Phase.RESERVATION:
                 reservation = True
             else:
                 panel_player = self.lesson.learner

@@ -6,7 +6,7 @@ from typing import Callable
 
 from rich.text import Text
 
-from jorvik.engine import AttackChoice, GameState, Trickery, current_player
+from jorvik.engine import GameState, Phase, current_player
 from jorvik.i18n import get_language, level_name, t
 
 from ..text import Seats
@@ -52,12 +52,17 @@ def round_seasons(st: GameState, events: list) -> list[str]:
 
 
 def phase_key(st: GameState) -> str:
-    if st.pending and isinstance(st.pending[-1], AttackChoice):
+    """The phase the status line names (tui.phase.<key>): an attack while a decision of an
+    Attack of the Picts is pending, else the rulebook's phase (Loki: Trickery at the end of
+    the demand phase is part of it)."""
+    if st.pending and st.pending[-1].at_attack:
         return "attack"
-    if st.pending and isinstance(st.pending[-1], Trickery):
-        return "demand"
-    return {"supply_start": "supply", "demand_end": "demand", "reservation": "purchase",
-            "final": "end"}.get(st.phase, st.phase)
+    return _SHOWN_AS.get(st.phase, st.phase)
+
+
+# The engine's steps between the rulebook's phases, shown as the phase they belong to.
+_SHOWN_AS: dict[str, str] = {Phase.SUPPLY_START: Phase.SUPPLY, Phase.DEMAND_END: Phase.DEMAND,
+                             Phase.RESERVATION: Phase.PURCHASE, Phase.FINAL: Phase.END}
 
 
 class StatusBar(Memo, TextLines):
