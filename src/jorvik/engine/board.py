@@ -8,6 +8,7 @@ from typing import Iterable
 from .actions import Action, UseCard
 from .cards import GOODS, Card, CardSet
 from .effects import EFFECTS
+from .events import CardUsed, Discarded, Event
 from .rules import RULES
 from .state import GameState, PlayerState
 
@@ -75,15 +76,15 @@ def warehouse_space(st: GameState, pl: PlayerState) -> int:
     return extra
 
 
-def spend_card(st: GameState, p: int, cid: str, ev: list) -> None:
+def spend_card(st: GameState, p: int, cid: str, ev: list[Event]) -> None:
     """A once-card from p's card area goes to the box after use."""
     pl = st.mut(p)
     pl.cards = tuple(c for c in pl.cards if c != cid)
     st.box = st.box + (cid,)
-    ev.append({"type": "card_used", "player": p, "card": cid})
+    ev.append(CardUsed(p, cid))
 
 
-def discard_space(st: GameState, s: int, ev: list, reason: str) -> None:
+def discard_space(st: GameState, s: int, ev: list[Event], reason: str) -> None:
     """The card on space s (and its ship cubes) goes to the box."""
     cid = st.spaces[s]
     goods = st.space_goods[s]
@@ -92,13 +93,12 @@ def discard_space(st: GameState, s: int, ev: list, reason: str) -> None:
     to_box(st, cid, goods, ev, reason)
 
 
-def to_box(st: GameState, cid: str, goods: tuple[int, ...], ev: list, reason: str) -> None:
+def to_box(st: GameState, cid: str, goods: tuple[int, ...], ev: list[Event], reason: str) -> None:
     """Card `cid` goes to the box, its ship cubes to the common goods area."""
     st.box = st.box + (cid,)
     if goods:
         to_common(st, goods)
-    ev.append({"type": "discarded", "card": cid, "goods": [GOODS[g] for g in goods],
-               "reason": reason})
+    ev.append(Discarded(cid, tuple(map(GOODS.__getitem__, goods)), reason))
 
 
 def to_common(st: GameState, goods) -> None:

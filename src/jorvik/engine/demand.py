@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .actions import Action, Done, Place, Reserve
 from .board import COLUMN_SIZE, discard_space, holds
+from .events import Event, PhaseStarted, Reserved, StoppedPlacing, VikingPlaced
 from .loki import Trickery, swaps
 from .phase import Phase
 from .rules import RULES
@@ -47,13 +48,13 @@ def can_place(st: GameState, p: int) -> bool:
     return st.mode == "jarl" and any(spaces[s] is not None for s in range(COLUMNS, SPACES))
 
 
-def do_demand(st: GameState, a: Action, ev: list) -> None:
+def do_demand(st: GameState, a: Action, ev: list[Event]) -> None:
     """Place or reserve one viking (or stop placing brown ones); the next player is up."""
     p = st.turn
     pl = st.mut(p)
     if isinstance(a, Done):
         pl.brown_done = True
-        ev.append({"type": "stopped_placing", "player": p})
+        ev.append(StoppedPlacing(p))
     else:
         brown = a.brown
         code = viking_code(p, brown)
@@ -64,20 +65,18 @@ def do_demand(st: GameState, a: Action, ev: list) -> None:
         if isinstance(a, Place):
             c = a.column - 1
             st.columns[c] = st.columns[c] + (code,)
-            ev.append({"type": "viking_placed", "player": p, "column": a.column, "brown": brown,
-                       "position": len(st.columns[c]), "card": st.spaces[c]})
+            ev.append(VikingPlaced(p, a.column, brown, len(st.columns[c]), st.spaces[c]))
         else:
             s = a.space - 1
             cid = st.spaces[s]
             st.reservation = st.reservation + (Reservation(cid, code, st.space_goods[s]),)
             st.spaces[s] = None
             st.space_goods[s] = ()
-            ev.append({"type": "reserved", "player": p, "space": a.space, "card": cid,
-                       "brown": brown, "slot": len(st.reservation)})
+            ev.append(Reserved(p, a.space, cid, brown, len(st.reservation)))
     st.turn = (p + 1) % st.n
 
 
-def end_demand(st: GameState, ev: list) -> None:
+def end_demand(st: GameState, ev: list[Event]) -> None:
     """All vikings are placed: owners of Loki: Trickery decide, in turn order."""
     st.phase = Phase.DEMAND_END
     order = [(st.start_player + i) % st.n for i in range(st.n)]
@@ -89,7 +88,7 @@ def end_demand(st: GameState, ev: list) -> None:
     st.pending = st.pending + tuple(reversed(decisions))
 
 
-def discard_unclaimed(st: GameState, ev: list) -> None:
+def discard_unclaimed(st: GameState, ev: list[Event]) -> None:
     """After the last viking: cards on spaces 1-6 without demand and every card left on
     spaces 7-12 go to the box; the purchase phase begins."""
     for s in range(SPACES):
@@ -97,4 +96,4 @@ def discard_unclaimed(st: GameState, ev: list) -> None:
             discard_space(st, s, ev, "no_demand")
     st.phase = Phase.PURCHASE
     st.turn = 0
-    ev.append({"type": "phase", "phase": Phase.PURCHASE})
+    ev.append(PhaseStarted(Phase.PURCHASE))

@@ -4,12 +4,13 @@ cubes; a revealed Attack of the Picts is resolved by picts.py."""
 from __future__ import annotations
 
 from .cards import GOODS
+from .events import CardRevealed, CubesDrawn, Event, PhaseStarted, RoundStarted
 from .phase import Phase
 from .picts import attack
 from .state import GameState
 
 
-def start_round(st: GameState, ev: list) -> None:
+def start_round(st: GameState, ev: list[Event]) -> None:
     """A new round begins (RULES.md §4.1), unless only Attack of the Picts cards are left."""
     if all(st.cards.by_id[c].type == "picts" for c in st.deck):
         # Only the final Picts card is left (Ruling: with a seasonal attack just above it,
@@ -19,7 +20,7 @@ def start_round(st: GameState, ev: list) -> None:
     st.round += 1
     st.phase = Phase.SUPPLY
     st.supply_pos = 0
-    ev.append({"type": "round", "round": st.round, "start_player": st.start_player})
+    ev.append(RoundStarted(st.round, st.start_player))
 
 
 def fill_order(players: int, mode: str) -> tuple[int, ...]:
@@ -33,7 +34,7 @@ def fill_order(players: int, mode: str) -> tuple[int, ...]:
     return order
 
 
-def fill_spaces(st: GameState, ev: list) -> None:
+def fill_spaces(st: GameState, ev: list[Event]) -> None:
     """Reveal cards until the spaces are filled, pausing when an attack needs a decision."""
     by_id = st.cards.by_id
     order = fill_order(st.n, st.mode)
@@ -46,7 +47,7 @@ def fill_spaces(st: GameState, ev: list) -> None:
         st.info += 1
         card = by_id[cid]
         if card.type == "picts":
-            ev.append({"type": "card_revealed", "card": cid, "space": None})
+            ev.append(CardRevealed(cid, None))
             st.box = st.box + (cid,)
             attack(st, cid, ev)
             if st.pending:
@@ -55,18 +56,17 @@ def fill_spaces(st: GameState, ev: list) -> None:
         s = order[st.supply_pos] - 1
         st.supply_pos += 1
         st.spaces[s] = cid
-        ev.append({"type": "card_revealed", "card": cid, "space": s + 1})
+        ev.append(CardRevealed(cid, s + 1))
         if card.type == "ship":
             k = card.ship_cubes(st.mode)
             drawn = st.bag[:k]
             st.bag = st.bag[k:]
             st.space_goods[s] = tuple(sorted(drawn))
             st.info += 1
-            ev.append({"type": "cubes_drawn", "card": cid, "space": s + 1,
-                       "goods": [GOODS[g] for g in drawn]})
+            ev.append(CubesDrawn(cid, s + 1, tuple(map(GOODS.__getitem__, drawn))))
     st.phase = Phase.DEMAND
     st.turn = st.start_player
     for i, pl in enumerate(st.players):
         if pl.brown_done:
             st.mut(i).brown_done = False
-    ev.append({"type": "phase", "phase": Phase.DEMAND})
+    ev.append(PhaseStarted(Phase.DEMAND))
