@@ -26,10 +26,19 @@ def ids_where(cards: CardSet, key: str, test) -> frozenset[str]:
     return ids
 
 
+def _with_effect(cards: CardSet, effect: str) -> frozenset[str]:
+    """The ids of the cards with `effect` (computed once per card set, keyed by the effect's
+    name: no ids_where key is an effect's name)."""
+    ids = cards.cache.get(effect)
+    if ids is None:
+        ids = cards.cache[effect] = frozenset(c.id for c in cards.cards if c.effect == effect)
+    return ids
+
+
 def holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = False) -> str | None:
     """The id of a card with `effect` in player pl's card area (with `loading_too`, in the
     loading area as well: Jarl's hall and the Toll house already work from there), or None."""
-    ids = ids_where(st.cards, "effect:" + effect, lambda c: c.effect == effect)
+    ids = _with_effect(st.cards, effect)
     if ids.isdisjoint(pl.cards) and (not loading_too or ids.isdisjoint(pl.loading)):
         return None
     for c in pl.cards + pl.loading if loading_too else pl.cards:
@@ -40,8 +49,7 @@ def holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = False
 
 def any_phase_uses(st: GameState, p: int) -> list[Action]:
     """UseCard options of p's usable any-phase cards (Trading post, Workshop, Loki: Theft)."""
-    ids = ids_where(st.cards, "any_phase",
-                     lambda c: bool(c.effect) and EFFECTS[c.effect].any_phase)
+    ids = ids_where(st.cards, "any_phase", _any_phase)
     cards = st.players[p].cards
     if ids.isdisjoint(cards):
         return []
@@ -52,6 +60,14 @@ def any_phase_uses(st: GameState, p: int) -> list[Action]:
             if eff.usable(st, p):
                 out.append(UseCard(c))
     return out
+
+
+def _any_phase(card: Card) -> bool:
+    return bool(card.effect) and EFFECTS[card.effect].any_phase
+
+
+def _more_storage(card: Card) -> bool:
+    return bool(card.effect) and EFFECTS[card.effect].extra_storage() != 0
 
 
 def storage_of(cards: Iterable[Card]) -> tuple[int, int]:
@@ -67,6 +83,8 @@ def storage_of(cards: Iterable[Card]) -> tuple[int, int]:
 def warehouse_space(st: GameState, pl: PlayerState) -> int:
     """Extra storage spaces of player pl's cards (the Warehouse: 4): storage_of of their cards,
     asked on every unloading step, so without building the list of cards."""
+    if ids_where(st.cards, "more_storage", _more_storage).isdisjoint(pl.cards):
+        return 0
     by_id = st.cards.by_id
     extra = 0
     for c in pl.cards:
@@ -98,7 +116,7 @@ def to_box(st: GameState, cid: str, goods: tuple[int, ...], ev: list[Event], rea
     st.box = st.box + (cid,)
     if goods:
         to_common(st, goods)
-    ev.append(Discarded(cid, tuple(map(GOODS.__getitem__, goods)), reason))
+    ev.append(Discarded(cid, tuple(map(GOODS.__getitem__, goods)) if goods else (), reason))
 
 
 def to_common(st: GameState, goods) -> None:

@@ -36,6 +36,7 @@ from .unloading import (
 
 # (looked up once: an enum member read off its class costs ~0.1 us, and this is the hot path)
 _END = Phase.END
+_DONE = Done()   # interned: listed at many demand decisions
 COLUMNS = RULES.columns
 
 def new_game(
@@ -273,8 +274,8 @@ def _demand_options(st: GameState) -> list[Action]:
     p = st.turn
     out = placements(st, p)
     if st.players[p].vikings == 0:
-        out.append(Done())
-    out.extend(any_phase_uses(st, p))
+        out.append(_DONE)
+    out += any_phase_uses(st, p)
     return out
 
 

@@ -52,16 +52,18 @@ def price_due(st: GameState) -> int:
     return reservation_price(st)
 
 
+# Interned: the purchase options are listed at every purchase decision.
+_BUY, _BUY_FREE, _PASS = Buy(), Buy(hall=True), Pass()
+
+
 def purchase_options(st: GameState, p: int, price: int) -> list[Action]:
     """Buy (if p can pay), buy free with Jarl's hall, pass; any-phase cards."""
     pl = st.players[p]
-    out: list[Action] = []
-    if pl.coins >= price:
-        out.append(Buy())
+    out: list[Action] = [_BUY] if pl.coins >= price else []
     if holds(st, pl, "jarls_hall", loading_too=True):
-        out.append(Buy(hall=True))
-    out.append(Pass())
-    out.extend(any_phase_uses(st, p))
+        out.append(_BUY_FREE)
+    out.append(_PASS)
+    out += any_phase_uses(st, p)
     return out
 
 
@@ -117,7 +119,7 @@ def buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hal
     pl.loading = pl.loading + (cid,)
     if goods:
         pl.ship_goods = tuple(sorted(pl.ship_goods + goods))
-    ev.append(Bought(p, cid, price, hall, tuple(map(GOODS.__getitem__, goods))))
+    ev.append(Bought(p, cid, price, hall, tuple(map(GOODS.__getitem__, goods)) if goods else ()))
     eff = st.cards.by_id[cid].effect
     if eff:
         EFFECTS[eff].on_buy(st, p, ev)

@@ -150,9 +150,13 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
     space, Warehouse), each other place it can come from is offered as an explicit source,
     but only where it leads to another position: no two actions here give the same state."""
     pl = st.players[p]
+    hand, storage, warehouse = pl.hand, pl.storage, pl.warehouse
+    if not (hand or storage or warehouse):   # no cube to place: the common turn, made short
+        out = any_phase_uses(st, p)
+        out.append(_DONE)
+        return out
     out: list[Action] = []
     wh_space = warehouse_space(st, pl)
-    hand, storage, warehouse = pl.hand, pl.storage, pl.warehouse
     places = (hand, storage, warehouse)
     storage_free = not storage
     wh_free = len(warehouse) < wh_space
@@ -186,24 +190,28 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
             continue
         out.extend(_gives_from(cls, pool, places))
     # Giving up a stored cube (RULES.md §6): each stored good, from each place holding it.
-    out.extend(_give_up(g, "storage") for g in sorted(set(storage)))
-    out.extend(_give_up(g, "warehouse") for g in sorted(set(warehouse)))
-    out.extend(any_phase_uses(st, p))
-    out.append(Done())
+    if storage:
+        out.extend(_give_up(g, "storage") for g in sorted(set(storage)))
+    if warehouse:
+        out.extend(_give_up(g, "warehouse") for g in sorted(set(warehouse)))
+    out += any_phase_uses(st, p)
+    out.append(_DONE)
     return out
 
 
 _give_up = lru_cache(maxsize=64)(GiveUp)
+_DONE = Done()
+_NO_MOVES: frozenset[tuple[str, int]] = frozenset()
 
 
-def _moving_back(st: GameState, p: int, pl: PlayerState) -> set[tuple[str, int]]:
+def _moving_back(st: GameState, p: int, pl: PlayerState) -> frozenset[tuple[str, int]]:
     """The storage<->Warehouse moves (from where, good) that would only undo the last one:
     they would put the stored cubes back as they were just before it, with nothing else of
     p's cubes changed since. Not offered, so a position cannot be looped for nothing (the
     ruling lets stored cubes move both ways; going straight back reaches no new position)."""
     before = st.stored_before
     if before is None or before[:3] != (p, st.round, pl.hand):
-        return set()
+        return _NO_MOVES
     out = set()
     for frm, to in (("storage", "warehouse"), ("warehouse", "storage")):
         for g in set(getattr(pl, frm)):
@@ -213,7 +221,7 @@ def _moving_back(st: GameState, p: int, pl: PlayerState) -> set[tuple[str, int]]
             if (sorted(places["storage"]), sorted(places["warehouse"])) == (
                     sorted(before[3]), sorted(before[4])):
                 out.add((frm, g))
-    return out
+    return frozenset(out)
 
 
 def nothing_to_do(legal: list[Action]) -> bool:
