@@ -318,7 +318,7 @@ def _next_column(st: GameState, ev: list[Event]) -> bool:
     while st.turn < COLUMNS and not st.columns[st.turn]:
         st.turn += 1
     if st.turn < COLUMNS:
-        return _auto_pass(st, ev)
+        return _auto_pass(st, _column_options(st), ev)
     st.phase = Phase.RESERVATION
     return True
 
@@ -326,15 +326,14 @@ def _next_column(st: GameState, ev: list[Event]) -> bool:
 def _next_reservation(st: GameState, ev: list[Event]) -> bool:
     """The leftmost reserved card is on sale; none left: the purchase phase ends."""
     if st.reservation:
-        return _auto_pass(st, ev)
+        return _auto_pass(st, _reservation_options(st), ev)
     end_purchase(st, ev)
     return True
 
 
-def _auto_pass(st: GameState, ev: list[Event]) -> bool:
-    """A decider whose only option is to pass passes at once (they cannot pay): play moves on.
-    Else they decide."""
-    legal = _legal(st)
+def _auto_pass(st: GameState, legal: list[Action], ev: list[Event]) -> bool:
+    """A decider whose only option (`legal`) is to pass passes at once (they cannot pay):
+    play moves on. Else they decide."""
     if len(legal) == 1:
         do_purchase(st, legal[0], ev, auto=True)
         return True

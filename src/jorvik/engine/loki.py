@@ -5,6 +5,7 @@ opponent); the decisions Trickery and Theft give, and the cards' hooks."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from .actions import RESERVATION_ROW, Action, Decline, Steal, Swap
@@ -93,8 +94,12 @@ def swaps(st: GameState) -> list[Action]:
         for b in range(a + 1, len(spots)):
             cb, ib, vb = spots[b]
             if va != vb:
-                out.append(Swap(ca, ia, cb, ib))
+                out.append(_swap_action(ca, ia, cb, ib))
     return out
+
+
+# Interned: a Trickery decision lists every pair of vikings on the board.
+_swap_action = lru_cache(maxsize=4096)(Swap)
 
 
 def after_swap(st: GameState, swap: Swap) -> GameState:
