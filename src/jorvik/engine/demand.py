@@ -14,9 +14,11 @@ from .state import GameState, Reservation, viking_code
 COLUMNS, SPACES = RULES.columns, RULES.spaces   # demand columns 1-6 under spaces 1-6 of 12
 
 
-# Interned placement actions: the hot loop builds lists of these instead of new objects.
-_PLACE = {(c, b): Place(c, b) for c in range(1, 7) for b in (False, True)}
-_RESERVE = {(s, b): Reserve(s, b) for s in range(7, 13) for b in (False, True)}
+# Interned placement actions, by brown and then by the column's (space's) index 0-11: the hot
+# loop builds lists of these instead of new objects.
+_PLACE = {b: [Place(c + 1, b) for c in range(COLUMNS)] for b in (False, True)}
+_RESERVE = {b: [None] * COLUMNS + [Reserve(s + 1, b) for s in range(COLUMNS, SPACES)]
+            for b in (False, True)}
 
 
 def placements(st: GameState, p: int) -> list[Action]:
@@ -31,8 +33,9 @@ def placements(st: GameState, p: int) -> list[Action]:
     for brown in (False, True):
         if (pl.brown == 0 or pl.brown_done) if brown else pl.vikings == 0:
             continue
-        out += [_PLACE[c + 1, brown] for c in open_cols]
-        out += [_RESERVE[s + 1, brown] for s in open_res]
+        place, reserve = _PLACE[brown], _RESERVE[brown]
+        out += [place[c] for c in open_cols]
+        out += [reserve[s] for s in open_res]
     return out
 
 
