@@ -26,7 +26,7 @@ class Event:
     type: ClassVar[str] = ""
     fields: ClassVar[tuple[str, ...]] = ()        # the fields, in JSON order
     optional: ClassVar[frozenset[str]] = frozenset()   # fields absent from JSON when None
-    annotations: ClassVar[dict[str, str]] = {}    # each field's type, as written
+    annotations: ClassVar[dict[str, str]] = {}    # each field's type, as read from JSON
     # Closed sets of words some str fields take (checked when read from JSON).
     choices: ClassVar[dict[str, tuple[str, ...]]] = {}
 
@@ -41,7 +41,7 @@ class Event:
             return NotImplemented
         return type(other) is type(self) and other._values() == self._values()
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:   # (GameOver's score rows are dicts: it has no hash)
         return hash((self.type, self._values()))
 
     def __repr__(self) -> str:
@@ -107,13 +107,14 @@ def _optional(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return lambda v: None if v is None else read(v)
 
 
-# annotation -> (read from JSON, the expression that gives the JSON form of the value `{}`)
+# annotation -> (read from JSON, the expression that gives the JSON form of the value `{}`).
+# A field with a default (`source: str | None = None`) is optional: absent from the JSON when
+# None, never null there, and read with the reader of its type without "| None".
 _READERS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "int": (_int, "{}"),
-    "int | None": (_optional(_int), "{}"),
+    "int | None": (_optional(_int), "{}"),   # a required field that may be null
     "bool": (_bool, "{}"),
     "str": (_str, "{}"),
-    "str | None": (_str, "{}"),   # an optional field: absent from JSON when None, never null
     "Phase": (_phase, "{}.value"),
     "tuple[int, ...]": (_ints, "list({})"),
     "tuple[str, ...]": (_strs, "list({})"),
@@ -132,6 +133,8 @@ def _event(cls: type[Event]) -> type[Event]:
             if not a.startswith("ClassVar")}
     names = tuple(anns)
     defaults = {n: own[n] for n in names if n in own}
+    for n in defaults:   # optional: read as its type without None (see _READERS)
+        anns[n] = anns[n].removesuffix(" | None")
     for n, a in anns.items():
         if a not in _READERS:  # pragma: no cover - caught when the module is imported
             raise TypeError(f"{cls.__name__}.{n}: no JSON reader for {a!r}")
@@ -140,7 +143,7 @@ def _event(cls: type[Event]) -> type[Event]:
     ns["__slots__"] = tuple("_" + n for n in names)
     ns["fields"] = names
     ns["optional"] = frozenset(defaults)
-    ns["annotations"] = anns
+    ns["annotations"] = anns   # (an optional field's without "| None")
     ns["__match_args__"] = names
     for n in names:
         ns[n] = property(attrgetter("_" + n), doc=f"{n} ({anns[n]})")
@@ -180,7 +183,9 @@ def event_from_json(data: Any) -> Event:
         raise ValueError(f"unknown event type {_shown(kind)}")
     extra = sorted(str(k) for k in data if k != "type" and k not in cls.fields)
     if extra:
-        raise ValueError(f"{kind!r} event: unexpected field(s) {', '.join(extra)}")
+        names = ", ".join(extra)
+        names = names if len(names) <= 60 else names[:57] + "..."
+        raise ValueError(f"{kind!r} event: unexpected field(s) {names}")
     anns = cls.annotations
     kwargs: dict[str, Any] = {}
     for n in cls.fields:
