@@ -9,7 +9,8 @@ code outside the engine defines one.
 
 An event is frozen: its fields are read-only properties over private slots. Its `__init__`
 is generated as plain assignments (a frozen dataclass's goes through `object.__setattr__`,
-and the engine makes a few events per decision, in every bot's play-outs too)."""
+and the engine makes a few events per decision, in every bot's play-outs too); the rest
+(equality, `to_json`) is shared code in `Event`, since nothing calls it in a game's loop."""
 
 from __future__ import annotations
 
@@ -29,12 +30,21 @@ class Event:
     annotations: ClassVar[dict[str, str]] = {}    # each field's type, as read from JSON
     # Closed sets of words some str fields take (checked when read from JSON).
     choices: ClassVar[dict[str, tuple[str, ...]]] = {}
+    _forms: ClassVar[tuple[tuple[str, Callable[[Any], Any] | None], ...]] = ()
 
-    def _values(self) -> tuple[Any, ...]:  # pragma: no cover - generated for every kind
-        return ()
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, "_" + n) for n in self.fields)
 
-    def to_json(self) -> dict[str, Any]:  # pragma: no cover - generated for every kind
-        return {"type": self.type}
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: {"type": ..., field: value, ...}, tuples as lists, a phase as its
+        string; an optional field is left out when None."""
+        out: dict[str, Any] = {"type": self.type}
+        for n, form in self._forms:
+            v = getattr(self, "_" + n)
+            if v is None and n in self.optional:
+                continue
+            out[n] = v if form is None else form(v)
+        return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
@@ -107,19 +117,23 @@ def _optional(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return lambda v: None if v is None else read(v)
 
 
-# annotation -> (read from JSON, the expression that gives the JSON form of the value `{}`).
+def _rows(v: tuple[dict[str, int], ...]) -> list[dict[str, int]]:
+    return [dict(r) for r in v]
+
+
+# annotation -> (read from JSON, the JSON form of a value: None when it is its own).
 # A field with a default (`source: str | None = None`) is optional: absent from the JSON when
 # None, never null there, and read with the reader of its type without "| None".
-_READERS: dict[str, tuple[Callable[[Any], Any], str]] = {
-    "int": (_int, "{}"),
-    "int | None": (_optional(_int), "{}"),   # a required field that may be null
-    "bool": (_bool, "{}"),
-    "str": (_str, "{}"),
-    "Phase": (_phase, "{}.value"),
-    "tuple[int, ...]": (_ints, "list({})"),
-    "tuple[str, ...]": (_strs, "list({})"),
-    "tuple[int, int]": (_spot, "list({})"),
-    "tuple[dict[str, int], ...]": (_score_rows, "[dict(r) for r in {}]"),
+_READERS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any] | None]] = {
+    "int": (_int, None),
+    "int | None": (_optional(_int), None),   # a required field that may be null
+    "bool": (_bool, None),
+    "str": (_str, None),
+    "Phase": (_phase, attrgetter("value")),
+    "tuple[int, ...]": (_ints, list),
+    "tuple[str, ...]": (_strs, list),
+    "tuple[int, int]": (_spot, list),
+    "tuple[dict[str, int], ...]": (_score_rows, _rows),
 }
 
 _GOOD_FIELDS = ("good", "goods")   # good names, checked against GOODS
@@ -127,7 +141,7 @@ _GOOD_FIELDS = ("good", "goods")   # good names, checked against GOODS
 
 def _event(cls: type[Event]) -> type[Event]:
     """Make `cls` an event kind: slots, read-only fields, a plain `__init__` (a field with a
-    class-level value is optional and defaults to it), `to_json`, registered by its type."""
+    class-level value is optional and defaults to it), registered by its type."""
     own = cls.__dict__
     anns = {n: a for n, a in own.get("__annotations__", {}).items()
             if not a.startswith("ClassVar")}
@@ -144,26 +158,16 @@ def _event(cls: type[Event]) -> type[Event]:
     ns["fields"] = names
     ns["optional"] = frozenset(defaults)
     ns["annotations"] = anns   # (an optional field's without "| None")
+    ns["_forms"] = tuple((n, _READERS[anns[n]][1]) for n in names)
     ns["__match_args__"] = names
     for n in names:
         ns[n] = property(attrgetter("_" + n), doc=f"{n} ({anns[n]})")
     params = ", ".join(f"{n}=_default_{n}" if n in defaults else n for n in names)
     sets = "".join(f"    self._{n} = {n}\n" for n in names) or "    pass\n"
-    values = "".join(f"self._{n}, " for n in names)
-    parts = [f"{repr(n)}: {_READERS[anns[n]][1].format('self._' + n)}"
-             for n in names if n not in defaults]
-    to_json = [f"    out = {{'type': {cls.type!r}, {', '.join(parts)}}}\n"]
-    for n in defaults:
-        form = _READERS[anns[n]][1].format("self._" + n)
-        to_json.append(f"    if self._{n} is not None:\n        out[{n!r}] = {form}\n")
-    src = (f"def __init__(self, {params}):\n{sets}"
-           f"def _values(self):\n    return ({values})\n"
-           f"def to_json(self):\n{''.join(to_json)}    return out\n")
     env = {f"_default_{n}": v for n, v in defaults.items()}
-    exec(src, env)   # the same technique as dataclasses: plain code, no per-call loop
-    for fn in ("__init__", "_values", "to_json"):
-        env[fn].__qualname__ = f"{cls.__qualname__}.{fn}"
-        ns[fn] = env[fn]
+    exec(f"def __init__(self, {params}):\n{sets}", env)   # as dataclasses make theirs
+    env["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
+    ns["__init__"] = env["__init__"]
     new = type(cls.__name__, cls.__bases__, ns)
     new.__qualname__ = cls.__qualname__
     if new.type in EVENT_TYPES:  # pragma: no cover
