@@ -13,7 +13,7 @@ import reprlib
 from pathlib import Path
 from typing import Any
 
-from jorvik.outside import DataFileError, control_characters, printable, read_text_file
+from jorvik.outside import DataFileError, printable, read_text_file
 
 MAX_BYTES = 4 * 1024 * 1024  # the shipped card file is ~45 kB; a few MB leaves room for notes
 MAX_DEPTH = 16               # a card file nests 5 deep (cards, record, removed, list)

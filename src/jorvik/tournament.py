@@ -131,9 +131,9 @@ class Watcher:
         elif isinstance(a, Pass):
             price = price_due(st)
             if price <= 1 and st.players[p].coins >= price:
-                cid = st.spaces[st.turn] if st.phase == Phase.PURCHASE else st.reservation[0][0]
+                cid = st.spaces[st.turn] if st.phase == Phase.PURCHASE else st.reservation[0].card
                 goods = (st.space_goods[st.turn] if st.phase == Phase.PURCHASE
-                         else st.reservation[0][2])
+                         else st.reservation[0].goods)
                 self.counts[p]["cheap_declined"] += 1
                 self.counts[p]["cheap_declined_value"] += card_value(Ctx(st), p, cid, goods)
         if st.phase == Phase.PURCHASE:
@@ -148,7 +148,7 @@ class Watcher:
                 self._passed[st.spaces[st.turn]] = p
                 self._first = -1
         elif isinstance(a, Pass):   # a reserved card is its reserver's alone
-            self._passed[st.reservation[0][0]] = p
+            self._passed[st.reservation[0].card] = p
 
     def after(self, st: GameState) -> None:
         for p, pl in enumerate(st.players):

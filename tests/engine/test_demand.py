@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from jorvik.engine.events import Bought
 from jorvik.engine import (
     RESERVATION_ROW, Buy, Decline, Done, IllegalAction, Pass, Place, Reserve, Swap,
     action_from_json, apply_action, current_player, legal_actions,
@@ -201,8 +202,8 @@ def test_a_brown_viking_buys_for_its_owner():
     coins = st.players[0].coins
     card = st.spaces[1]
     st, events = play_ev(st, Buy())
-    assert {"player": 0, "card": card, "price": 1}.items() <= next(
-        e for e in events if e["type"] == "bought").items()
+    bought = next(e for e in events if isinstance(e, Bought))
+    assert (bought.player, bought.card, bought.price) == (0, card, 1)
     # The rest of the round runs by itself: Jarl income 2 (he bought something).
     assert st.players[0].coins == coins - 1 + 2
     assert card in st.players[0].cards
@@ -286,7 +287,7 @@ def test_a_viking_moved_onto_a_reserved_card_makes_it_its_owners_reservation():
     coins = st.players[1].coins
     st, ev = play_ev(st, Buy())
     assert st.players[1].coins == coins - 2
-    assert any(e["type"] == "bought" and e["card"] == peti_card and e["player"] == 1 for e in ev)
+    assert any(isinstance(e, Bought) and e.card == peti_card and e.player == 1 for e in ev)
 
 
 def test_swapping_two_reserved_cards_swaps_who_buys_which():

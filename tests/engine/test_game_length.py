@@ -7,6 +7,7 @@ import pytest
 
 from jorvik.carddata import load_cards
 from jorvik.engine import apply_action, is_over, legal_actions, new_game
+from jorvik.engine.events import CardRevealed, GameOver
 
 
 @pytest.mark.parametrize("mode", ["karl", "jarl"])
@@ -25,7 +26,8 @@ def test_game_ends_after_the_final_picts_card_is_resolved():
     st = new_game(["A", "B"], mode="karl", seed=3, cards=load_cards())
     while not is_over(st):
         st, events = apply_action(st, rng.choice(legal_actions(st)))
-    revealed = [e["card"] for e in events if e["type"] == "card_revealed"]
+    revealed = [e.card for e in events if isinstance(e, CardRevealed)]
     assert revealed[-1] == "PX"
-    assert events[-1]["type"] == "game_over"
+    assert isinstance(events[-1], GameOver)
+    assert events[-1].to_json() == {"type": "game_over", **st.result}
     assert st.deck == ()

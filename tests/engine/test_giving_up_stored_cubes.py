@@ -10,6 +10,7 @@ from jorvik.engine import (
     Assign, Done, GiveUp, IllegalAction, action_from_json, apply_action, current_player,
     legal_actions,
 )
+from jorvik.engine.events import GaveUp
 
 from .helpers import (
     AMBER, GOLD, IRON, JET, WOOL, filler, game, give, load, play, play_ev, to_unloading,
@@ -27,7 +28,7 @@ def test_a_cube_on_the_storage_space_may_be_put_back_into_the_common_goods_area(
     after, events = play_ev(st, GiveUp(IRON, "storage"))
     assert after.players[0].storage == ()
     assert after.common[IRON] == st.common[IRON] + 1
-    assert {"type": "gave_up", "player": 0, "good": "iron", "source": "storage"} in events
+    assert GaveUp(player=0, good="iron", source="storage") in events
     assert current_player(after) == 0 and after.phase == "unloading"  # the turn goes on
 
 

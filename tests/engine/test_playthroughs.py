@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from jorvik.carddata import load_cards
-from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
+from jorvik.engine import Event, apply_action, current_player, is_over, legal_actions, new_game
 
 HERE = Path(__file__).parent / "playthroughs"
 GAMES = [(2, "karl", 11), (4, "karl", 12), (4, "jarl", 13), (5, "jarl", 14)]
@@ -19,16 +19,16 @@ GAMES = [(2, "karl", 11), (4, "karl", 12), (4, "jarl", 13), (5, "jarl", 14)]
 
 def playthrough_text(players: int, mode: str, seed: int) -> str:
     rng = random.Random(seed)
-    setup: list[dict] = []
+    setup: list[Event] = []
     st = new_game([f"P{i + 1}" for i in range(players)], mode=mode, seed=seed, events=setup, cards=load_cards())
     lines = [f"# Jórvík playthrough: {players} players, {mode}, seed {seed}, random actions"]
-    lines.extend("  " + json.dumps(e, sort_keys=True, ensure_ascii=False) for e in setup)
+    lines.extend("  " + json.dumps(e.to_json(), sort_keys=True, ensure_ascii=False) for e in setup)
     while not is_over(st):
         p = current_player(st)
         a = rng.choice(legal_actions(st))
         st, events = apply_action(st, a)
         lines.append(f"P{p + 1} {json.dumps(a.to_json(), sort_keys=True)}")
-        lines.extend("  " + json.dumps(e, sort_keys=True, ensure_ascii=False) for e in events)
+        lines.extend("  " + json.dumps(e.to_json(), sort_keys=True, ensure_ascii=False) for e in events)
     lines.append("final " + json.dumps(st.result, sort_keys=True))
     return "\n".join(lines) + "\n"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from jorvik.engine import Buy, IllegalAction, Pass, apply_action, current_player, legal_actions
+from jorvik.engine.events import Bought
 
 from .helpers import (
     AMBER, IRON, JET, LEATHER, WOOL, filler, finish_round, game, give, pass_purchases,
@@ -200,7 +201,7 @@ def test_jarls_hall_bought_this_phase_can_be_used_in_the_same_purchase_phase():
     assert current_player(st) == 0
     assert len(st.columns[2]) == 5
     st, events = play_ev(st, Buy(hall=True))  # column 3 at price 5, for free
-    assert [(e["card"], e["price"]) for e in events if e["type"] == "bought"] == [("A02", 0)]
+    assert [(e.card, e.price) for e in events if isinstance(e, Bought)] == [("A02", 0)]
     # (the rest of the round then runs by itself: Jarl income 2 for Peti)
     assert st.players[0].coins == 4 + 2
     assert "D26" in st.box and "D26" not in st.players[0].cards
@@ -224,7 +225,7 @@ def test_treasure_hoard_coins_can_be_spent_later_in_the_same_purchase_phase():
     st = play(st, Pass(), Pass(), Pass(), Pass())  # Benedek passes column 2
     assert current_player(st) == 0
     st, events = play_ev(st, Buy())  # column 3 at price 3; the rest of the game runs by itself
-    assert [e["price"] for e in events if e["type"] == "bought"] == [3]
+    assert [e.price for e in events if isinstance(e, Bought)] == [3]
     assert st.players[0].coins == 1 + 2  # and Jarl income 2 in the unloading phase
 
 

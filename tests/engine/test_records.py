@@ -10,6 +10,7 @@ import pytest
 
 from jorvik.carddata import load_cards
 from jorvik.engine import apply_action, legal_actions, make_record, new_game
+from jorvik.engine.events import CardRevealed
 from jorvik.engine.record import RecordError, RecordWithoutDeck, setup_orders
 from jorvik.recordschema import replay_record
 
@@ -48,7 +49,7 @@ def test_two_seedless_games_are_dealt_differently():
 def test_the_record_keeps_the_deck_and_bag_the_game_was_dealt(players, mode, cubes):
     st0, events, _, actions = _played(players, mode, seed=11, moves=5)
     record = make_record(st0, actions)
-    revealed = [e["card"] for e in events if e["type"] == "card_revealed"]
+    revealed = [e.card for e in events if isinstance(e, CardRevealed)]
     assert record["deck"][:len(revealed)] == revealed  # the round-1 cards came off its top
     assert record["deck"][len(revealed):] == list(st0.deck)
     assert len(record["bag"]) == cubes

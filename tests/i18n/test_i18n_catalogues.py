@@ -21,7 +21,7 @@ from jorvik.bots import BOTS
 from jorvik.cli import MODES
 from jorvik.engine import ACTION_TYPES, REFUSALS, SCORE_CATEGORIES, Decision, Phase
 from jorvik.engine.cards import CARD_TYPES, GOODS, SEASONS
-from jorvik.i18n.events import EVENT_TYPES
+from jorvik.engine.events import EVENT_TYPES
 
 SRC = Path(jorvik.__file__).parent
 I18N_DIR = Path(i18n.__file__).parent
@@ -161,8 +161,8 @@ def test_every_value_of_an_enumeration_has_its_key_in_every_language_and_no_othe
             assert keys == set(values), (
                 f"{lang} {family}: missing {sorted(set(values) - keys)}, "
                 f"for no value {sorted(keys - set(values))}")
-        # every event type the engine produces (tests/i18n/test_i18n_events.py checks
-        # EVENT_TYPES against the engine) has its group of lines, and nothing else does
+        # every event kind of the engine (its EVENT_TYPES) has its group of lines, and
+        # nothing else does
         groups = {k.split(".")[1] for k in cat if k.startswith("events.")}
         assert groups - EVENT_PARTS == set(EVENT_TYPES), lang
         # bot levels: every level has its word, and no word names a level that does not exist

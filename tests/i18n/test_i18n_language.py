@@ -172,12 +172,12 @@ def test_accented_text_survives_the_catalogues():
 
 def test_accented_player_names_survive_a_log_line():
     from jorvik.engine import new_game
+    from jorvik.engine.events import Stolen
     from jorvik.i18n.events import describe_event
     names = ["Ödön", "Űrsula", "Éva"]
     st = new_game(names, seed=3, cards=load_cards())
     i18n.set_language("hu")
-    line = describe_event({"type": "stolen", "player": 0, "victim": 1, "card": "A02",
-                           "good": "leather"}, st)
+    line = describe_event(Stolen(player=0, victim=1, card="A02", good="leather"), st)
     assert line == "Ödön lopott Űrsula kártyájáról (Kovács): bőr"
     assert line.encode("utf-8").decode("utf-8") == line
 

@@ -26,7 +26,7 @@ from jorvik import i18n
 from jorvik.bots import RandomBot
 from jorvik.cli import main
 from jorvik.engine import (
-    Buy, Pass, apply_action, current_player, is_over, legal_actions, new_game,
+    Buy, Event, Pass, apply_action, current_player, is_over, legal_actions, new_game,
 )
 from jorvik.i18n import NameList, t
 from jorvik.i18n.events import describe_event
@@ -181,8 +181,8 @@ def test_examples(key, fields, expected):
     assert t(key, **fields) == expected
 
 
-def _play(names: list[str], mode: str, seed: int) -> tuple[list[dict], object]:
-    events: list[dict] = []
+def _play(names: list[str], mode: str, seed: int) -> tuple[list[Event], object]:
+    events: list[Event] = []
     st = new_game(names, mode=mode, seed=seed, events=events, cards=load_cards())
     bots = [RandomBot(seed * 10 + i) for i in range(len(names))]
     while not is_over(st):

@@ -9,7 +9,10 @@ import pytest
 
 from jorvik.engine import apply_action, is_over, legal_actions, new_game
 from jorvik.net import codes
-from jorvik.net.protocol import MAX_MESSAGE, Act, BadMessage, Hello, read_client
+from jorvik.engine.events import CardRevealed, Passed
+from jorvik.net.protocol import (
+    MAX_MESSAGE, Act, BadMessage, Hello, LogItem, Update, dump, read_client, read_host,
+)
 from jorvik.net.view import ViewError, public_view, state_from_view
 
 
@@ -36,6 +39,31 @@ def test_good_messages_pass():
     assert isinstance(read_client('{"t":"hello","v":1,"code":"AB-CD"}'), Hello)
     a = read_client('{"t":"act","move":3,"action":{"type":"pass"}}')
     assert isinstance(a, Act) and a.move == 3
+
+
+def test_a_hosts_events_arrive_typed():
+    """The wire carries each event's to_json(); the client reads it back as the engine's
+    object (an attack's card has no space: null on the wire, None again)."""
+    sent = [CardRevealed("P1", None), Passed(player=1, card="A01", price=3, auto=True)]
+    raw = dump(Update(move=4, view={}, log=[LogItem(move=4, event=e.to_json()) for e in sent]))
+    got = read_host(raw)
+    assert [item.engine_event() for item in got.log] == sent
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "comet_sighted"},
+    {"type": "passed", "player": 1, "card": "A01", "price": 3},                # no auto
+    {"type": "passed", "player": 1, "card": "A01", "price": "3", "auto": False},
+    {"type": "passed", "player": 1, "card": "A01", "price": 3, "auto": False, "x": 1},
+    {"type": "coins", "player": 0, "amount": 2, "reason": "gift"},
+    {"player": 0},
+])
+def test_a_hosts_malformed_event_makes_the_message_a_bad_one(event):
+    raw = json.dumps({"t": "update", "move": 1, "view": {},
+                      "log": [{"move": 1, "event": event}]})
+    with pytest.raises(BadMessage) as e:
+        read_host(raw)
+    assert e.value.kind == "bad_fields"
 
 
 def test_codes_are_128_bit_per_seat_and_stable(tmp_path):

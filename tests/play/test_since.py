@@ -10,6 +10,7 @@ import pytest
 
 from jorvik.carddata import load_cards
 from jorvik.engine import RESERVATION_ROW, legal_actions, viking_owner
+from jorvik.engine.events import Assigned, Bought, Discarded, Passed, Reserved, Stolen, Swapped
 from jorvik.i18n import set_language
 from jorvik.i18n.cards import card_name
 from jorvik.play.seats import COLOUR_NAMES, Seats
@@ -54,24 +55,24 @@ def _check(session: Session, p: int, since: int | None, seen: dict) -> None:
                 seen["hint"] = seen.get("hint", 0) + 1
             continue
         ev = e.event
-        kind = ev["type"]
+        kind = ev.type
         if kind in BOOKKEEPING:
             continue
-        if e.index == own and ev.get("player") == p:
+        if e.index == own and getattr(ev, "player", None) == p:
             continue  # p's own last move
         assert pos in covered, (NAMES[p], ev, text)
         seen[kind] = seen.get(kind, 0) + 1
-        if kind in ("reserved", "bought", "passed", "discarded") and ev.get("card") in by_id:
-            assert card_name(by_id[ev["card"]]) in text, (ev, text)
-        if kind == "passed":
-            assert f"passed {card_name(by_id[ev['card']])} at {ev['price']} coin" in text
-        if kind == "swapped" and ev["player"] != p:
+        if isinstance(ev, (Reserved, Bought, Passed, Discarded)) and ev.card in by_id:
+            assert card_name(by_id[ev.card]) in text, (ev, text)
+        if isinstance(ev, Passed):
+            assert f"passed {card_name(by_id[ev.card])} at {ev.price} coin" in text
+        if isinstance(ev, Swapped) and ev.player != p:
             before = session.states[e.index - 1]
-            if p in (_owner_at(before, ev["a"]), _owner_at(before, ev["b"])):
-                assert f"{NAMES[ev['player']]} swapped your viking" in text, text
+            if p in (_owner_at(before, ev.a), _owner_at(before, ev.b)):
+                assert f"{NAMES[ev.player]} swapped your viking" in text, text
                 seen["swapped_you"] = seen.get("swapped_you", 0) + 1
-        if kind == "stolen" and ev.get("victim") == p:
-            assert f"{NAMES[ev['player']]} stole your" in text, text
+        if isinstance(ev, Stolen) and ev.victim == p:
+            assert f"{NAMES[ev.player]} stole your" in text, text
 
 
 def _play(n: int, seed: int, seen: dict) -> None:
@@ -103,9 +104,9 @@ def test_every_event_that_concerns_a_player_is_in_their_next_summary(n):
 
 def test_cubes_moved_between_storage_and_the_warehouse_count_net():
     from jorvik.play.since import _net_stored
-    there = {"type": "assigned", "good": 2, "source": "storage", "to": "warehouse"}
-    back = {"type": "assigned", "good": 2, "source": "warehouse", "to": "storage"}
-    other = {"type": "assigned", "good": 3, "source": "storage", "to": "warehouse"}
+    there = Assigned(0, "leather", "warehouse", "", "storage")
+    back = Assigned(0, "leather", "storage", "", "warehouse")
+    other = Assigned(0, "wool", "warehouse", "", "storage")
     assert _net_stored([(0, there), (1, back)] * 91) == 0   # 182 moves, nothing moved
     assert _net_stored([(0, there), (1, back), (2, there)]) == 1
     assert _net_stored([(0, there), (1, other)]) == 2

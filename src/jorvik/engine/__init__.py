@@ -1,7 +1,8 @@
 """The pure rules engine of Jórvík: state in, legal actions out, action in, new state and events out.
 
 Public API (documented in docs/engine.md):
-    new_game (with a CardSet loaded above the engine), legal_actions, apply_action,
+    new_game (with a CardSet loaded above the engine), legal_actions, apply_action (its events:
+    Event, EVENT_TYPES, event_from_json; each kind's class in jorvik.engine.events),
     current_player, is_over, can_undo, final_scores, the action classes, the pending decision
     classes, IllegalAction (its `reason` a Refusal: a kind and fields, REFUSALS the kinds),
     GameState, Phase, make_record, replay (of a checked Record), observe (the public view)
@@ -22,6 +23,7 @@ from .board import (
 )
 from .craftsmen import complete, empty_fields, missing_fields
 from .effects import WAREHOUSE_SPACES, WORKSHOP_CUBES
+from .events import EVENT_TYPES, Event, event_from_json
 from .game import (
     apply_action, can_undo, current_player, is_over, legal_actions, new_game, why_illegal,
 )

@@ -8,6 +8,7 @@ from typing import Iterable
 from .actions import Action, UseCard
 from .cards import GOODS, Card, CardSet
 from .effects import EFFECTS
+from .events import CardUsed, Discarded, Event
 from .rules import RULES
 from .state import GameState, PlayerState
 
@@ -25,10 +26,19 @@ def ids_where(cards: CardSet, key: str, test) -> frozenset[str]:
     return ids
 
 
+def _with_effect(cards: CardSet, effect: str) -> frozenset[str]:
+    """The ids of the cards with `effect` (computed once per card set, keyed by the effect's
+    name: no ids_where key is an effect's name)."""
+    ids = cards.cache.get(effect)
+    if ids is None:
+        ids = cards.cache[effect] = frozenset(c.id for c in cards.cards if c.effect == effect)
+    return ids
+
+
 def holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = False) -> str | None:
     """The id of a card with `effect` in player pl's card area (with `loading_too`, in the
     loading area as well: Jarl's hall and the Toll house already work from there), or None."""
-    ids = ids_where(st.cards, "effect:" + effect, lambda c: c.effect == effect)
+    ids = _with_effect(st.cards, effect)
     if ids.isdisjoint(pl.cards) and (not loading_too or ids.isdisjoint(pl.loading)):
         return None
     for c in pl.cards + pl.loading if loading_too else pl.cards:
@@ -39,8 +49,7 @@ def holds(st: GameState, pl: PlayerState, effect: str, loading_too: bool = False
 
 def any_phase_uses(st: GameState, p: int) -> list[Action]:
     """UseCard options of p's usable any-phase cards (Trading post, Workshop, Loki: Theft)."""
-    ids = ids_where(st.cards, "any_phase",
-                     lambda c: bool(c.effect) and EFFECTS[c.effect].any_phase)
+    ids = ids_where(st.cards, "any_phase", _any_phase)
     cards = st.players[p].cards
     if ids.isdisjoint(cards):
         return []
@@ -51,6 +60,14 @@ def any_phase_uses(st: GameState, p: int) -> list[Action]:
             if eff.usable(st, p):
                 out.append(UseCard(c))
     return out
+
+
+def _any_phase(card: Card) -> bool:
+    return bool(card.effect) and EFFECTS[card.effect].any_phase
+
+
+def _more_storage(card: Card) -> bool:
+    return bool(card.effect) and EFFECTS[card.effect].extra_storage() != 0
 
 
 def storage_of(cards: Iterable[Card]) -> tuple[int, int]:
@@ -66,6 +83,8 @@ def storage_of(cards: Iterable[Card]) -> tuple[int, int]:
 def warehouse_space(st: GameState, pl: PlayerState) -> int:
     """Extra storage spaces of player pl's cards (the Warehouse: 4): storage_of of their cards,
     asked on every unloading step, so without building the list of cards."""
+    if ids_where(st.cards, "more_storage", _more_storage).isdisjoint(pl.cards):
+        return 0
     by_id = st.cards.by_id
     extra = 0
     for c in pl.cards:
@@ -75,15 +94,15 @@ def warehouse_space(st: GameState, pl: PlayerState) -> int:
     return extra
 
 
-def spend_card(st: GameState, p: int, cid: str, ev: list) -> None:
+def spend_card(st: GameState, p: int, cid: str, ev: list[Event]) -> None:
     """A once-card from p's card area goes to the box after use."""
     pl = st.mut(p)
     pl.cards = tuple(c for c in pl.cards if c != cid)
     st.box = st.box + (cid,)
-    ev.append({"type": "card_used", "player": p, "card": cid})
+    ev.append(CardUsed(p, cid))
 
 
-def discard_space(st: GameState, s: int, ev: list, reason: str) -> None:
+def discard_space(st: GameState, s: int, ev: list[Event], reason: str) -> None:
     """The card on space s (and its ship cubes) goes to the box."""
     cid = st.spaces[s]
     goods = st.space_goods[s]
@@ -92,13 +111,12 @@ def discard_space(st: GameState, s: int, ev: list, reason: str) -> None:
     to_box(st, cid, goods, ev, reason)
 
 
-def to_box(st: GameState, cid: str, goods: tuple[int, ...], ev: list, reason: str) -> None:
+def to_box(st: GameState, cid: str, goods: tuple[int, ...], ev: list[Event], reason: str) -> None:
     """Card `cid` goes to the box, its ship cubes to the common goods area."""
     st.box = st.box + (cid,)
     if goods:
         to_common(st, goods)
-    ev.append({"type": "discarded", "card": cid, "goods": [GOODS[g] for g in goods],
-               "reason": reason})
+    ev.append(Discarded(cid, tuple(map(GOODS.__getitem__, goods)) if goods else (), reason))
 
 
 def to_common(st: GameState, goods) -> None:

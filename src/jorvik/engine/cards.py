@@ -81,7 +81,11 @@ class CardSet:
         return self.by_id[card_id]
 
     def final_card(self) -> Card:
-        return next(c for c in self.cards if c.season == "X")
+        """The final Attack of the Picts (found once: the supply phase asks every round)."""
+        final = self.cache.get("final_card")
+        if final is None:
+            final = self.cache["final_card"] = next(c for c in self.cards if c.season == "X")
+        return final
 
     def deck_for(self, players: int, mode: str) -> dict[str, list[str]]:
         """Card ids per season ("A".."D") that a game of this size and mode uses."""

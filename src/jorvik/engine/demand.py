@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .actions import Action, Done, Place, Reserve
 from .board import COLUMN_SIZE, discard_space, holds
+from .events import Event, PhaseStarted, Reserved, VikingPlaced
 from .hired import may_place_brown, place_brown, stop_placing
 from .loki import Trickery, swaps
 from .phase import Phase
@@ -15,9 +16,11 @@ from .state import GameState, Reservation, viking_code
 COLUMNS, SPACES = RULES.columns, RULES.spaces   # demand columns 1-6 under spaces 1-6 of 12
 
 
-# Interned placement actions: the hot loop builds lists of these instead of new objects.
-_PLACE = {(c, b): Place(c, b) for c in range(1, 7) for b in (False, True)}
-_RESERVE = {(s, b): Reserve(s, b) for s in range(7, 13) for b in (False, True)}
+# Interned placement actions, by brown and then by the column's (space's) index 0-11: the hot
+# loop builds lists of these instead of new objects.
+_PLACE = {b: [Place(c + 1, b) for c in range(COLUMNS)] for b in (False, True)}
+_RESERVE = {b: [None] * COLUMNS + [Reserve(s + 1, b) for s in range(COLUMNS, SPACES)]
+            for b in (False, True)}
 
 
 def placements(st: GameState, p: int) -> list[Action]:
@@ -32,8 +35,9 @@ def placements(st: GameState, p: int) -> list[Action]:
     for brown in (False, True):
         if not (may_place_brown(pl) if brown else pl.vikings):
             continue
-        out += [_PLACE[c + 1, brown] for c in open_cols]
-        out += [_RESERVE[s + 1, brown] for s in open_res]
+        place, reserve = _PLACE[brown], _RESERVE[brown]
+        out += [place[c] for c in open_cols]
+        out += [reserve[s] for s in open_res]
     return out
 
 
@@ -49,7 +53,7 @@ def can_place(st: GameState, p: int) -> bool:
     return st.mode == "jarl" and any(spaces[s] is not None for s in range(COLUMNS, SPACES))
 
 
-def do_demand(st: GameState, a: Action, ev: list) -> None:
+def do_demand(st: GameState, a: Action, ev: list[Event]) -> None:
     """Place or reserve one viking (or stop placing brown ones); the next player is up."""
     p = st.turn
     if isinstance(a, Done):
@@ -65,20 +69,18 @@ def do_demand(st: GameState, a: Action, ev: list) -> None:
         if isinstance(a, Place):
             c = a.column - 1
             st.columns[c] = st.columns[c] + (code,)
-            ev.append({"type": "viking_placed", "player": p, "column": a.column, "brown": brown,
-                       "position": len(st.columns[c]), "card": st.spaces[c]})
+            ev.append(VikingPlaced(p, a.column, brown, len(st.columns[c]), st.spaces[c]))
         else:
             s = a.space - 1
             cid = st.spaces[s]
             st.reservation = st.reservation + (Reservation(cid, code, st.space_goods[s]),)
             st.spaces[s] = None
             st.space_goods[s] = ()
-            ev.append({"type": "reserved", "player": p, "space": a.space, "card": cid,
-                       "brown": brown, "slot": len(st.reservation)})
+            ev.append(Reserved(p, a.space, cid, brown, len(st.reservation)))
     st.turn = (p + 1) % st.n
 
 
-def end_demand(st: GameState, ev: list) -> None:
+def end_demand(st: GameState, ev: list[Event]) -> None:
     """All vikings are placed: owners of Loki: Trickery decide, in turn order."""
     st.phase = Phase.DEMAND_END
     order = [(st.start_player + i) % st.n for i in range(st.n)]
@@ -90,7 +92,7 @@ def end_demand(st: GameState, ev: list) -> None:
     st.pending = st.pending + tuple(reversed(decisions))
 
 
-def discard_unclaimed(st: GameState, ev: list) -> None:
+def discard_unclaimed(st: GameState, ev: list[Event]) -> None:
     """After the last viking: cards on spaces 1-6 without demand and every card left on
     spaces 7-12 go to the box; the purchase phase begins."""
     for s in range(SPACES):
@@ -98,4 +100,4 @@ def discard_unclaimed(st: GameState, ev: list) -> None:
             discard_space(st, s, ev, "no_demand")
     st.phase = Phase.PURCHASE
     st.turn = 0
-    ev.append({"type": "phase", "phase": Phase.PURCHASE})
+    ev.append(PhaseStarted(Phase.PURCHASE))

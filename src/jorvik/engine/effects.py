@@ -5,6 +5,7 @@ loki.py: the Loki cards; hired.py: Hired hands), which the engine always imports
 from __future__ import annotations
 
 from .rules import RULES
+from .events import CoinsChanged, Event
 from .state import GameState, PlayerState
 
 WAREHOUSE_SPACES = RULES.warehouse_spaces   # extra storage spaces on the Warehouse card
@@ -23,7 +24,7 @@ class Effect:
     def extra_storage(self) -> int:
         return 0
 
-    def on_buy(self, st: GameState, p: int, ev: list) -> None:
+    def on_buy(self, st: GameState, p: int, ev: list[Event]) -> None:
         pass
 
     def leaves_at_unloading(self) -> bool:
@@ -36,7 +37,7 @@ class Effect:
     def usable(self, st: GameState, p: int) -> bool:
         return False
 
-    def use(self, st: GameState, p: int, ev: list) -> None:
+    def use(self, st: GameState, p: int, ev: list[Event]) -> None:
         pass
 
     def defence_bonus(self, warrior_defences: list[int]) -> int:
@@ -68,7 +69,7 @@ class TreasureHoard(Effect):
 
     def on_buy(self, st, p, ev):
         st.mut(p).coins += 4
-        ev.append({"type": "coins", "player": p, "amount": 4, "reason": "treasure_hoard"})
+        ev.append(CoinsChanged(p, 4, "treasure_hoard"))
 
     def leaves_at_unloading(self):
         return True

@@ -16,6 +16,7 @@ from .board import COLUMN_SIZE, START_COINS, START_VP, any_phase_uses, spend_car
 from .cards import CUBES_PER_GOOD, GOODS, SEASONS, CardSet
 from .demand import can_place, discard_unclaimed, do_demand, end_demand, placements
 from .effects import EFFECTS
+from .events import Event, GameOver
 from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
 from .phase import Phase
 from .rules import RULES
@@ -35,6 +36,7 @@ from .unloading import (
 
 # (looked up once: an enum member read off its class costs ~0.1 us, and this is the hot path)
 _END = Phase.END
+_DONE = Done()   # interned: listed at many demand decisions
 COLUMNS = RULES.columns
 
 def new_game(
@@ -46,7 +48,7 @@ def new_game(
     bag: list[str] | tuple[str, ...] | None = None,
     *,
     cards: CardSet,
-    events: list[dict[str, Any]] | None = None,
+    events: list[Event] | None = None,
 ) -> GameState:
     """Set up a game with `cards` (loaded above the engine: jorvik.carddata.load_cards).
     `deck` (card ids, top first) and `bag` (goods in draw order) override the seeded shuffle,
@@ -112,7 +114,7 @@ def new_game(
         columns=[()] * RULES.columns,
         set_aside=set_aside,
     )
-    ev: list[dict] = [] if events is None else events
+    ev: list[Event] = [] if events is None else events
     _advance(st, ev)
     st.last_revealed = False
     return st
@@ -157,7 +159,7 @@ def _legal_pending(st: GameState, dec: Decision) -> list[Action]:
     return dec.options(st)
 
 
-def apply_action(st: GameState, action: Action) -> tuple[GameState, list[dict[str, Any]]]:
+def apply_action(st: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Apply a legal action: returns the new state and the events that happened. The old
     state is unchanged; an illegal action raises IllegalAction and changes nothing."""
     legal = legal_actions(st)
@@ -176,7 +178,7 @@ def apply_action(st: GameState, action: Action) -> tuple[GameState, list[dict[st
                 raise IllegalAction(why_illegal(st, action))
             action = plain
     new = st.copy()
-    ev: list[dict[str, Any]] = []
+    ev: list[Event] = []
     info_before = new.info
     _do(new, action, ev)
     _advance(new, ev)
@@ -233,7 +235,7 @@ def why_illegal(st: GameState, action: Any) -> Refusal:
     return refusal("not_legal", action=what)
 
 
-def _do(st: GameState, a: Action, ev: list) -> None:
+def _do(st: GameState, a: Action, ev: list[Event]) -> None:
     if st.pending:
         dec = st.pending[-1]
         if dec.answered_by(a):   # else an any-phase card played on top of the decision
@@ -248,13 +250,13 @@ def _do(st: GameState, a: Action, ev: list) -> None:
     apply(st, a, ev)
 
 
-def _use_card(st: GameState, cid: str, ev: list) -> None:
+def _use_card(st: GameState, cid: str, ev: list[Event]) -> None:
     p = current_player(st)
     spend_card(st, p, cid, ev)
     EFFECTS[st.cards.by_id[cid].effect].use(st, p, ev)
 
 
-def _advance(st: GameState, ev: list) -> None:
+def _advance(st: GameState, ev: list[Event]) -> None:
     """Run the automatic steps until someone must decide or the game is over."""
     while not st.pending and PHASES[st.phase].step(st, ev):
         pass
@@ -280,8 +282,8 @@ def _demand_options(st: GameState) -> list[Action]:
     p = st.turn
     out = placements(st, p)
     if st.players[p].vikings == 0:
-        out.append(Done())
-    out.extend(any_phase_uses(st, p))
+        out.append(_DONE)
+    out += any_phase_uses(st, p)
     return out
 
 
@@ -297,16 +299,17 @@ def _unloading_options(st: GameState) -> list[Action]:
     return unloading_options(st, st.turn)
 
 
-def _moves_on(rule: Callable[[GameState, list], None]) -> Callable[[GameState, list], bool]:
+def _moves_on(rule: Callable[[GameState, list[Event]], None],
+              ) -> Callable[[GameState, list[Event]], bool]:
     """An automatic step after which play always goes on."""
-    def step(st: GameState, ev: list) -> bool:
+    def step(st: GameState, ev: list[Event]) -> bool:
         rule(st, ev)
         return True
     step.__name__ = rule.__name__
     return step
 
 
-def _next_placer(st: GameState, ev: list) -> bool:
+def _next_placer(st: GameState, ev: list[Event]) -> bool:
     """The next player in turn order who can still place decides; nobody: the demand ends."""
     n = st.n
     for i in range(n):
@@ -318,28 +321,27 @@ def _next_placer(st: GameState, ev: list) -> bool:
     return True
 
 
-def _next_column(st: GameState, ev: list) -> bool:
+def _next_column(st: GameState, ev: list[Event]) -> bool:
     """The next demand column with a viking is on sale; none left: the reservation row."""
     while st.turn < COLUMNS and not st.columns[st.turn]:
         st.turn += 1
     if st.turn < COLUMNS:
-        return _auto_pass(st, ev)
+        return _auto_pass(st, _column_options(st), ev)
     st.phase = Phase.RESERVATION
     return True
 
 
-def _next_reservation(st: GameState, ev: list) -> bool:
+def _next_reservation(st: GameState, ev: list[Event]) -> bool:
     """The leftmost reserved card is on sale; none left: the purchase phase ends."""
     if st.reservation:
-        return _auto_pass(st, ev)
+        return _auto_pass(st, _reservation_options(st), ev)
     end_purchase(st, ev)
     return True
 
 
-def _auto_pass(st: GameState, ev: list) -> bool:
-    """A decider whose only option is to pass passes at once (they cannot pay): play moves on.
-    Else they decide."""
-    legal = _legal(st)
+def _auto_pass(st: GameState, legal: list[Action], ev: list[Event]) -> bool:
+    """A decider whose only option (`legal`) is to pass passes at once (they cannot pay):
+    play moves on. Else they decide."""
     if len(legal) == 1:
         do_purchase(st, legal[0], ev, auto=True)
         return True
@@ -347,7 +349,7 @@ def _auto_pass(st: GameState, ev: list) -> bool:
     return False
 
 
-def _unloading_turn(st: GameState, ev: list) -> bool:
+def _unloading_turn(st: GameState, ev: list[Event]) -> bool:
     """The turn player's income and so on; a turn with nothing to decide ends at once."""
     if not st.unload_ready:
         start_unloading_turn(st, ev)
@@ -359,7 +361,7 @@ def _unloading_turn(st: GameState, ev: list) -> bool:
     return False
 
 
-def _final(st: GameState, ev: list) -> bool:
+def _final(st: GameState, ev: list[Event]) -> bool:
     """The final attack (while its card is in the deck), then the final scoring: game over."""
     if st.deck:
         reveal_final_attack(st, ev)
@@ -368,11 +370,12 @@ def _final(st: GameState, ev: list) -> bool:
     for i, row in enumerate(st.result["scores"]):   # the VP track shows the totals
         st.mut(i).vp = row["total"]
     st.phase = Phase.END
-    ev.append({"type": "game_over", **st.result})
+    ev.append(GameOver(tuple(dict(row) for row in st.result["scores"]),
+                        tuple(st.result["winners"])))
     return False
 
 
-def _game_over(st: GameState, ev: list) -> bool:
+def _game_over(st: GameState, ev: list[Event]) -> bool:
     return False
 
 
@@ -380,10 +383,10 @@ def _game_over(st: GameState, ev: list) -> bool:
 class PhaseRules:
     """What one phase does: its automatic step, who decides, the legal options, how an action
     applies (None: nobody decides in it) and the phases that may follow it."""
-    step: Callable[[GameState, list], bool]
+    step: Callable[[GameState, list[Event]], bool]
     decider: Callable[[GameState], int] | None = None
     options: Callable[[GameState], list[Action]] | None = None
-    apply: Callable[[GameState, Action, list], None] | None = None
+    apply: Callable[[GameState, Action, list[Event]], None] | None = None
     next: tuple[Phase, ...] = ()
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .board import holds
 from .effects import EFFECTS, Effect
+from .events import Discarded, Event, StoppedPlacing
 from .state import GameState, PlayerState
 
 BROWN_VIKINGS = 2   # brown vikings the card brings
@@ -38,11 +39,11 @@ def place_brown(pl: PlayerState) -> None:
     pl.brown -= 1
 
 
-def stop_placing(st: GameState, p: int, ev: list) -> None:
+def stop_placing(st: GameState, p: int, ev: list[Event]) -> None:
     """Player p, own vikings all placed, places no more brown vikings this demand phase."""
     pl = st.mut(p)
     pl.brown_done = True
-    ev.append({"type": "stopped_placing", "player": p})
+    ev.append(StoppedPlacing(p))
 
 
 def new_demand_phase(st: GameState) -> None:
@@ -52,7 +53,7 @@ def new_demand_phase(st: GameState) -> None:
             st.mut(i).brown_done = False
 
 
-def discard_used(st: GameState, ev: list) -> None:
+def discard_used(st: GameState, ev: list[Event]) -> None:
     """After the purchase phase: Hired hands with no brown viking left on it goes to the box
     (the placed ones went to the box as they came back from the board)."""
     for i, pl in enumerate(st.players):
@@ -61,4 +62,4 @@ def discard_used(st: GameState, ev: list) -> None:
             pl = st.mut(i)
             pl.cards = tuple(c for c in pl.cards if c != hh)
             st.box = st.box + (hh,)
-            ev.append({"type": "discarded", "card": hh, "goods": [], "reason": "used"})
+            ev.append(Discarded(hh, (), "used"))

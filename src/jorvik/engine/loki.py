@@ -5,6 +5,7 @@ opponent); the decisions Trickery and Theft give, and the cards' hooks."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from .actions import RESERVATION_ROW, Action, Decline, Steal, Swap
@@ -12,6 +13,7 @@ from .board import any_phase_uses, remove_one, spend_card
 from .cards import GOODS
 from .craftsmen import complete
 from .effects import EFFECTS, Effect
+from .events import CoinsChanged, Declined, Event, Stolen, Swapped
 from .pending import Decision
 from .state import GameState
 from .unloading import PlaceCube
@@ -30,17 +32,16 @@ class Trickery(Decision):
         out.extend(any_phase_uses(st, self.player))
         return out
 
-    def resolve(self, st: GameState, a: Action, ev: list) -> None:
+    def resolve(self, st: GameState, a: Action, ev: list[Event]) -> None:
         """Swap the two vikings and spend the card, or keep it for a later round."""
         p = self.player
         st.pending = st.pending[:-1]
         if isinstance(a, Swap):
             _swap(st, a)
             spend_card(st, p, self.card, ev)
-            ev.append({"type": "swapped", "player": p, "a": [a.column_a, a.position_a],
-                       "b": [a.column_b, a.position_b]})
+            ev.append(Swapped(p, (a.column_a, a.position_a), (a.column_b, a.position_b)))
         else:
-            ev.append({"type": "declined", "player": p, "card": self.card})
+            ev.append(Declined(p, self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +52,12 @@ class Theft(Decision):
     def options(self, st: GameState) -> list[Action]:
         return [Steal(v, c, g) for v, c, g in theft_targets(st, self.player)]
 
-    def resolve(self, st: GameState, a: Action, ev: list) -> None:
+    def resolve(self, st: GameState, a: Action, ev: list[Event]) -> None:
         victim = st.mut(a.player)
         victim.filled = {**victim.filled, a.card: remove_one(victim.filled[a.card], a.good)}
         if not victim.filled[a.card]:
             victim.filled = {k: v for k, v in victim.filled.items() if v}
-        ev.append({"type": "stolen", "player": self.player, "victim": a.player, "card": a.card,
-                   "good": GOODS[a.good]})
+        ev.append(Stolen(self.player, a.player, a.card, GOODS[a.good]))
         st.pending = st.pending[:-1] + (PlaceCube(self.player, a.good),)
 
 
@@ -94,8 +94,12 @@ def swaps(st: GameState) -> list[Action]:
         for b in range(a + 1, len(spots)):
             cb, ib, vb = spots[b]
             if va != vb:
-                out.append(Swap(ca, ia, cb, ib))
+                out.append(_swap_action(ca, ia, cb, ib))
     return out
+
+
+# Interned: a Trickery decision lists every pair of vikings on the board.
+_swap_action = lru_cache(maxsize=4096)(Swap)
 
 
 def after_swap(st: GameState, swap: Swap) -> GameState:
@@ -151,9 +155,9 @@ class LokiTribute(Effect):
             if i != p and other.coins > 0:
                 st.mut(i).coins -= 1
                 got += 1
-                ev.append({"type": "coins", "player": i, "amount": -1, "reason": "loki_tribute"})
+                ev.append(CoinsChanged(i, -1, "loki_tribute"))
         st.mut(p).coins += got
-        ev.append({"type": "coins", "player": p, "amount": got, "reason": "loki_tribute"})
+        ev.append(CoinsChanged(p, got, "loki_tribute"))
 
     def leaves_at_unloading(self):
         return True

@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .actions import Action, UseCard
+from .events import Event
 from .refusals import Refusal, refusal
 
 
@@ -49,7 +50,7 @@ class Decision:
         finished first."""
         return refusal("must_finish", player=self.player, decision=self.kind)
 
-    def resolve(self, st: Any, action: Action, ev: list) -> None:  # pragma: no cover
+    def resolve(self, st: Any, action: Action, ev: list[Event]) -> None:  # pragma: no cover
         """Apply the legal answer `action` to `st` (a GameState the engine owns: the state
         module imports this one, so it is not named here), events to `ev`."""
         raise NotImplementedError

@@ -10,6 +10,7 @@ from .actions import Action, Decline, UseCard
 from .cards import Card
 from .board import any_phase_uses, holds, spend_card
 from .effects import EFFECTS
+from .events import CardRevealed, CardUsed, CoinsChanged, Event, PictsAttack, VPChanged
 from .pending import Decision
 from .rules import RULES
 from .state import GameState
@@ -31,11 +32,11 @@ class AttackChoice(Decision):
     def answered_by(self, action: Action) -> bool:
         return not isinstance(action, UseCard) or action.card == self.card
 
-    def resolve(self, st: GameState, action: Action, ev: list) -> None:
+    def resolve(self, st: GameState, action: Action, ev: list[Event]) -> None:
         st.pending = st.pending[:-1]
         self.settle(st, isinstance(action, UseCard), ev)
 
-    def settle(self, st: GameState, use: bool, ev: list) -> None:  # pragma: no cover
+    def settle(self, st: GameState, use: bool, ev: list[Event]) -> None:  # pragma: no cover
         raise NotImplementedError
 
 
@@ -44,7 +45,7 @@ class GloryChoice(AttackChoice):
     """Glory: double the `value` VP gained for the most defence (the card goes), or keep it."""
     kind: ClassVar[str] = "glory"
 
-    def settle(self, st: GameState, use: bool, ev: list) -> None:
+    def settle(self, st: GameState, use: bool, ev: list[Event]) -> None:
         value = self.value
         if use:
             spend_card(st, self.player, self.card, ev)
@@ -57,24 +58,23 @@ class DanegeldChoice(AttackChoice):
     """Danegeld: pay DANEGELD_COINS coins instead of losing `value` VP, or lose them."""
     kind: ClassVar[str] = "danegeld"
 
-    def settle(self, st: GameState, use: bool, ev: list) -> None:
+    def settle(self, st: GameState, use: bool, ev: list[Event]) -> None:
         p = self.player
         if use:
             st.mut(p).coins -= DANEGELD_COINS
-            ev.append({"type": "coins", "player": p, "amount": -DANEGELD_COINS,
-                       "reason": "danegeld"})
-            ev.append({"type": "card_used", "player": p, "card": self.card})
+            ev.append(CoinsChanged(p, -DANEGELD_COINS, "danegeld"))
+            ev.append(CardUsed(p, self.card))
         else:
             _gain(st, p, -self.value, "picts", ev)
 
 
-def reveal_final_attack(st: GameState, ev: list) -> None:
+def reveal_final_attack(st: GameState, ev: list[Event]) -> None:
     """Game end: the Picts cards left in the deck are revealed and resolved in order."""
     cid = st.deck[0]
     st.deck = st.deck[1:]
     st.info += 1
     st.box = st.box + (cid,)
-    ev.append({"type": "card_revealed", "card": cid, "space": None})
+    ev.append(CardRevealed(cid, None))
     attack(st, cid, ev)
 
 
@@ -105,7 +105,7 @@ def defence(st: GameState, p: int) -> int:
     return defence_of(map(st.cards.by_id.__getitem__, st.players[p].cards))
 
 
-def attack(st: GameState, cid: str, ev: list) -> None:
+def attack(st: GameState, cid: str, ev: list[Event]) -> None:
     """Resolve Attack of the Picts `cid` (§4.5): the most defence gains, the least loses;
     Glory and Danegeld owners decide first (pending decisions)."""
     card = st.cards.by_id[cid]
@@ -115,8 +115,8 @@ def attack(st: GameState, cid: str, ev: list) -> None:
     order = [(st.start_player + i) % n for i in range(n)]
     winners = [p for p in order if defs[p] == hi] if hi != lo else []
     losers = [p for p in order if defs[p] == lo] if hi != lo else []
-    ev.append({"type": "attack", "card": cid, "defence": defs, "gain": card.picts_gain,
-               "loss": card.picts_loss, "winners": winners, "losers": losers})
+    ev.append(PictsAttack(cid, tuple(defs), card.picts_gain, card.picts_loss, tuple(winners),
+                          tuple(losers)))
     decisions = []
     for p in winners:
         glory = holds(st, st.players[p], "glory")
@@ -134,10 +134,10 @@ def attack(st: GameState, cid: str, ev: list) -> None:
     st.pending = st.pending + tuple(reversed(decisions))
 
 
-def _gain(st: GameState, p: int, amount: int, reason: str, ev: list) -> None:
+def _gain(st: GameState, p: int, amount: int, reason: str, ev: list[Event]) -> None:
     pl = st.mut(p)
     if amount < 0:
         amount = -min(pl.vp, -amount)  # VP never go below 0
     pl.vp += amount
     pl.vp_picts += amount
-    ev.append({"type": "vp", "player": p, "amount": amount, "reason": reason})
+    ev.append(VPChanged(p, amount, reason))

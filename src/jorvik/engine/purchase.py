@@ -8,6 +8,7 @@ from .actions import RESERVATION_ROW, Action, Buy, Pass
 from .board import any_phase_uses, discard_space, holds, to_box
 from .cards import GOODS
 from .effects import EFFECTS
+from .events import Bought, CardUsed, Event, Passed, PhaseStarted
 from .hired import discard_used
 from .phase import Phase
 from .state import GameState, return_viking, viking_owner
@@ -53,20 +54,22 @@ def price_due(st: GameState) -> int:
     return reservation_price(st)
 
 
+# Interned: the purchase options are listed at every purchase decision.
+_BUY, _BUY_FREE, _PASS = Buy(), Buy(hall=True), Pass()
+
+
 def purchase_options(st: GameState, p: int, price: int) -> list[Action]:
     """Buy (if p can pay), buy free with Jarl's hall, pass; any-phase cards."""
     pl = st.players[p]
-    out: list[Action] = []
-    if pl.coins >= price:
-        out.append(Buy())
+    out: list[Action] = [_BUY] if pl.coins >= price else []
     if holds(st, pl, "jarls_hall", loading_too=True):
-        out.append(Buy(hall=True))
-    out.append(Pass())
-    out.extend(any_phase_uses(st, p))
+        out.append(_BUY_FREE)
+    out.append(_PASS)
+    out += any_phase_uses(st, p)
     return out
 
 
-def do_purchase(st: GameState, a: Action, ev: list, auto: bool = False) -> None:
+def do_purchase(st: GameState, a: Action, ev: list[Event], auto: bool = False) -> None:
     """The deciding viking buys or passes: a demand column (§4.3), else the reservation row.
     `auto`: the engine passes for them, since they cannot pay (the event says so)."""
     if st.phase == _PURCHASE:
@@ -83,7 +86,7 @@ def do_purchase(st: GameState, a: Action, ev: list, auto: bool = False) -> None:
             st.spaces[c] = None
             st.space_goods[c] = ()
         else:
-            ev.append({"type": "passed", "player": p, "card": cid, "price": price, "auto": auto})
+            ev.append(Passed(p, cid, price, auto))
             return_viking(st, col[0])
             st.columns[c] = col[1:]
             if not col[1:]:
@@ -95,14 +98,14 @@ def do_purchase(st: GameState, a: Action, ev: list, auto: bool = False) -> None:
         if isinstance(a, Buy):
             buy(st, p, cid, goods, 0 if a.hall else price, a.hall, ev)
         else:
-            ev.append({"type": "passed", "player": p, "card": cid, "price": price, "auto": auto})
+            ev.append(Passed(p, cid, price, auto))
             to_box(st, cid, goods, ev, "reservation_declined")
         return_viking(st, code)
         st.reservation = st.reservation[1:]
 
 
 def buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hall: bool,
-         ev: list) -> None:
+         ev: list[Event]) -> None:
     """Player p takes card `cid` (with its ship cubes) into the loading area for `price`."""
     pl = st.mut(p)
     if hall:
@@ -113,22 +116,21 @@ def buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hal
             hid = holds(st, pl, "jarls_hall", loading_too=True)
             pl.loading = tuple(c for c in pl.loading if c != hid)
         st.box = st.box + (hid,)
-        ev.append({"type": "card_used", "player": p, "card": hid})
+        ev.append(CardUsed(p, hid))
     pl.coins -= price
     pl.loading = pl.loading + (cid,)
     if goods:
         pl.ship_goods = tuple(sorted(pl.ship_goods + goods))
-    ev.append({"type": "bought", "player": p, "card": cid, "price": price, "free": hall,
-               "goods": [GOODS[g] for g in goods]})
+    ev.append(Bought(p, cid, price, hall, tuple(map(GOODS.__getitem__, goods)) if goods else ()))
     eff = st.cards.by_id[cid].effect
     if eff:
         EFFECTS[eff].on_buy(st, p, ev)
 
 
-def end_purchase(st: GameState, ev: list) -> None:
+def end_purchase(st: GameState, ev: list[Event]) -> None:
     """After the reservation row: used-up Hired hands go to the box; unloading begins."""
     discard_used(st, ev)
     st.phase = Phase.UNLOADING
     st.turn = st.start_player
     st.unload_ready = False
-    ev.append({"type": "phase", "phase": Phase.UNLOADING})
+    ev.append(PhaseStarted(Phase.UNLOADING))

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from .actions import Action, IllegalAction
 from .cards import CUBES_PER_GOOD, GOODS, CardSet
+from .events import CardRevealed, CubesDrawn, Event
 from .game import apply_action, new_game
 from .modes import GOODS_PER_MODE
 from .phase import Phase
@@ -44,7 +45,7 @@ class StackedRecord(RecordError):
     replayed and reviewed, but it is not a saved game to play on."""
 
 
-def setup_orders(st0: GameState, events: list[dict[str, Any]] | None = None,
+def setup_orders(st0: GameState, events: list[Event] | None = None,
                  ) -> tuple[list[str], list[str]]:
     """The deck (card ids, top first, the final card last) and the bag (goods in draw order)
     a game began with. `events` are those new_game gave for `st0`; without them the game is
@@ -55,8 +56,8 @@ def setup_orders(st0: GameState, events: list[dict[str, Any]] | None = None,
                          start_player=st0.first_player, cards=st0.cards, events=events)
         if again.to_dict() != st0.to_dict():
             raise ValueError("this game was not dealt from its seed: pass its deck and bag")
-    deck = [e["card"] for e in events if e["type"] == "card_revealed"] + list(st0.deck)
-    bag = [g for e in events if e["type"] == "cubes_drawn" for g in e["goods"]]
+    deck = [e.card for e in events if isinstance(e, CardRevealed)] + list(st0.deck)
+    bag = [g for e in events if isinstance(e, CubesDrawn) for g in e.goods]
     return deck, bag + [GOODS[g] for g in st0.bag]
 
 
@@ -163,7 +164,7 @@ def first_state(rec: Record, cards: CardSet) -> GameState:
         assert rec.deck is not None and rec.bag is not None
         return new_game(rec.players, mode=rec.mode, seed=rec.seed,
                         start_player=rec.start_player, deck=rec.deck, bag=rec.bag, cards=cards)
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     seeded = new_game(rec.players, mode=rec.mode, seed=rec.seed, start_player=rec.start_player,
                       cards=cards, events=events)
     if rec.deck is None or rec.bag is None:

@@ -3,14 +3,17 @@ cubes; a revealed Attack of the Picts is resolved by picts.py."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import GOODS
+from .events import CardRevealed, CubesDrawn, Event, PhaseStarted, RoundStarted
 from .hired import new_demand_phase
 from .phase import Phase
 from .picts import attack
 from .state import GameState
 
 
-def start_round(st: GameState, ev: list) -> None:
+def start_round(st: GameState, ev: list[Event]) -> None:
     """A new round begins (RULES.md §4.1), unless only Attack of the Picts cards are left."""
     if all(st.cards.by_id[c].type == "picts" for c in st.deck):
         # Only the final Picts card is left (Ruling: with a seasonal attack just above it,
@@ -20,9 +23,10 @@ def start_round(st: GameState, ev: list) -> None:
     st.round += 1
     st.phase = Phase.SUPPLY
     st.supply_pos = 0
-    ev.append({"type": "round", "round": st.round, "start_player": st.start_player})
+    ev.append(RoundStarted(st.round, st.start_player))
 
 
+@lru_cache(maxsize=None)   # a few table sizes and modes; asked at every supply step
 def fill_order(players: int, mode: str) -> tuple[int, ...]:
     """The card spaces (1-12) the supply phase fills, in order (RULES.md §4.1): players + 1
     spaces from space 1, and in Jarl as many again from space 7. Its length is the number of
@@ -34,7 +38,7 @@ def fill_order(players: int, mode: str) -> tuple[int, ...]:
     return order
 
 
-def fill_spaces(st: GameState, ev: list) -> None:
+def fill_spaces(st: GameState, ev: list[Event]) -> None:
     """Reveal cards until the spaces are filled, pausing when an attack needs a decision."""
     by_id = st.cards.by_id
     order = fill_order(st.n, st.mode)
@@ -47,7 +51,7 @@ def fill_spaces(st: GameState, ev: list) -> None:
         st.info += 1
         card = by_id[cid]
         if card.type == "picts":
-            ev.append({"type": "card_revealed", "card": cid, "space": None})
+            ev.append(CardRevealed(cid, None))
             st.box = st.box + (cid,)
             attack(st, cid, ev)
             if st.pending:
@@ -56,16 +60,15 @@ def fill_spaces(st: GameState, ev: list) -> None:
         s = order[st.supply_pos] - 1
         st.supply_pos += 1
         st.spaces[s] = cid
-        ev.append({"type": "card_revealed", "card": cid, "space": s + 1})
+        ev.append(CardRevealed(cid, s + 1))
         if card.type == "ship":
             k = card.ship_cubes(st.mode)
             drawn = st.bag[:k]
             st.bag = st.bag[k:]
             st.space_goods[s] = tuple(sorted(drawn))
             st.info += 1
-            ev.append({"type": "cubes_drawn", "card": cid, "space": s + 1,
-                       "goods": [GOODS[g] for g in drawn]})
+            ev.append(CubesDrawn(cid, s + 1, tuple(map(GOODS.__getitem__, drawn))))
     st.phase = Phase.DEMAND
     st.turn = st.start_player
     new_demand_phase(st)
-    ev.append({"type": "phase", "phase": Phase.DEMAND})
+    ev.append(PhaseStarted(Phase.DEMAND))

@@ -18,6 +18,11 @@ from .board import any_phase_uses, storage_of, holds, remove_one, to_common, war
 from .cards import GOODS
 from .craftsmen import complete
 from .effects import EFFECTS, WORKSHOP_CUBES, Effect
+from .events import (
+    Assigned, CoinsChanged, CraftsmanComplete, CubesLost, Discarded, Event, GaveUp,
+    HarbourMarket, Sold, StartPlayer, ToCardArea, Took, TookOff, Traded, Unloaded,
+    UnloadingDone, VPChanged,
+)
 from .modes import INCOME_BONUS
 from .phase import Phase
 from .pending import Decision
@@ -36,7 +41,7 @@ def storage_capacity(st: GameState, p: int) -> tuple[int, int]:
     return storage_of(map(st.cards.by_id.__getitem__, st.players[p].cards))
 
 
-def start_unloading_turn(st: GameState, ev: list) -> None:
+def start_unloading_turn(st: GameState, ev: list[Event]) -> None:
     """Income, cards from the loading area to the card area, ship cubes unloaded (§4.4)."""
     p = st.turn
     pl = st.mut(p)
@@ -47,24 +52,24 @@ def start_unloading_turn(st: GameState, ev: list) -> None:
         if eff:
             income += EFFECTS[eff].income_bonus()
     pl.coins += income
-    ev.append({"type": "coins", "player": p, "amount": income, "reason": "income"})
+    ev.append(CoinsChanged(p, income, "income"))
     moved = []
     for c in pl.loading:
         eff = by_id[c].effect
         if eff and EFFECTS[eff].leaves_at_unloading():
             st.box = st.box + (c,)
-            ev.append({"type": "discarded", "card": c, "goods": [], "reason": "used"})
+            ev.append(Discarded(c, (), "used"))
             continue
         pl.cards = pl.cards + (c,)
         moved.append(c)
         if eff:
             EFFECTS[eff].on_card_area(pl)
     if moved:
-        ev.append({"type": "to_card_area", "player": p, "cards": moved})
+        ev.append(ToCardArea(p, tuple(moved)))
     pl.loading = ()
     if pl.ship_goods:
         pl.hand = tuple(sorted(pl.hand + pl.ship_goods))
-        ev.append({"type": "unloaded", "player": p, "goods": [GOODS[g] for g in pl.ship_goods]})
+        ev.append(Unloaded(p, tuple(map(GOODS.__getitem__, pl.ship_goods))))
         pl.ship_goods = ()
     st.unload_ready = True
 
@@ -146,9 +151,13 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
     space, Warehouse), each other place it can come from is offered as an explicit source,
     but only where it leads to another position: no two actions here give the same state."""
     pl = st.players[p]
+    hand, storage, warehouse = pl.hand, pl.storage, pl.warehouse
+    if not (hand or storage or warehouse):   # no cube to place: the common turn, made short
+        out = any_phase_uses(st, p)
+        out.append(_DONE)
+        return out
     out: list[Action] = []
     wh_space = warehouse_space(st, pl)
-    hand, storage, warehouse = pl.hand, pl.storage, pl.warehouse
     places = (hand, storage, warehouse)
     storage_free = not storage
     wh_free = len(warehouse) < wh_space
@@ -182,24 +191,28 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
             continue
         out.extend(_gives_from(cls, pool, places))
     # Giving up a stored cube (RULES.md §6): each stored good, from each place holding it.
-    out.extend(_give_up(g, "storage") for g in sorted(set(storage)))
-    out.extend(_give_up(g, "warehouse") for g in sorted(set(warehouse)))
-    out.extend(any_phase_uses(st, p))
-    out.append(Done())
+    if storage:
+        out.extend(_give_up(g, "storage") for g in sorted(set(storage)))
+    if warehouse:
+        out.extend(_give_up(g, "warehouse") for g in sorted(set(warehouse)))
+    out += any_phase_uses(st, p)
+    out.append(_DONE)
     return out
 
 
 _give_up = lru_cache(maxsize=64)(GiveUp)
+_DONE = Done()
+_NO_MOVES: frozenset[tuple[str, int]] = frozenset()
 
 
-def _moving_back(st: GameState, p: int, pl: PlayerState) -> set[tuple[str, int]]:
+def _moving_back(st: GameState, p: int, pl: PlayerState) -> frozenset[tuple[str, int]]:
     """The storage<->Warehouse moves (from where, good) that would only undo the last one:
     they would put the stored cubes back as they were just before it, with nothing else of
     p's cubes changed since. Not offered, so a position cannot be looped for nothing (the
     ruling lets stored cubes move both ways; going straight back reaches no new position)."""
     before = st.stored_before
     if before is None or before[:3] != (p, st.round, pl.hand):
-        return set()
+        return _NO_MOVES
     out = set()
     for frm, to in (("storage", "warehouse"), ("warehouse", "storage")):
         for g in set(getattr(pl, frm)):
@@ -209,7 +222,7 @@ def _moving_back(st: GameState, p: int, pl: PlayerState) -> set[tuple[str, int]]
             if (sorted(places["storage"]), sorted(places["warehouse"])) == (
                     sorted(before[3]), sorted(before[4])):
                 out.add((frm, g))
-    return out
+    return frozenset(out)
 
 
 def nothing_to_do(legal: list[Action]) -> bool:
@@ -314,31 +327,31 @@ def _take_from(pl: PlayerState, goods: tuple[int, ...], sources: tuple[str, ...]
                                          tuple(places["warehouse"]))
 
 
-def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list) -> None:
+def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list[Event]) -> None:
     """Cube g arrives at its destination: a craftsman field, a merchant (coins), a prophecy
     (2 VP), the storage space or the Warehouse."""
     pl = st.mut(p)
     if to == "craftsman":
         pl.filled = {**pl.filled, cid: tuple(sorted(pl.filled.get(cid, ()) + (g,)))}
         if complete(st, pl, cid):
-            ev.append({"type": "craftsman_complete", "player": p, "card": cid})
+            ev.append(CraftsmanComplete(p, cid))
     elif to == "merchant":
         coins = st.cards.by_id[cid].coins_per_good
         pl.coins += coins
         to_common(st, (g,))
-        ev.append({"type": "coins", "player": p, "amount": coins, "reason": "merchant"})
+        ev.append(CoinsChanged(p, coins, "merchant"))
     elif to == "prophecy":
         pl.vp += PROPHECY_VP
         pl.vp_prophecy += PROPHECY_VP
         to_common(st, (g,))
-        ev.append({"type": "vp", "player": p, "amount": PROPHECY_VP, "reason": "prophecy"})
+        ev.append(VPChanged(p, PROPHECY_VP, "prophecy"))
     elif to == "storage":
         pl.storage = pl.storage + (g,)
     elif to == "warehouse":
         pl.warehouse = pl.warehouse + (g,)
 
 
-def do_unloading(st: GameState, a: Action, ev: list) -> None:
+def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
     """One step of p's unloading turn: end it, assign a cube, or give cubes (trade, sell,
     Harbour market)."""
     p = st.turn
@@ -346,9 +359,9 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
     if isinstance(a, Done):
         if pl.hand:
             to_common(st, pl.hand)
-            ev.append({"type": "cubes_lost", "player": p, "goods": [GOODS[g] for g in pl.hand]})
+            ev.append(CubesLost(p, tuple(map(GOODS.__getitem__, pl.hand))))
             pl.hand = ()
-        ev.append({"type": "unloading_done", "player": p})
+        ev.append(UnloadingDone(p))
         st.turn = (p + 1) % st.n
         st.unload_ready = False
         if st.turn == st.start_player:
@@ -361,7 +374,7 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
         else:
             pl.warehouse = remove_one(pl.warehouse, g)
         to_common(st, (g,))
-        ev.append({"type": "gave_up", "player": p, "good": GOODS[g], "source": a.source})
+        ev.append(GaveUp(p, GOODS[g], a.source))
         return
     if isinstance(a, Assign):
         g = a.good
@@ -375,28 +388,26 @@ def do_unloading(st: GameState, a: Action, ev: list) -> None:
         else:
             pl.warehouse = remove_one(pl.warehouse, g)
         place_cube(st, p, g, a.to, a.card, ev)
-        ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to, "card": a.card,
-                   "source": src})
+        ev.append(Assigned(p, GOODS[g], a.to, a.card, src))
         return
     if a.source:
         _take_from(pl, a.give, a.source)
     else:
         _take_usual(pl, a.give)
     to_common(st, a.give)
-    gave = [GOODS[g] for g in a.give]
+    gave = tuple(map(GOODS.__getitem__, a.give))
     if isinstance(a, Sell):
         pl.coins += SELL_COINS
-        ev.append({"type": "sold", "player": p, "goods": gave, "coins": SELL_COINS})
+        ev.append(Sold(p, gave, SELL_COINS))
     else:
-        ev.append({"type": "traded" if isinstance(a, Trade) else "harbour_market",
-                   "player": p, "goods": gave})
+        ev.append((Traded if isinstance(a, Trade) else HarbourMarket)(p, gave))
         st.pending = st.pending + (TakeCube(p, a.type),)
 
 
-def end_round(st: GameState, ev: list) -> None:
+def end_round(st: GameState, ev: list[Event]) -> None:
     """Every player has unloaded: Mjölnir passes clockwise."""
     st.start_player = (st.start_player + 1) % st.n
-    ev.append({"type": "start_player", "player": st.start_player})
+    ev.append(StartPlayer(st.start_player))
     st.phase = Phase.SUPPLY_START
 
 
@@ -412,12 +423,12 @@ class TakeCube(Decision):
     def options(self, st: GameState) -> list[Action]:
         return [Take(g) for g in range(len(st.common)) if st.common[g] > 0]
 
-    def resolve(self, st: GameState, a: Action, ev: list) -> None:
+    def resolve(self, st: GameState, a: Action, ev: list[Event]) -> None:
         p = self.player
         common = list(st.common)
         common[a.good] -= 1
         st.common = tuple(common)
-        ev.append({"type": "took", "player": p, "good": GOODS[a.good], "via": self.via})
+        ev.append(Took(p, GOODS[a.good], self.via))
         st.pending = st.pending[:-1] + (PlaceCube(p, a.good),)
 
 
@@ -446,16 +457,15 @@ class PlaceCube(Decision):
         out.append(Discard())
         return out
 
-    def resolve(self, st: GameState, a: Action, ev: list) -> None:
+    def resolve(self, st: GameState, a: Action, ev: list[Event]) -> None:
         p, g = self.player, self.good
         st.pending = st.pending[:-1]
         if isinstance(a, Discard):
             to_common(st, (g,))
-            ev.append({"type": "cubes_lost", "player": p, "goods": [GOODS[g]]})
+            ev.append(CubesLost(p, (GOODS[g],)))
         else:
             place_cube(st, p, g, a.to, a.card, ev)
-            ev.append({"type": "assigned", "player": p, "good": GOODS[g], "to": a.to,
-                       "card": a.card})
+            ev.append(Assigned(p, GOODS[g], a.to, a.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,7 +481,7 @@ class WorkshopTakeOff(Decision):
         out.append(Decline())
         return out
 
-    def resolve(self, st: GameState, a: Action, ev: list) -> None:
+    def resolve(self, st: GameState, a: Action, ev: list[Event]) -> None:
         p = self.player
         rest = st.pending[:-1]
         if isinstance(a, Decline):
@@ -481,7 +491,7 @@ class WorkshopTakeOff(Decision):
         pl.filled = {**pl.filled, a.card: remove_one(pl.filled[a.card], a.good)}
         if not pl.filled[a.card]:
             pl.filled = {k: v for k, v in pl.filled.items() if v}
-        ev.append({"type": "took_off", "player": p, "card": a.card, "good": GOODS[a.good]})
+        ev.append(TookOff(p, a.card, GOODS[a.good]))
         more = (WorkshopTakeOff(p, self.left - 1),) if self.left > 1 else ()
         st.pending = rest + more + (PlaceCube(p, a.good),)
 

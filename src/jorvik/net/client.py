@@ -59,8 +59,9 @@ class Mirror:
 
     def add_log(self, items: list[Any]) -> None:
         for item in items:
-            if item.event is not None:
-                self.log.append(event_entry(item.move, item.event, self.first, self.seats))
+            event = item.engine_event()
+            if event is not None:
+                self.log.append(event_entry(item.move, event, self.first, self.seats))
             elif item.note is not None:
                 kind, p = item.note.get("kind"), item.note.get("player")
                 if kind in ("hint", "bot_fallback", "bot_failed") and isinstance(p, int) \

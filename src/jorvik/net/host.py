@@ -116,7 +116,7 @@ class Table:
         out = []
         for e in self.session.log[start:]:
             if e.event is not None:
-                out.append(LogItem(move=e.index, event=e.event))
+                out.append(LogItem(move=e.index, event=e.event.to_json()))
             elif e.kept is not None:
                 out.append(LogItem(move=e.index, note={"kind": e.kept.kind,
                                                        "player": e.kept.player}))

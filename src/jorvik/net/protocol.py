@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from jorvik.engine.events import Event, event_from_json
 from jorvik.outside import parse_json
 
 PROTOCOL = 1                 # the version a hello must name
@@ -93,10 +94,23 @@ class SeatInfo(BaseModel):
 
 
 class LogItem(BaseModel):
-    """One thing the log shows: an engine event, or a kept note (hint used, bot fallback)."""
+    """One thing the log shows: an engine event (its JSON form, `Event.to_json()`), or a kept
+    note (hint used, bot fallback). The event is read with the engine's strict
+    `event_from_json`, so a host's malformed event makes the whole message a bad one."""
     move: int
     event: dict[str, Any] | None = None
     note: dict[str, Any] | None = None
+
+    @field_validator("event")
+    @classmethod
+    def _an_engine_event(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
+        if v is not None:
+            event_from_json(v)   # its ValueError is reported as a bad field
+        return v
+
+    def engine_event(self) -> Event | None:
+        """The event as the engine's typed object (None for a note)."""
+        return None if self.event is None else event_from_json(self.event)
 
 
 class Welcome(BaseModel):

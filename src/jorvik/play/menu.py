@@ -290,7 +290,8 @@ _PHASE_MENUS: dict[Phase, Callable[..., Menu]] = {
 # ---------------------------------------------------------------- sub-decisions
 def _viking_at(st: GameState, col: int, pos: int) -> Words:
     if col == RESERVATION_ROW:
-        card, code, _ = st.reservation[pos]
+        r = st.reservation[pos]
+        card, code = r.card, r.viking
         return (Viking(code), " ", say("tui.choice.viking_reserved", slot=pos + 1,
                                        card=_card(st, card)))
     code = st.columns[col - 1][pos]

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from jorvik.engine import (
-    Action, CardSet, GameState, IllegalAction, apply_action, can_undo, current_player, is_over,
-    make_record, new_game,
+    Action, CardSet, Event, GameState, IllegalAction, apply_action, can_undo, current_player,
+    is_over, make_record, new_game,
 )
 from jorvik.engine.record import first_state, setup_orders
 from jorvik.recordschema import check_record
@@ -23,7 +23,7 @@ from . import saves as saving
 from .errors import PlayError
 from .menu import Menu, build_menu
 from .seats import Seats
-from .words import Event, Tone, Words, plain
+from .words import Tone, Words, plain
 
 
 @dataclass
@@ -33,7 +33,7 @@ class LogEntry:
     re-words the whole log."""
     index: int                          # how many actions had been taken when it happened
     note: Callable[[], str] | None = None   # a note's words in the current language
-    event: dict[str, Any] | None = None
+    event: Event | None = None
     player: int | None = None           # a note about one player (e.g. a hint used) ...
     kind: str = ""                      # ... and what kind ("hint"; "" for other notes)
     kept: Kept | None = None            # a note kept with the saved game (see Kept)
@@ -43,12 +43,12 @@ class LogEntry:
     def words(self) -> Words:
         """The line as words (see play/words.py)."""
         if self.event is not None:
-            return (Event(self.event),)
+            return (self.event,)
         text = self.note() if self.note is not None else ""
         return (Tone((text,), self.tone),) if self.tone else (text,)
 
 
-def event_entry(index: int, event: dict[str, Any], state: GameState | None = None,
+def event_entry(index: int, event: Event, state: GameState | None = None,
                 seats: Seats | None = None) -> LogEntry:
     """A log entry for an engine event (worded when shown, from any state of the game)."""
     return LogEntry(index, event=event)
@@ -132,7 +132,7 @@ class Session:
               start_player: int | None, cards_path: str | None = None,
               autosave: bool = True) -> Session:
         """A new game in a new file of its own (no other game's file is touched)."""
-        events: list[dict[str, Any]] = []
+        events: list[Event] = []
         first = new_game(list(seats.names), mode=mode, seed=seed, start_player=start_player,
                          cards=cards, events=events)
         deck, bag = setup_orders(first, events)
@@ -222,7 +222,7 @@ class Session:
                                 notes=self.notes())
 
     # ---------------------------------------------------------------- changes
-    def apply(self, action: Action) -> list[dict[str, Any]]:
+    def apply(self, action: Action) -> list[Event]:
         """Play `action` (IllegalAction when the rules refuse it: nothing changes), save, and
         tell the listeners."""
         events = self._apply(action)
@@ -230,7 +230,7 @@ class Session:
         self._changed()
         return events
 
-    def submit(self, seat: int, action: Action) -> list[dict[str, Any]]:
+    def submit(self, seat: int, action: Action) -> list[Event]:
         """A front end's move for `seat` (a remote player's, say): PlayError when it is not
         that seat's decision now ('not_your_turn'), the seat is a bot's ('bot_seat'), the game
         is over or closed ('game_over'), or the rules refuse it ('illegal_action', with the
@@ -271,12 +271,12 @@ class Session:
         """A log entry in plain words, in the language now (styled words: entry.words())."""
         return plain(entry.words(), self.seats, self.first)
 
-    def events_since(self, moves: int) -> list[tuple[int, dict[str, Any]]]:
+    def events_since(self, moves: int) -> list[tuple[int, Event]]:
         """The engine events after the game's first `moves` actions, each with the number of
         actions taken when it happened (a front end that has seen `moves` catches up)."""
         return [(e.index, e.event) for e in self.log if e.event is not None and e.index > moves]
 
-    def _apply(self, action: Action) -> list[dict[str, Any]]:
+    def _apply(self, action: Action) -> list[Event]:
         before = self.state
         new, events = apply_action(before, action)
         self.states.append(new)

@@ -13,15 +13,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jorvik.engine import RESERVATION_ROW, Phase, current_player, price_due, viking_owner
+from jorvik.engine.cards import GOOD_INDEX
+from jorvik.engine.events import (
+    Assigned, Bought, CardRevealed, CoinsChanged, CubesDrawn, Discarded, Event, GameOver,
+    Passed, PhaseStarted, PictsAttack, Reserved, RoundStarted, StartPlayer, Stolen, Swapped,
+    ToCardArea, UnloadingDone, VikingPlaced, VPChanged,
+)
 
 from .session import LogEntry, Session
-from .words import Card, Event, GoodName, Player, Tone, Words, say
+from .words import Card, GoodName, Player, Tone, Words, say
 
 # The log's bookkeeping: left out of the summary (docs/handover.md says why).
-LEFT_OUT = frozenset({"round", "phase", "card_revealed", "cubes_drawn", "start_player",
-                      "unloading_done", "to_card_area", "game_over"})
+LEFT_OUT = frozenset({RoundStarted, PhaseStarted, CardRevealed, CubesDrawn, StartPlayer,
+                      UnloadingDone, ToCardArea, GameOver})
 # A player's frequent moves, told in short on that player's line.
-SHORT = frozenset({"viking_placed", "reserved", "passed", "bought", "assigned", "coins", "vp"})
+SHORT = frozenset({VikingPlaced, Reserved, Passed, Bought, Assigned, CoinsChanged, VPChanged})
 # Coins and VP of these reasons are told on their own line (what happened, not only the sum).
 OWN_LINE_COINS = frozenset({"loki_tribute", "danegeld", "treasure_hoard"})
 STORED = ("storage", "warehouse")
@@ -54,7 +60,7 @@ def window(session: Session, p: int) -> tuple[int, list[tuple[int, LogEntry]]]:
     for pos, e in enumerate(session.log):
         if e.index < start:
             continue
-        if e.index == own and e.event is not None and e.event.get("player") == p:
+        if e.index == own and e.event is not None and getattr(e.event, "player", None) == p:
             continue                         # your own move
         if e.index == own and e.event is None and e.player == p:
             continue                         # (a note about your own move)
@@ -62,26 +68,24 @@ def window(session: Session, p: int) -> tuple[int, list[tuple[int, LogEntry]]]:
     return (0 if i is None else i), out
 
 
-def concerns(event: dict[str, Any] | None, hint_of: int | None = None) -> bool:
+def concerns(event: Event | None, hint_of: int | None = None) -> bool:
     """Whether a log line is told in the summary (the rule in docs/handover.md)."""
     if event is None:
         return hint_of is not None
-    return event.get("type") not in LEFT_OUT
+    return type(event) not in LEFT_OUT
 
 
-def _swap_victims(session: Session, e: LogEntry) -> list[tuple[int, list, list]]:
+def _swap_victims(session: Session, e: LogEntry, ev: Swapped,
+                  ) -> list[tuple[int, tuple[int, int], tuple[int, int]]]:
     """Whose vikings (or reserved cards) a Loki swap moved: (owner, from, to), from the state
     before the move."""
     before = session.states[e.index - 1]
-    ev = e.event or {}
     out = []
-    for here, there in ((ev.get("a"), ev.get("b")), (ev.get("b"), ev.get("a"))):
-        if not here or not there:
-            continue
-        column, position = here[0], here[1]
+    for here, there in ((ev.a, ev.b), (ev.b, ev.a)):
+        column, position = here
         if column == RESERVATION_ROW:
             row = before.reservation
-            code = row[position][1] if position < len(row) else None
+            code = row[position].viking if position < len(row) else None
         else:
             col = before.columns[column - 1] if 0 < column <= len(before.columns) else []
             code = col[position] if position < len(col) else None
@@ -90,7 +94,7 @@ def _swap_victims(session: Session, e: LogEntry) -> list[tuple[int, list, list]]
     return out
 
 
-def _spot(where: list) -> Any:
+def _spot(where: tuple[int, int]) -> Any:
     column, position = where[0], where[1] + 1
     if column == RESERVATION_ROW:
         return say("events.spot.reservation", slot=position)
@@ -111,7 +115,7 @@ def summary(session: Session, p: int) -> list[Item]:
     boxed: Item | None = None
     boxed_cards: list[str] = []
     personal: list[Item] = []
-    mine: dict[int, list[tuple[int, dict[str, Any]]]] = {q: [] for q in range(now.n)}
+    mine: dict[int, list[tuple[int, Event]]] = {q: [] for q in range(now.n)}
     hints: dict[int, list[int]] = {}
     for pos, e in entries:
         ev = e.event
@@ -119,38 +123,37 @@ def summary(session: Session, p: int) -> list[Item]:
             if e.player is not None and e.kind == "hint":
                 hints.setdefault(e.player, []).append(pos)
             continue
-        kind = ev.get("type")
-        if kind in LEFT_OUT:
+        if type(ev) in LEFT_OUT:
             continue
-        q = ev.get("player")
-        if kind == "attack":
-            table.append(Item((Event(ev),), [pos], to_you=True))
-        elif kind == "discarded":
+        q = getattr(ev, "player", None)
+        if isinstance(ev, PictsAttack):
+            table.append(Item((ev,), [pos], to_you=True))
+        elif isinstance(ev, Discarded):
             if boxed is None:
                 boxed = Item((), [])
                 table.append(boxed)
-            cid = ev.get("card")
-            boxed_cards.append(Card(by_id[cid]) if cid in by_id else str(cid))
+            cid = ev.card
+            boxed_cards.append(Card(by_id[cid]) if cid in by_id else cid)
             boxed.sources.append(pos)
-        elif isinstance(q, int) and 0 <= q < now.n:
+        elif q is not None and 0 <= q < now.n:
             mine[q].append((pos, ev))
-            if kind == "swapped" and q != p:
-                for owner, here, there in _swap_victims(session, e):
+            if isinstance(ev, Swapped) and q != p:
+                for owner, here, there in _swap_victims(session, e, ev):
                     if owner == p:
                         personal.append(Item((Tone((say(
                             "tui.since.swapped_you", name=seats.names[q], before=_spot(here),
                             now=_spot(there)),), "strong"),), [pos], to_you=True))
-            if kind == "stolen" and ev.get("victim") == p:
+            if isinstance(ev, Stolen) and ev.victim == p:
                 personal.append(Item((Tone((say(
                     "tui.since.stolen_you", name=seats.names[q],
-                    card=Card(by_id[ev["card"]]) if ev.get("card") in by_id else "",
-                    good=_good(ev.get("good"))),), "strong"),), [pos], to_you=True))
-            if kind == "viking_placed" and q != p and _joined(session, e, p):
+                    card=Card(by_id[ev.card]) if ev.card in by_id else "",
+                    good=GoodName(GOOD_INDEX[ev.good])),), "strong"),), [pos], to_you=True))
+            if isinstance(ev, VikingPlaced) and q != p and _joined(session, e, ev, p):
                 personal.append(Item((Tone((say(
-                    "tui.since.joined_you", name=seats.names[q], column=ev.get("column")),),
+                    "tui.since.joined_you", name=seats.names[q], column=ev.column),),
                     "strong"),), [pos], to_you=True))
         else:
-            table.append(Item((Event(ev),), [pos]))
+            table.append(Item((ev,), [pos]))
     if boxed is not None:
         boxed.text = (say("tui.since.boxed", cards=tuple(boxed_cards)),)
     out = table + personal
@@ -161,64 +164,52 @@ def summary(session: Session, p: int) -> list[Item]:
     return out
 
 
-def _good(g: Any) -> Any:
-    from jorvik.engine import GOODS
-    if isinstance(g, str) and g in GOODS:
-        g = GOODS.index(g)
-    return GoodName(g) if isinstance(g, int) and 0 <= g < len(GOODS) else str(g)
-
-
-def _player_line(session: Session, p: int, q: int, events: list[tuple[int, dict[str, Any]]],
+def _player_line(session: Session, p: int, q: int, events: list[tuple[int, Event]],
                  hints: list[int], before: Any, now: Any) -> Item | None:
     """One player's line: the short forms first, then each other event in the log's words."""
     if not events and not hints:
         return None
-    seats = session.seats
     by_id = now.cards.by_id
     parts: list[Words] = []
     sources: list[int] = []
-    placed = [(pos, ev) for pos, ev in events if ev.get("type") == "viking_placed"]
+    placed = [(pos, ev) for pos, ev in events if isinstance(ev, VikingPlaced)]
     if placed:
         parts.append((say("tui.since.placed", count=len(placed),
-                          columns=", ".join(str(ev.get("column")) for _, ev in placed)),))
+                          columns=", ".join(str(ev.column) for _, ev in placed)),))
         sources += [pos for pos, _ in placed]
     for pos, ev in events:
-        kind = ev.get("type")
-        cid = ev.get("card")
-        name = Card(by_id[cid]) if cid in by_id else str(cid)
-        if kind == "reserved":
+        if not isinstance(ev, (Reserved, Bought, Passed)):
+            continue
+        name = Card(by_id[ev.card]) if ev.card in by_id else ev.card
+        if isinstance(ev, Reserved):
             parts.append((say("tui.since.reserved", card=name),))
-        elif kind == "bought":
-            if ev.get("free"):
+        elif isinstance(ev, Bought):
+            if ev.free:
                 parts.append((say("tui.since.bought_free", card=name),))
             else:
-                parts.append((say("tui.since.bought", count=int(ev.get("price") or 0),
-                                  card=name),))
-        elif kind == "passed":
-            words: Words = (say("tui.since.passed", count=int(ev.get("price") or 0), card=name),)
-            if _on_sale(now) == cid:  # "Dénes passed at 3 — it is 2 now"
+                parts.append((say("tui.since.bought", count=ev.price, card=name),))
+        else:
+            words: Words = (say("tui.since.passed", count=ev.price, card=name),)
+            if _on_sale(now) == ev.card:  # "Dénes passed at 3 — it is 2 now"
                 words += (say("tui.since.price_now", count=price_due(now)),)
             parts.append(words)
-        else:
-            continue
         sources.append(pos)
     moved = _net_stored(events)
-    assigned = [(pos, ev) for pos, ev in events if ev.get("type") == "assigned"]
+    assigned = [(pos, ev) for pos, ev in events if isinstance(ev, Assigned)]
     if assigned:
-        counted = sum(1 for _, ev in assigned if not (
-            ev.get("source") in STORED and ev.get("to") in STORED))
+        counted = sum(1 for _, ev in assigned if not _stored_move(ev))
         if counted:
             parts.append((say("tui.since.assigned", count=counted),))
         if moved:
             parts.append((say("tui.since.stored", count=moved),))
         sources += [pos for pos, _ in assigned]
-    money = [(pos, ev) for pos, ev in events if ev.get("type") == "coins"
-             and ev.get("reason") not in OWN_LINE_COINS]
+    money = [(pos, ev) for pos, ev in events if isinstance(ev, CoinsChanged)
+             and ev.reason not in OWN_LINE_COINS]
     a, b = before.players[q], now.players[q]
     if money or a.coins != b.coins:
         parts.append((say("tui.since.coins", before=a.coins, now=b.coins),))
         sources += [pos for pos, _ in money]
-    vp = [(pos, ev) for pos, ev in events if ev.get("type") == "vp"]
+    vp = [(pos, ev) for pos, ev in events if isinstance(ev, VPChanged)]
     if vp or a.vp != b.vp:
         parts.append((say("tui.since.vp", before=a.vp, now=b.vp),))
         sources += [pos for pos, _ in vp]
@@ -227,10 +218,10 @@ def _player_line(session: Session, p: int, q: int, events: list[tuple[int, dict[
         sources += hints
     # Everything else in the log's own words (the name is at the head of the line already).
     for pos, ev in events:
-        kind = ev.get("type")
-        if kind in SHORT and not (kind == "coins" and ev.get("reason") in OWN_LINE_COINS):
+        if type(ev) in SHORT and not (isinstance(ev, CoinsChanged)
+                                      and ev.reason in OWN_LINE_COINS):
             continue
-        parts.append((Event(ev),))
+        parts.append((ev,))
         sources.append(pos)
     if not parts:
         return None
@@ -241,14 +232,13 @@ def _player_line(session: Session, p: int, q: int, events: list[tuple[int, dict[
     return Item(line, sorted(sources), to_you=q == p)
 
 
-def _joined(session: Session, e: LogEntry, p: int) -> bool:
+def _joined(session: Session, e: LogEntry, ev: VikingPlaced, p: int) -> bool:
     """Whether a viking was placed in a demand column where p has a viking: p's price there
     went up by one."""
-    ev = e.event or {}
-    column = ev.get("column")
-    if not isinstance(column, int) or not 0 < column <= 6:
+    columns = session.states[e.index].columns
+    if not 0 < ev.column <= len(columns):
         return False
-    col = session.states[e.index].columns[column - 1]
+    col = columns[ev.column - 1]
     return any(viking_owner(code) == p for code in col)
 
 
@@ -264,18 +254,23 @@ def _on_sale(st: Any) -> str | None:
     if st.phase == Phase.PURCHASE and 0 <= st.turn < len(st.spaces):
         return st.spaces[st.turn]
     if st.phase == Phase.RESERVATION and st.reservation:
-        return st.reservation[0][0]
+        return st.reservation[0].card
     return None
 
 
-def _net_stored(events: list[tuple[int, dict[str, Any]]]) -> int:
+def _stored_move(ev: Assigned) -> bool:
+    """A stored cube moved between the storage space and the Warehouse."""
+    return ev.source in STORED and ev.to in STORED
+
+
+def _net_stored(events: list[tuple[int, Event]]) -> int:
     """How many cubes ended up moved between storage and the Warehouse: a cube moved there
     and back counts for nothing (one net move per good)."""
-    net: dict[Any, int] = {}
+    net: dict[str, int] = {}
     for _, ev in events:
-        if ev.get("type") == "assigned" and ev.get("source") in STORED and ev.get("to") in STORED:
-            step = 1 if ev.get("to") == "warehouse" else -1
-            net[ev.get("good")] = net.get(ev.get("good"), 0) + step
+        if isinstance(ev, Assigned) and _stored_move(ev):
+            step = 1 if ev.to == "warehouse" else -1
+            net[ev.good] = net.get(ev.good, 0) + step
     return sum(abs(v) for v in net.values())
 
 

@@ -4,13 +4,15 @@ styled text. `plain` words them without styles (the CLI, a remote client, tests)
 has its own renderer that adds colours.
 
 A phrase (`Words`) is a tuple of parts; a part is a `str` (shown as it is: punctuation, a
-number), or one of the small frozen classes below."""
+number), one of the small frozen classes below, or an engine event (`jorvik.engine.Event`:
+worded as the log words it)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Union
 
+from jorvik.engine.events import Event
 from jorvik.i18n import t
 
 
@@ -70,12 +72,6 @@ class Player:
     """A player's name; longer than `limit` characters it ends in '…'."""
     player: int
     limit: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """An engine event as the log words it."""
-    event: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +146,9 @@ def _plain_part(part: Any, seats: Any, state: Any) -> str:
     if isinstance(part, Event):
         from jorvik.i18n.events import describe_event
         try:
-            return describe_event(part.event, state)
+            return describe_event(part, state)
         except Exception:  # a gap in the describer must never stop the game
-            return str(part.event)
+            return str(part)
     if isinstance(part, Tone):
         return plain(part.words, seats, state)
     return str(part)

@@ -12,10 +12,10 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
-from jorvik.engine import GOODS, GameState, viking_is_brown, viking_owner
+from jorvik.engine import GOODS, Event, GameState, viking_is_brown, viking_owner
 from jorvik.i18n import t_split
 from jorvik.i18n.cards import card_name, card_text, good_letter, good_name
-from jorvik.i18n.events import describe_event
+from jorvik.i18n.events import describe_event, event_player
 
 from jorvik.play import words as w
 from jorvik.play.seats import COLOUR_NAMES, markers  # noqa: F401  (named here too)
@@ -150,8 +150,8 @@ def words_text(words: Any, seats: PlainSeats, state: GameState | None = None) ->
         elif isinstance(part, w.Player):
             out.append(w.short_name(seats.names[part.player], part.limit),
                        style=seats.style(part.player))
-        elif isinstance(part, w.Event):
-            out.append_text(describe(part.event, state, seats))
+        elif isinstance(part, Event):
+            out.append_text(describe(part, state, seats))
         elif isinstance(part, w.Tone):
             inner = words_text(part.words, seats, state)
             inner.stylize(TONES.get(part.tone, ""))
@@ -172,13 +172,13 @@ def entry_text(entry: Any, seats: PlainSeats, state: GameState) -> Text:
                 else TONES.get(entry.tone, ""))
 
 
-def describe(event: dict[str, Any], state: GameState, seats: Seats) -> Text:
+def describe(event: Event, state: GameState, seats: Seats) -> Text:
     """One log line for an engine event in the current language, in the player's colour."""
     try:
         line = describe_event(event, state)
     except Exception:  # a gap in the describer must never stop the game
         line = str(event)
-    p = event.get("player")
-    if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(seats):
+    p = event_player(event)
+    if p is not None and 0 <= p < len(seats):
         return Text(line, style=seats.fg(p))
     return Text(line)

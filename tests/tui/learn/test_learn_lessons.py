@@ -4,6 +4,7 @@ and the results the lesson texts promise (RULES.md §4.3-§5, the rulebook's exa
 from __future__ import annotations
 
 from jorvik.engine import apply_action, current_player
+from jorvik.engine.events import Bought, CoinsChanged, Passed, PictsAttack, VPChanged
 from jorvik.i18n import catalogue
 from jorvik.lessons import END, JARL, LESSONS, PICTS, ROUND, learner_steps, script
 
@@ -22,8 +23,8 @@ def events_of(lesson):
 
 
 def purchases(events, card):
-    return [(e["type"], e["player"], e["price"]) for _, e in events
-            if e["type"] in ("bought", "passed") and e.get("card") == card]
+    return [(e.type, e.player, e.price) for _, e in events
+            if isinstance(e, (Bought, Passed)) and e.card == card]
 
 
 def test_every_lesson_plays_through_and_every_step_is_the_learners_move():
@@ -85,17 +86,17 @@ def test_round_ends_with_the_leatherworker_complete_after_the_trade():
 
 def test_picts_example_defence_3_1_0_0_benedek_gains_2_eszti_and_moni_lose_2():
     st, events = events_of(PICTS)
-    attack = next(e for _, e in events if e["type"] == "attack")
-    assert attack["defence"] == [1, 3, 0, 0]
-    vp = {e["player"]: e["amount"] for _, e in events if e["type"] == "vp"}
+    attack = next(e for _, e in events if isinstance(e, PictsAttack))
+    assert attack.defence == (1, 3, 0, 0)
+    vp = {e.player: e.amount for _, e in events if isinstance(e, VPChanged)}
     assert vp == {BENEDEK: 2, ESZTI: -2, MONI: -2}
     assert [p.vp for p in st.players] == [10, 12, 8, 8]
 
 
 def test_end_final_attack_then_a_tie_broken_by_coins():
     st, events = events_of(END)
-    attack = next(e for _, e in events if e["type"] == "attack")
-    assert attack["card"] == "PX" and attack["gain"] == 4 and attack["loss"] == 4
+    attack = next(e for _, e in events if isinstance(e, PictsAttack))
+    assert attack.card == "PX" and attack.gain == 4 and attack.loss == 4
     scores = st.result["scores"]
     peti, benedek = scores[0], scores[1]
     assert peti["total"] == benedek["total"] == 14
@@ -106,17 +107,17 @@ def test_end_final_attack_then_a_tie_broken_by_coins():
 
 def test_jarl_reservation_row_sells_at_3_2_1_and_moni_cannot_pay_2():
     _, events = events_of(JARL)
-    reserved = [(e["type"], e["player"], e["price"]) for before, e in events
-                if e["type"] in ("bought", "passed") and before.phase == "reservation"]
+    reserved = [(e.type, e.player, e.price) for before, e in events
+                if isinstance(e, (Bought, Passed)) and before.phase == "reservation"]
     assert reserved == [("bought", PETI, 3), ("passed", MONI, 2), ("bought", ESZTI, 1)]
 
 
 def test_jarl_tribute_prophecy_and_a_brown_viking():
     st, events = events_of(JARL)
-    tribute = {e["player"]: e["amount"] for _, e in events
-               if e["type"] == "coins" and e["reason"] == "loki_tribute"}
+    tribute = {e.player: e.amount for _, e in events
+               if isinstance(e, CoinsChanged) and e.reason == "loki_tribute"}
     assert tribute == {PETI: -1, ESZTI: -1, BENEDEK: 2}   # Móni had no coin left to pay
-    prophecy = [e["amount"] for _, e in events if e["type"] == "vp" and e["reason"] == "prophecy"]
+    prophecy = [e.amount for _, e in events if isinstance(e, VPChanged) and e.reason == "prophecy"]
     assert prophecy == [2, 2]
     assert st.players[BENEDEK].vp_prophecy == 4
     brown = [a for a in script(JARL) if getattr(a, "brown", False)]

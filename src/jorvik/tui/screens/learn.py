@@ -22,6 +22,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from jorvik.engine import Action, Phase, current_player
+from jorvik.engine.events import (
+    CardRevealed, CubesDrawn, PhaseStarted, RoundStarted, StartPlayer, ToCardArea, UnloadingDone,
+)
 from jorvik.i18n import t
 from jorvik.lessons import LESSONS, Lesson, learner_steps, script
 from jorvik.outside import DataFileError, read_json_file
@@ -99,8 +102,8 @@ class LessonFinished(Message):
 # --------------------------------------------------------------------------- screens
 
 # The events a wrong move's sentence leaves out: the board shows them.
-_QUIET = {"round", "phase", "card_revealed", "cubes_drawn", "start_player", "unloading_done",
-          "to_card_area"}
+_QUIET = (RoundStarted, PhaseStarted, CardRevealed, CubesDrawn, StartPlayer, UnloadingDone,
+          ToCardArea)
 
 
 def led_to(state, action: Action, seats: Seats) -> str:
@@ -115,7 +118,7 @@ def led_to(state, action: Action, seats: Seats) -> str:
         _, events = apply_action(state, action)
     except IllegalAction as e:
         return say_text(refusal_words(e.reason, seats.names, state.cards)) + " "
-    words = [describe_event(ev, state) for ev in events if ev.get("type") not in _QUIET]
+    words = [describe_event(ev, state) for ev in events if not isinstance(ev, _QUIET)]
     words = [w.rstrip(".") for w in words if w][:3]
     return t("learn.wrong.led_to", events="; ".join(words)) + " " if words else ""
 

@@ -23,7 +23,7 @@ from jorvik.review import Review, review, states_of, vp_race
 from ..keys import key, translated
 from ..moves import move_words
 from ..why import why_text
-from ..text import COLOUR_NAMES, Seats, painted, rich_t
+from ..text import Seats, painted, rich_t
 from ..widgets.keybar import KeyBar
 from ..widgets.vp_chart import vp_chart
 

@@ -11,6 +11,7 @@ from typing import Callable
 from rich.text import Text
 from textual import events
 
+from jorvik.engine.events import RoundStarted
 from jorvik.i18n import t
 
 from jorvik.play.session import LogEntry
@@ -54,7 +55,7 @@ class GameLog(Lines):
         start = self._round_start
         for pos in range(self.shown, len(entries)):
             ev = entries[pos].event
-            if ev is not None and ev.get("type") == "round":
+            if isinstance(ev, RoundStarted):
                 start = pos
         new = [self.word(e) for e in entries[self.shown:]]
         self._entries += entries[self.shown:]
@@ -74,7 +75,7 @@ class GameLog(Lines):
         self._entries = list(entries)
         self._texts = [self.word(e) for e in entries]
         self._round_start = max((i for i, e in enumerate(entries)
-                                 if e.event is not None and e.event.get("type") == "round"),
+                                 if isinstance(e.event, RoundStarted)),
                                 default=0)
         if fresh is not None:
             self._fresh = fresh

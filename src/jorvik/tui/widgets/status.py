@@ -7,6 +7,7 @@ from typing import Callable
 from rich.text import Text
 
 from jorvik.engine import GameState, Phase, current_player
+from jorvik.engine.events import CardRevealed, RoundStarted
 from jorvik.i18n import get_language, level_name, t
 
 from ..text import Seats
@@ -38,10 +39,10 @@ def round_seasons(st: GameState, events: list) -> list[str]:
         ev = entry.event
         if ev is None:
             continue
-        if ev.get("type") == "round":
+        if isinstance(ev, RoundStarted):
             break
-        if ev.get("type") == "card_revealed":
-            season = by_id[ev["card"]].season if ev.get("card") in by_id else None
+        if isinstance(ev, CardRevealed):
+            season = by_id[ev.card].season if ev.card in by_id else None
             if season in ("A", "B", "C", "D") and season not in seen:
                 seen.insert(0, season)
     if not seen:
