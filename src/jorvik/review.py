@@ -527,8 +527,8 @@ def review(record: Any, humans: Iterable[int] | None = None,
     successive halving over the decisions — the costlier-looking half gets more draws of the
     chosen move against its best other, round by round, down to RECHECK. Those are judged
     again with fresh draws, spent where the list's boundary is in doubt (sampler.top_k: the
-    k-th against the next, and zero) until it is clear or the budget is spent; only the
-    fresh estimates are reported. `playouts`: draws a decision in the first pass instead (no
+    k-th against the next, and zero) and on listed losses not yet measured to PRECISE, until
+    both are done or the budget is spent; only the fresh estimates are reported. `playouts`: draws a decision in the first pass instead (no
     halving; twice as many fresh ones, one fresh pass). `workers` > 1 spreads the jobs over
     processes; the result does not depend on it. None when `stop()` turned true before the
     end (the screen asking for it was closed)."""
@@ -604,7 +604,8 @@ def review(record: Any, humans: Iterable[int] | None = None,
             room = max(0, budget - spent)
             got = top_k(lead, lambda: {i: estimate(fresh[i][0]) for i in fresh}, sample,
                         cost, SHOWN, room, first=max(2 * MIN_DRAWS,
-                                                     int(room * FRESH_FIRST // whole)))
+                                                     int(room * FRESH_FIRST // whole)),
+                        precise=PRECISE)
             if got is None:
                 return None
     if progress:
@@ -633,6 +634,7 @@ def review(record: Any, humans: Iterable[int] | None = None,
 
 MIN_DRAWS = 4   # the fewest fresh draws a decision gets in the first fresh round (doubled)
 FRESH_FIRST = 0.3  # of the fresh budget: the first round, the same draws for every candidate
+PRECISE = 0.5      # VP: a listed loss is measured on (budget allowing) to this standard error
 
 
 def _spent(results: dict) -> int:
@@ -673,7 +675,8 @@ def _halve_decisions(todo: list[int], screened: dict[int, list[float]], left: di
 def _shrunk(screened: dict[int, list[float]]) -> dict[int, float]:
     """Each decision's screened loss shrunk toward the mean of all by its own noise (empirical
     Bayes: x̄ + (x − x̄)·τ²/(τ² + se²), τ² the spread of the true losses, estimated as the
-    spread of the estimates less their mean squared standard error). Ranking by it, a loss
+    spread of the estimates less their median squared standard error, which a few very noisy
+    decisions do not inflate). Ranking by it, a loss
     measured precisely is not passed over for a larger one that is mostly noise."""
     est = {i: estimate(v) for i, v in screened.items() if v}
     if len(est) < 3:
@@ -683,7 +686,8 @@ def _shrunk(screened: dict[int, list[float]]) -> dict[int, float]:
     finite = [i for i in est if math.isfinite(noise[i])]
     mean = sum(est[i].mean for i in est) / len(est)
     spread = sum((est[i].mean - mean) ** 2 for i in est) / (len(est) - 1)
-    tau2 = max(spread - sum(noise[i] for i in finite) / max(1, len(finite)), 0.05 * spread, 1e-9)
+    typical = sorted(noise[i] for i in finite)[len(finite) // 2] if finite else 0.0
+    tau2 = max(spread - typical, 0.05 * spread, 1e-9)
     out = {i: mean + (e.mean - mean) * tau2 / (tau2 + noise[i]) for i, e in est.items()}
     return out | {i: mean for i in screened if i not in est}
 

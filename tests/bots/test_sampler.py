@@ -209,3 +209,24 @@ def test_the_boundary_of_a_list():
     listed, doubt = boundary(e, 5)
     assert listed == ["a", "b", "c", "d"] and doubt == ["e"]   # e may yet be told from zero
     assert boundary({"x": Estimate(5.0, 0.1, 2)}, 1) == ([], ["x"])   # too few draws
+
+
+def test_top_k_measures_the_listed_to_the_precision_asked_when_the_budget_allows():
+    arms = _arms([20, 18, 16, 0, -3], sd=6, seed=2)
+    got = _run_top_k_precise(arms, k=3, budget=100_000, precise=0.5)
+    assert set(got.top) == {0, 1, 2} and got.settled
+    assert all(arms[a].diff(0, 1).se <= 0.5 for a in got.top)
+    assert arms[4].draws == 8                              # clearly out: no more draws
+    poor = _arms([20, 18, 16, 0, -3], sd=6, seed=2)
+    got = _run_top_k_precise(poor, k=3, budget=1000, precise=0.5)
+    assert set(got.top) == {0, 1, 2} and got.settled and got.spent <= 1000
+
+
+def _run_top_k_precise(arms, k, budget, precise):
+    def sample(plan):
+        for a, n in plan.items():
+            for _ in range(n):
+                arms[a].draw()
+        return float(sum(2 * n for n in plan.values()))
+    return top_k(range(len(arms)), lambda: {a: p.diff(0, 1) for a, p in enumerate(arms)},
+                 sample, {a: 2.0 for a in range(len(arms))}, k, budget, precise=precise)

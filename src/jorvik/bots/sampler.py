@@ -250,14 +250,17 @@ def boundary(est: Mapping[K, Estimate], k: int, z: float = Z) -> tuple[list[K], 
 
 def top_k(arms: Sequence[K], estimates: Callable[[], Mapping[K, Estimate]],
           sample: Callable[[Mapping[K, int]], float | None], cost: Mapping[K, float], k: int,
-          budget: float, first: int = MIN_CLEAR * 2, z: float = Z) -> TopK | None:
+          budget: float, first: int = MIN_CLEAR * 2, z: float = Z,
+          precise: float = 0.0) -> TopK | None:
     """Top-k identification by racing at the boundary: which k of the `arms` (each sampled on
     its own, e.g. a decision's paired loss) have the largest means, each clear of zero.
 
     Every arm gets `first` draws (fewer when the budget does not allow them, never under
     MIN_CLEAR); then, round by round, the arms in doubt (:func:`boundary`) get as many draws
     again as they have, scaled down to what is left of `budget`, until none is in doubt or
-    fewer than two draws each are left. `sample({arm: draws})` draws them and returns the
+    fewer than two draws each are left. `precise` > 0: a listed arm whose standard error is
+    larger gets draws too (the same way), so that what is listed is also measured to that
+    precision when the budget allows. `sample({arm: draws})` draws them and returns the
     cost spent (None: stopped, and so is this, returning None); `estimates()` the arms'
     estimates so far; `cost[arm]` what one draw of it is expected to cost. The listed arms
     still in doubt at the end are `unsure`."""
@@ -275,17 +278,18 @@ def top_k(arms: Sequence[K], estimates: Callable[[], Mapping[K, Estimate]],
     while True:
         est = estimates()
         listed, doubt = boundary(est, k, z)
-        if not doubt:
+        vague = [a for a in listed if a not in doubt and precise > 0 and est[a].se > precise]
+        if not doubt and not vague:
             return TopK(listed, [], True, spent)
-        want = {a: max(2, est[a].n) for a in doubt}
-        need = sum(want[a] * cost[a] for a in doubt)
+        want = {a: max(2, est[a].n) for a in doubt + vague}
+        need = sum(want[a] * cost[a] for a in want)
         room = budget - spent
         if need > room:
             scale = room / need
             want = {a: int(n * scale) for a, n in want.items()}
             want = {a: n for a, n in want.items() if n >= 2}
         if not want:
-            return TopK(listed, [a for a in listed if a in doubt], False, spent)
+            return TopK(listed, [a for a in listed if a in doubt], not doubt, spent)
         got = sample(want)
         if got is None:
             return None

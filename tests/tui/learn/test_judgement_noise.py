@@ -109,3 +109,16 @@ def test_a_hint_on_a_budget_reports_progress_to_the_end_and_ranks_by_fresh_draws
     assert all(h.effect <= 0 and h.se >= 0 for h in found)
     assert seen[-1] == (4000, 4000)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_the_screen_ranks_a_precise_loss_above_a_larger_noisy_one():
+    from jorvik.review import _shrunk
+    import random
+    rng = random.Random(1)
+    screened = {i: [rng.gauss(0.0, 1.0) for _ in range(30)] for i in range(20)}  # about 0
+    screened[20] = [1.5 + rng.gauss(0, 0.3) for _ in range(30)]     # 1.5 VP, measured well
+    screened[21] = [2.0 + rng.gauss(0, 12.0) for _ in range(30)]    # mostly noise
+    likely = _shrunk(screened)
+    assert likely[20] > likely[21]
+    assert max(likely, key=likely.get) == 20
+    assert abs(likely[20] - sum(screened[20]) / 30) < 0.2            # hardly moved
