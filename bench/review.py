@@ -111,8 +111,8 @@ def compare(a: dict[int, float], b: dict[int, float]) -> tuple[int, int, float]:
 
 
 def stability(args) -> None:
-    print(f"== review stability: seeds 1 and 2, seat 0 reviewed; top-5 shared (of the longer "
-          f"list) and the largest loss difference of a shared decision; target >= 4/5, <= 2 VP")
+    print("== review stability: seeds 1 and 2, seat 0 reviewed; top-5 shared (of the longer "
+          "list) and the largest loss difference of a shared decision; target >= 4/5, <= 2 VP")
     old = before_module() if not args.skip_before else None
     rows = {"before": [], "after": []}
     for name, rec in games(args.tables, True):

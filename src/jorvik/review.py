@@ -195,13 +195,14 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
           stop: Callable[[], bool] | None = None,
           progress: Callable[[int, int], None] | None = None,
           budget: int = HINT_STEPS) -> list[Hint]:
-    """The `count` best moves now for the decider, best first, each with its estimated final
-    VP margin and its difference to the best with a standard error. HINT_CANDIDATES moves are
-    screened; the `count` leading ones (and any other the screen's leader does not clearly
-    beat) are judged again with fresh draws in a race that stops once the best is clear (a move clearly behind it is drawn no
-    more, so the budget goes where the lead is in doubt), and only those are shown. `budget`:
-    moves played in play-outs; `playouts`: a fixed number of draws in each pass instead (for
-    tests). Only public information is used. [] when `stop()` turned true."""
+    """The `count` best moves now for the decider, best first, each with its estimated final VP
+    margin and its difference to the best with a standard error. HINT_CANDIDATES moves are
+    screened; the `count` leading ones (and any other the screen's leader does not clearly beat)
+    are judged again with fresh draws in a race that stops once the best is clear (a move
+    clearly behind it is drawn no more, so the budget goes where the lead is in doubt), and only
+    those are shown. `budget`: moves played in play-outs; `playouts`: a fixed number of draws in
+    each pass instead (for tests). Only public information is used. [] when `stop()` turned
+    true."""
     legal = legal_actions(st)
     if len(legal) <= 1:
         return [Hint(a, 0.0, 0.0) for a in legal]
@@ -271,8 +272,9 @@ def _screen_hint(screen: Paired, budget: int, shown: int,
             progress(screen.steps)
     ranked = screen.ranked()
     lead = ranked[0]
-    return ranked[:shown] + [j for j in ranked[shown:]
-                             if not (screen.diff(lead, j).clear() and screen.diff(lead, j).mean > 0)]
+    behind = [j for j in ranked[shown:]
+              if screen.diff(lead, j).clear() and screen.diff(lead, j).mean > 0]
+    return ranked[:shown] + [j for j in ranked[shown:] if j not in behind]
 
 
 def _per_draw(sampler: Paired) -> float:
@@ -525,13 +527,13 @@ def review(record: Any, humans: Iterable[int] | None = None,
 
     Screening: each decision, the chosen move against the bot's best (screen_draws); then
     successive halving over the decisions — the costlier-looking half gets more draws of the
-    chosen move against its best other, round by round, down to RECHECK. Those are judged
-    again with fresh draws, spent where the list's boundary is in doubt (sampler.top_k: the
-    k-th against the next, and zero) and on listed losses not yet measured to PRECISE, until
-    both are done or the budget is spent; only the fresh estimates are reported. `playouts`: draws a decision in the first pass instead (no
-    halving; twice as many fresh ones, one fresh pass). `workers` > 1 spreads the jobs over
-    processes; the result does not depend on it. None when `stop()` turned true before the
-    end (the screen asking for it was closed)."""
+    chosen move against its best other, round by round, down to RECHECK. Those are judged again
+    with fresh draws, spent where the list's boundary is in doubt (sampler.top_k: the k-th
+    against the next, and zero) and on listed losses not yet measured to PRECISE, until both are
+    done or the budget is spent; only the fresh estimates are reported. `playouts`: draws a
+    decision in the first pass instead (no halving; twice as many fresh ones, one fresh pass).
+    `workers` > 1 spreads the jobs over processes; the result does not depend on it. None when
+    `stop()` turned true before the end (the screen asking for it was closed)."""
     states, actions = states_of(record, cards)
     seats = set(range(states[0].n)) if humans is None else set(humans)
     todo = [i for i, st in enumerate(states[:len(actions)])
@@ -572,8 +574,8 @@ def review(record: Any, humans: Iterable[int] | None = None,
                                  run, results, states, actions, better, seed)
         if alive is None:
             return None
-        likely = _shrunk(screened)
-        lead = [i for i in sorted(alive, key=lambda i: (-likely[i], i))
+        likely = _in_top(screened)
+        lead = [i for i in sorted(alive, key=lambda i: (-likely[i][0], -likely[i][1], i))
                 if estimate(screened[i]).mean > 0][:RECHECK]
         rounds = [0]
 
@@ -645,17 +647,17 @@ def _halve_decisions(todo: list[int], screened: dict[int, list[float]], left: di
                      budget: int, run: Callable[..., bool], results: dict,
                      states: list[GameState], actions: list[Action], better: dict, seed: int
                      ) -> list[int] | None:
-    """Successive halving over a review's decisions after the first screening round: the
-    half that looks costliest (by the screening draws so far, _shrunk) gets more draws of the chosen
-    move against its best other, round by round, until RECHECK are left; HALVING_SHARE of
-    `budget` is shared equally by the rounds. Returns the decisions left (None: stopped).
-    This only chooses what is judged again: the losses reported come from fresh draws."""
+    """Successive halving over a review's decisions after the first screening round: the half
+    likeliest to be among the costliest (by the screening draws so far: _in_top) gets more draws
+    of the chosen move against its best other, round by round, until RECHECK are left;
+    HALVING_SHARE of `budget` is shared equally by the rounds. Returns the decisions left (None:
+    stopped). This only chooses what is judged again: the losses reported come from fresh draws."""
     alive = list(todo)
     cuts = math.ceil(math.log2(len(alive) / RECHECK)) if len(alive) > RECHECK else 0
     share = budget * HALVING_SHARE
     for r in range(1, cuts + 1):
-        likely = _shrunk(screened)
-        alive = sorted(alive, key=lambda i: (-likely[i], i))
+        likely = _in_top(screened)
+        alive = sorted(alive, key=lambda i: (-likely[i][0], -likely[i][1], i))
         alive = alive[:max(RECHECK, (len(alive) + 1) // 2)]
         if r == cuts or len(alive) <= RECHECK:
             break
@@ -672,24 +674,45 @@ def _halve_decisions(todo: list[int], screened: dict[int, list[float]], left: di
     return alive
 
 
-def _shrunk(screened: dict[int, list[float]]) -> dict[int, float]:
-    """Each decision's screened loss shrunk toward the mean of all by its own noise (empirical
-    Bayes: x̄ + (x − x̄)·τ²/(τ² + se²), τ² the spread of the true losses, estimated as the
-    spread of the estimates less their median squared standard error, which a few very noisy
-    decisions do not inflate). Ranking by it, a loss
-    measured precisely is not passed over for a larger one that is mostly noise."""
+def _shrunk(screened: dict[int, list[float]]) -> dict[int, tuple[float, float]]:
+    """Each decision's screened loss shrunk toward the mean of all by its own noise, as
+    (mean, standard deviation) of what its true loss likely is (empirical Bayes: x̄ + (x −
+    x̄)·τ²/(τ² + se²), sd² = τ²·se²/(τ² + se²); τ² the spread of the true losses, estimated
+    as the spread of the estimates less their median squared standard error, which a few
+    very noisy decisions do not inflate)."""
     est = {i: estimate(v) for i, v in screened.items() if v}
-    if len(est) < 3:
-        return {i: (e.mean if e.n else 0.0) for i, e in est.items()} | \
-            {i: 0.0 for i in screened if i not in est}
     noise = {i: (e.se ** 2 if math.isfinite(e.se) else math.inf) for i, e in est.items()}
-    finite = [i for i in est if math.isfinite(noise[i])]
-    mean = sum(est[i].mean for i in est) / len(est)
-    spread = sum((est[i].mean - mean) ** 2 for i in est) / (len(est) - 1)
-    typical = sorted(noise[i] for i in finite)[len(finite) // 2] if finite else 0.0
-    tau2 = max(spread - typical, 0.05 * spread, 1e-9)
-    out = {i: mean + (e.mean - mean) * tau2 / (tau2 + noise[i]) for i, e in est.items()}
-    return out | {i: mean for i in screened if i not in est}
+    finite = sorted(noise[i] for i in est if math.isfinite(noise[i]))
+    if len(est) < 3 or not finite:
+        return {i: (est[i].mean if i in est else 0.0, 0.0) for i in screened}
+    mean = sum(e.mean for e in est.values()) / len(est)
+    spread = sum((e.mean - mean) ** 2 for e in est.values()) / (len(est) - 1)
+    tau2 = max(spread - finite[len(finite) // 2], 0.05 * spread, 1e-9)
+    out = {}
+    for i in screened:
+        if i not in est or not math.isfinite(noise[i]):
+            out[i] = (mean, math.sqrt(tau2))
+        else:
+            w = tau2 / (tau2 + noise[i])
+            out[i] = (mean + (est[i].mean - mean) * w, math.sqrt(noise[i] * w))
+    return out
+
+
+def _in_top(screened: dict[int, list[float]], k: int = SHOWN) -> dict[int, tuple[float, float]]:
+    """How likely each decision's true loss is among the k largest, by the screen so far
+    (_shrunk): P(true loss > the k-th largest shrunk loss). A loss measured precisely and
+    one mostly noise are then compared fairly: the first is kept if it is large, the second
+    while it might be. As (that chance, the shrunk loss), to sort by."""
+    likely = _shrunk(screened)
+    means = sorted((m for m, _ in likely.values()), reverse=True)
+    cut = means[min(k, len(means)) - 1] if means else 0.0
+    out = {}
+    for i, (m, sd) in likely.items():
+        if sd > 0:
+            out[i] = (0.5 * math.erfc((cut - m) / (sd * math.sqrt(2))), m)
+        else:
+            out[i] = (1.0 if m >= cut else 0.0, m)
+    return out
 
 
 def _first_spent(results: dict) -> int:

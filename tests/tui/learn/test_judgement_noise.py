@@ -111,14 +111,18 @@ def test_a_hint_on_a_budget_reports_progress_to_the_end_and_ranks_by_fresh_draws
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
-def test_the_screen_ranks_a_precise_loss_above_a_larger_noisy_one():
-    from jorvik.review import _shrunk
+def test_the_screen_keeps_a_precise_loss_and_a_noisy_one_that_might_be_large():
+    from jorvik.review import _in_top, _shrunk
     import random
     rng = random.Random(1)
-    screened = {i: [rng.gauss(0.0, 1.0) for _ in range(30)] for i in range(20)}  # about 0
-    screened[20] = [1.5 + rng.gauss(0, 0.3) for _ in range(30)]     # 1.5 VP, measured well
-    screened[21] = [2.0 + rng.gauss(0, 12.0) for _ in range(30)]    # mostly noise
+    truth = [abs(rng.gauss(0.0, 2.0)) for _ in range(20)]           # losses of 0 to ~5 VP
+    screened = {i: [truth[i] + rng.gauss(0, 3.0) for _ in range(30)] for i in range(20)}
+    screened[20] = [4.0 + rng.gauss(0, 0.3) for _ in range(30)]     # 4 VP, measured well
+    screened[21] = [4.5 + rng.gauss(0, 20.0) for _ in range(30)]    # mostly noise
+    screened[22] = [0.5 + rng.gauss(0, 0.1) for _ in range(30)]     # small, measured well
     likely = _shrunk(screened)
-    assert likely[20] > likely[21]
-    assert max(likely, key=likely.get) == 20
-    assert abs(likely[20] - sum(screened[20]) / 30) < 0.2            # hardly moved
+    assert likely[20][0] > likely[21][0]                 # shrunk: the precise one is larger
+    assert abs(likely[20][0] - sum(screened[20]) / 30) < 0.2 and likely[20][1] < 0.1
+    chance = _in_top(screened, k=5)
+    # the noisy one might still be among the five largest, the small precise one hardly
+    assert chance[20][0] > 0.5 and chance[21][0] > 0.05 and chance[22][0] < 0.001
