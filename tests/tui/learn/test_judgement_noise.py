@@ -126,3 +126,25 @@ def test_the_screen_keeps_a_precise_loss_and_a_noisy_one_that_might_be_large():
     chance = _in_top(screened, k=5)
     # the noisy one might still be among the five largest, the small precise one hardly
     assert chance[20][0] > 0.5 and chance[21][0] > 0.05 and chance[22][0] < 0.001
+
+
+def test_a_hint_screen_passes_on_every_move_it_cannot_tell_from_its_leader():
+    import random
+    from jorvik.bots.sampler import Outcome, Paired
+    from jorvik.engine import apply_action, legal_actions, new_game, Place
+    from jorvik.carddata import load_cards
+    from jorvik.review import _screen_hint
+    st = new_game(["Anna", "Bela", "Csaba"], seed=4, cards=load_cards())
+    moves = [a for a in legal_actions(st) if isinstance(a, Place)][:4]
+
+    def column(s):
+        return next(i for i, col in enumerate(s.columns) if col)
+    col = [column(apply_action(st, m)[0]) for m in moves]
+    worth = {col[0]: 5.0, col[1]: 4.8, col[2]: 4.6, col[3]: -20.0}
+
+    def playout(s, seed):
+        return Outcome(worth[column(s)] + random.Random(seed * 5 + column(s)).gauss(0, 3), 10)
+    screen = Paired(st, moves, playout, rng=1)
+    top = _screen_hint(screen, budget=400, shown=2, progress=None)
+    assert sorted(top) == [0, 1, 2]             # the third is within the noise: kept
+    assert screen.steps <= 400 + 4 * 10
