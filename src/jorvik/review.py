@@ -47,7 +47,7 @@ HINT_SHOWN = 3
 HINT_SCREEN_SHARE = 0.4      # of a hint's budget: the screen of its candidate moves
 # budgets, in moves played in play-outs (the rollout policy plays some 25,000 a CPU second)
 HINT_STEPS = 36_000          # a hint: about 1.5 s of one core
-REVIEW_STEPS = 1_400_000     # a whole review: well under 60 s on 2 cores
+REVIEW_STEPS = 1_300_000     # a whole review: under 60 s on 2 cores
 SCREEN_SHARE = 0.2           # of a review's budget: the first screening round, every decision
 SCREEN_DRAWS = (2, 12)       # the first round's draws per decision, at least and at most
 HALVING_SHARE = 0.2          # of a review's budget: the screening rounds after the first
@@ -574,8 +574,8 @@ def review(record: Any, humans: Iterable[int] | None = None,
                                  run, results, states, actions, better, seed)
         if alive is None:
             return None
-        likely = _in_top(screened)
-        lead = [i for i in sorted(alive, key=lambda i: (-likely[i][0], -likely[i][1], i))
+        likely = _shrunk(screened)
+        lead = [i for i in sorted(alive, key=lambda i: (-likely[i][0], i))
                 if estimate(screened[i]).mean > 0][:RECHECK]
         rounds = [0]
 
@@ -648,16 +648,18 @@ def _halve_decisions(todo: list[int], screened: dict[int, list[float]], left: di
                      states: list[GameState], actions: list[Action], better: dict, seed: int
                      ) -> list[int] | None:
     """Successive halving over a review's decisions after the first screening round: the half
-    likeliest to be among the costliest (by the screening draws so far: _in_top) gets more draws
-    of the chosen move against its best other, round by round, until RECHECK are left;
-    HALVING_SHARE of `budget` is shared equally by the rounds. Returns the decisions left (None:
+    that looks costliest (by the screening draws so far, shrunk by their noise: _shrunk, so a
+    loss measured precisely is not passed over for a larger one that is mostly noise, and the
+    same decisions are kept from one seed to the next) gets more draws of the chosen move
+    against its best other, round by round, until RECHECK are left; HALVING_SHARE of `budget`
+    is shared equally by the rounds. Returns the decisions left (None:
     stopped). This only chooses what is judged again: the losses reported come from fresh draws."""
     alive = list(todo)
     cuts = math.ceil(math.log2(len(alive) / RECHECK)) if len(alive) > RECHECK else 0
     share = budget * HALVING_SHARE
     for r in range(1, cuts + 1):
-        likely = _in_top(screened)
-        alive = sorted(alive, key=lambda i: (-likely[i][0], -likely[i][1], i))
+        likely = _shrunk(screened)
+        alive = sorted(alive, key=lambda i: (-likely[i][0], i))
         alive = alive[:max(RECHECK, (len(alive) + 1) // 2)]
         if r == cuts or len(alive) <= RECHECK:
             break
@@ -695,23 +697,6 @@ def _shrunk(screened: dict[int, list[float]]) -> dict[int, tuple[float, float]]:
         else:
             w = tau2 / (tau2 + noise[i])
             out[i] = (mean + (est[i].mean - mean) * w, math.sqrt(noise[i] * w))
-    return out
-
-
-def _in_top(screened: dict[int, list[float]], k: int = SHOWN) -> dict[int, tuple[float, float]]:
-    """How likely each decision's true loss is among the k largest, by the screen so far
-    (_shrunk): P(true loss > the k-th largest shrunk loss). A loss measured precisely and
-    one mostly noise are then compared fairly: the first is kept if it is large, the second
-    while it might be. As (that chance, the shrunk loss), to sort by."""
-    likely = _shrunk(screened)
-    means = sorted((m for m, _ in likely.values()), reverse=True)
-    cut = means[min(k, len(means)) - 1] if means else 0.0
-    out = {}
-    for i, (m, sd) in likely.items():
-        if sd > 0:
-            out[i] = (0.5 * math.erfc((cut - m) / (sd * math.sqrt(2))), m)
-        else:
-            out[i] = (1.0 if m >= cut else 0.0, m)
     return out
 
 
