@@ -4,7 +4,7 @@
     nice -n 10 uv run python bench/review.py --only stability         # two seeds, before/after
     nice -n 10 uv run python bench/review.py --only hints --positions 200
     nice -n 10 uv run python bench/review.py --only policy            # normal vs rollout
-    ... --out                                                         # append to bench/results/
+    ... --out [FILE]                 # append to FILE (default bench/results/review-DATE.txt)
 
 The games: the two records in ../shared/positions/ (seat 0, the human, reviewed) and whole
 games of `normal` bots at 2-5 players in both modes (--tables; seat 0 reviewed).
@@ -48,7 +48,9 @@ from jorvik.engine import current_player, legal_actions, make_record, new_game
 from jorvik import review as after
 
 ROOT = Path(__file__).resolve().parent.parent
-POSITIONS = ROOT.parent / "shared" / "positions"
+# the team's shared records: ../shared/positions/ beside the checkout (a worktree's is further up)
+POSITIONS = next((d / "shared" / "positions" for d in ROOT.parents
+                  if (d / "shared" / "positions").is_dir()), ROOT.parent / "shared" / "positions")
 BEFORE_COMMIT = "237cebb"
 TABLES = ["2karl", "2jarl", "3karl", "3jarl", "4karl", "4jarl", "5karl", "5jarl"]
 
@@ -109,8 +111,8 @@ def compare(a: dict[int, float], b: dict[int, float]) -> tuple[int, int, float]:
 
 
 def stability(args) -> None:
-    print(f"== review stability: seeds 1 and 2, seat 0 reviewed; top-5 shared (of the longer "
-          f"list) and the largest loss difference of a shared decision; target >= 4/5, <= 2 VP")
+    print("== review stability: seeds 1 and 2, seat 0 reviewed; top-5 shared (of the longer "
+          "list) and the largest loss difference of a shared decision; target >= 4/5, <= 2 VP")
     old = before_module() if not args.skip_before else None
     rows = {"before": [], "after": []}
     for name, rec in games(args.tables, True):
@@ -193,7 +195,8 @@ def hints(args) -> None:
         w = [x for x, _ in by_n[n]]
         c = [y for _, y in by_n[n]]
         print(f"hint time at {n} players ({len(w)} hints): mean {statistics.mean(w):.2f} s, "
-              f"max {max(w):.2f} s wall; mean {statistics.mean(c):.2f} CPU s")
+              f"max {max(w):.2f} s wall; mean {statistics.mean(c):.2f}, 90th percentile "
+              f"{sorted(c)[int(0.9 * (len(c) - 1))]:.2f}, max {max(c):.2f} CPU s")
 
 
 # --------------------------------------------------------------------------- time
@@ -266,7 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-before", action="store_true")
     ap.add_argument("--policy-positions", type=int, default=20)
     ap.add_argument("--policy-draws", type=int, default=16)
-    ap.add_argument("--out", action="store_true", help="append the figures to bench/results/")
+    ap.add_argument("--out", nargs="?", const="", default=None, metavar="FILE",
+                    help="append the figures to FILE (default: bench/results/review-DATE.txt)")
     args = ap.parse_args(argv)
     todo = [args.only] if args.only else ["time", "policy", "stability", "hints"]
     buf = io.StringIO()
@@ -286,9 +290,12 @@ def main(argv: list[str] | None = None) -> int:
               f"({now:%Y-%m-%d %H:%M} UTC, load {os.getloadavg()[0]:.1f})")
         for part in todo:
             {"time": timing, "stability": stability, "hints": hints, "policy": policy}[part](args)
+            print(f"({part} done {datetime.now(timezone.utc):%H:%M} UTC, load "
+                  f"{' '.join(f'{x:.1f}' for x in os.getloadavg())})")
         print()
-    if args.out:
-        out = ROOT / "bench" / "results" / f"review-{now:%Y-%m-%d}.txt"
+    if args.out is not None:
+        out = Path(args.out) if args.out else \
+            ROOT / "bench" / "results" / f"review-{now:%Y-%m-%d}.txt"
         with out.open("a", encoding="utf-8") as f:
             f.write(buf.getvalue())
     return 0

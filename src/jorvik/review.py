@@ -25,7 +25,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from jorvik.bots.sampler import Z, Estimate, Outcome, Paired, estimate, halve, race
+from jorvik.bots.sampler import (
+    MIN_CLEAR, Z, Estimate, Outcome, Paired, boundary, estimate, race, top_k,
+)
 from jorvik.engine import (
     Action, CardSet, GameState, current_player, final_scores, legal_actions,
 )
@@ -42,11 +44,13 @@ DEFAULT_PLAYOUTS = 8     # kept for callers: draws per move of a fixed-size Judg
 CANDIDATES = 3           # moves screened per decision: the one chosen and the bot's best two
 HINT_CANDIDATES = 6      # moves screened for a hint (three are judged again and shown)
 HINT_SHOWN = 3
+HINT_SCREEN_SHARE = 0.4      # of a hint's budget: the screen of its candidate moves
 # budgets, in moves played in play-outs (the rollout policy plays some 25,000 a CPU second)
 HINT_STEPS = 36_000          # a hint: about 1.5 s of one core
-REVIEW_STEPS = 1_400_000     # a whole review: well under 60 s on 2 cores
-SCREEN_SHARE = 0.4           # of a review's budget: the first pass over every decision
-SCREEN_DRAWS = (2, 12)       # the first pass's draws per decision, at least and at most
+REVIEW_STEPS = 1_300_000     # a whole review: under 60 s on 2 cores
+SCREEN_SHARE = 0.2           # of a review's budget: the first screening round, every decision
+SCREEN_DRAWS = (2, 12)       # the first round's draws per decision, at least and at most
+HALVING_SHARE = 0.2          # of a review's budget: the screening rounds after the first
 RECHECK = 12                 # decisions judged again with fresh samples, at most
 SHOWN = 5                    # decisions listed
 
@@ -191,12 +195,14 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
           stop: Callable[[], bool] | None = None,
           progress: Callable[[int, int], None] | None = None,
           budget: int = HINT_STEPS) -> list[Hint]:
-    """The `count` best moves now for the decider, best first, each with its estimated final
-    VP margin and its difference to the best with a standard error. HINT_CANDIDATES moves are
-    screened by successive halving; the `count` leading ones are judged again with fresh
-    draws in a race that stops once the best is clear, and only those are shown. `budget`:
-    moves played in play-outs; `playouts`: a fixed number of draws in each pass instead (for
-    tests). Only public information is used. [] when `stop()` turned true."""
+    """The `count` best moves now for the decider, best first, each with its estimated final VP
+    margin and its difference to the best with a standard error. HINT_CANDIDATES moves are
+    screened; the `count` leading ones (and any other the screen's leader does not clearly beat)
+    are judged again with fresh draws in a race that stops once the best is clear (a move
+    clearly behind it is drawn no more, so the budget goes where the lead is in doubt), and only
+    those are shown. `budget`: moves played in play-outs; `playouts`: a fixed number of draws in
+    each pass instead (for tests). Only public information is used. [] when `stop()` turned
+    true."""
     legal = legal_actions(st)
     if len(legal) <= 1:
         return [Hint(a, 0.0, 0.0) for a in legal]
@@ -225,19 +231,18 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
                 return None
             return lambda steps: progress(min(budget, base() + steps), budget)
         if len(moves) > shown:
-            top = halve(screen, int(budget * SCREEN_SHARE), keep=shown,
-                        progress=tick(lambda: 0))[:shown]
-            if screen.draws == 0:
+            top = _screen_hint(screen, int(budget * HINT_SCREEN_SHARE), shown, tick(lambda: 0))
+            if top is None:
                 return []
         else:
             top = list(range(len(moves)))
         fresh = judge.sampler(st, [moves[j] for j in top], stream + "/fresh", stop)
-        race(fresh, budget - screen.steps, progress=tick(lambda: screen.steps))
+        race(fresh, budget - screen.steps, progress=tick(lambda: screen.steps), drop=True)
         if fresh.draws == 0:
             return []
         if progress is not None:
             progress(budget, budget)
-    order = fresh.ranked()
+    order = fresh.ranked()[:count]
     best = order[0]
     out = []
     for rank, j in enumerate(order):
@@ -252,6 +257,28 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
                             clear_reasons(_part_estimates(fresh, j, best)), d.se,
                             d.clear()))
     return out
+
+
+def _screen_hint(screen: Paired, budget: int, shown: int,
+                 progress: Callable[[int], None] | None) -> list[int] | None:
+    """A hint's screen: draws of every candidate until `budget` steps are spent (at least
+    MIN_CLEAR draws); goes on to the fresh race: the `shown` best by the screen and every other
+    move the screen's leader does not clearly beat (so that a move the screen's noise put
+    fourth is not lost; the race drops it soon if it is behind). None when stopped."""
+    while screen.draws < MIN_CLEAR or screen.steps + _per_draw(screen) <= budget:
+        if not screen.draw():
+            return None
+        if progress is not None:
+            progress(screen.steps)
+    ranked = screen.ranked()
+    lead = ranked[0]
+    behind = [j for j in ranked[shown:]
+              if screen.diff(lead, j).clear() and screen.diff(lead, j).mean > 0]
+    return ranked[:shown] + [j for j in ranked[shown:] if j not in behind]
+
+
+def _per_draw(sampler: Paired) -> float:
+    return sampler.steps / max(1, sampler.draws)
 
 
 # --------------------------------------------------------------------------- review
@@ -322,28 +349,36 @@ def _run(job: tuple, stop: Callable[[], bool] | None = None) -> tuple[tuple, Any
     """One job of a review (a module-level function, so a worker process can run it), as
     (its key, its result); None when `stop()` turned true.
 
-    ("screen", index, state, chosen, k, draws, seed): the first pass over a decision — the
-    chosen move against the normal bot's best k − 1, -> (the best other move, its paired
-    difference to the chosen one, steps).
-    ("fresh", index, pass, state, better, chosen, draws, seed): fresh draws of the two ->
-    (the paired differences better − chosen draw by draw, the same by category, steps)."""
-    kind, index = job[0], job[1]
+    ("screen", index, round, state, chosen, better, k, draws, seed): screening draws of a
+    decision. Round 0 (better None): the chosen move against the normal bot's best k − 1 ->
+    (the best other move, the paired differences best − chosen draw by draw, steps); a later
+    round: more draws of that best other move against the chosen one, the same.
+    ("fresh", index, round, state, better, chosen, draws, seed): fresh draws of the two ->
+    (the paired differences better − chosen draw by draw, the same by category, steps).
+    Each (kind, index, round) draws from its own stream: every job's draws are independent."""
+    kind, index, rnd = job[0], job[1], job[2]
     if kind == "screen":
-        _, _, st, chosen, k, draws, seed = job
+        _, _, _, st, chosen, better, k, draws, seed = job
         judge = Judge(seed=seed)
-        moves = judge.best_moves(st, k)
-        if chosen not in moves:
-            moves = moves[: k - 1] + [chosen]
-        sm = judge.sampler(st, moves, f"review/{index}/screen", stop)
+        if better is None:
+            moves = judge.best_moves(st, k)
+            if chosen not in moves:
+                moves = moves[: k - 1] + [chosen]
+            name = f"review/{index}/screen"
+        else:
+            moves = [better, chosen]
+            name = f"review/{index}/screen/{rnd}"
+        sm = judge.sampler(st, moves, name, stop)
         for _ in range(draws):
             if not sm.draw():
                 return None
         c = moves.index(chosen)
         best = max((j for j in range(len(moves)) if j != c),
                    key=lambda j: (sm.diff(j, c).mean, -j))
-        return (kind, index), (moves[best], sm.diff(best, c), sm.steps)
-    _, _, npass, st, better, chosen, draws, seed = job
-    sm = Judge(seed=seed).sampler(st, [better, chosen], f"review/{index}/fresh/{npass}", stop)
+        a, b = sm.got[best], sm.got[c]
+        return (kind, index, rnd), (moves[best], [a[d].value - b[d].value for d in a], sm.steps)
+    _, _, _, st, better, chosen, draws, seed = job
+    sm = Judge(seed=seed).sampler(st, [better, chosen], f"review/{index}/fresh/{rnd}", stop)
     for _ in range(draws):
         if not sm.draw():
             return None
@@ -351,35 +386,62 @@ def _run(job: tuple, stop: Callable[[], bool] | None = None) -> tuple[tuple, Any
     diffs = [a[d].value - b[d].value for d in a]
     parts = {k: [(a[d].parts or {}).get(k, 0.0) - (b[d].parts or {}).get(k, 0.0) for d in a]
              for k in PARTS}
-    return (kind, index, npass), (diffs, parts, sm.steps)
+    return (kind, index, rnd), (diffs, parts, sm.steps)
 
 
-def _in_processes(jobs: list, workers: int, results: dict,
-                  progress: Callable[[int, int], None] | None,
-                  stop: Callable[[], bool] | None) -> None:
-    """Judge `jobs` in `workers` processes of our own, each given one job at a time through
-    its pipe. The workers ignore Ctrl+C: the process that owns them hears it, and ending the
-    review in any way (Ctrl+C, SIGTERM, stop(), an error) kills them at once, so none goes on
+class _Workers:
+    """Up to `n` worker processes of our own, started when first needed and kept for the
+    whole review (its rounds of jobs), each given one job at a time through its pipe. The
+    workers ignore Ctrl+C: the process that owns them hears it, and leaving the `with` block
+    in any way (Ctrl+C, SIGTERM, stop(), an error) kills them at once, so none goes on
     computing after it. No pool: a pool's feeder thread can block on a full pipe and hang
-    its terminate()."""
-    import multiprocessing
-    from multiprocessing.connection import wait
-    # spawn, not fork: the app calls this from a worker thread, and forking a process with
-    # threads running is unsafe
-    ctx = multiprocessing.get_context("spawn")
-    todo = list(jobs)
-    todo.reverse()
-    procs = []
-    try:
-        busy = {}
-        for _ in range(min(workers, len(todo))):
+    its terminate(). Where no process can be started (e.g. inside a full-screen app whose
+    standard streams are not real files) the jobs are judged in this process, with the same
+    result: the results do not depend on the workers."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.procs: list[Any] = []
+        self.conns: list[Any] = []
+        self.broken = n <= 1
+
+    def __enter__(self) -> "_Workers":
+        return self
+
+    def __exit__(self, *_exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for proc in self.procs:
+            if proc.is_alive():
+                proc.kill()
+        for proc in self.procs:
+            proc.join()
+        self.procs, self.conns = [], []
+
+    def _start(self, count: int) -> None:
+        import multiprocessing
+        # spawn, not fork: the app calls this from a worker thread, and forking a process
+        # with threads running is unsafe
+        ctx = multiprocessing.get_context("spawn")
+        while len(self.procs) < min(self.n, count):
             mine, theirs = ctx.Pipe()
             proc = ctx.Process(target=_worker, args=(theirs,), daemon=True)
             proc.start()
             theirs.close()
-            procs.append(proc)
-            mine.send(todo.pop())
-            busy[mine] = proc
+            self.procs.append(proc)
+            self.conns.append(mine)
+
+    def _in_processes(self, jobs: list, results: dict, progress: Callable[[], None] | None,
+                      stop: Callable[[], bool] | None) -> None:
+        from multiprocessing.connection import wait
+        self._start(len(jobs))
+        todo = [job for job in reversed(jobs) if _key(job) not in results]
+        busy = set()
+        for conn in self.conns:
+            if todo:
+                conn.send(todo.pop())
+                busy.add(conn)
         while busy:
             for conn in wait(list(busy), timeout=0.5):
                 try:
@@ -387,27 +449,45 @@ def _in_processes(jobs: list, workers: int, results: dict,
                 except EOFError:
                     raise OSError("a review worker ended early") from None
                 results[key] = payload
+                busy.discard(conn)
                 if progress:
-                    progress(len(results), len(jobs))
+                    progress()
                 if stop is not None and stop():
                     return
                 if todo:
                     conn.send(todo.pop())
-                else:
-                    conn.send(None)
-                    del busy[conn]
+                    busy.add(conn)
             if stop is not None and stop():
                 return
-    finally:
-        for proc in procs:
-            if proc.is_alive():
-                proc.kill()
-        for proc in procs:
-            proc.join()
+
+    def run(self, jobs: list, results: dict, progress: Callable[[], None] | None,
+            stop: Callable[[], bool] | None) -> bool:
+        """Judge `jobs` into `results`; False when `stop()` turned true."""
+        if not self.broken and len(jobs) > 1:
+            try:
+                self._in_processes(jobs, results, progress, stop)
+            except (OSError, ValueError, RuntimeError):
+                self.broken = True
+                self.close()
+        for job in jobs:
+            if stop is not None and stop():
+                return False
+            if _key(job) not in results:
+                got = _run(job, stop)
+                if got is None:
+                    return False
+                results[got[0]] = got[1]
+                if progress:
+                    progress()
+        return not (stop is not None and stop())
+
+
+def _key(job: tuple) -> tuple:
+    return job[0], job[1], job[2]
 
 
 def _worker(conn: Any) -> None:
-    """A review worker: judge each job received until None (or the pipe closes)."""
+    """A review worker: judge each job received until the pipe closes."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
@@ -421,11 +501,12 @@ def _worker(conn: Any) -> None:
 
 
 def screen_draws(remaining: list[int], budget: int = REVIEW_STEPS) -> tuple[int, int]:
-    """(draws, candidates) per decision for the first pass of a review whose decisions leave
-    these many actions to the end of the game (a play-out makes about that many moves): as
-    many draws of CANDIDATES moves as SCREEN_SHARE of the budget allows (within
-    SCREEN_DRAWS), two moves (the chosen one and the bot's best) when even the fewest do not
-    fit. A long game, a big table and many reviewed seats get fewer draws a decision."""
+    """(draws, candidates) per decision for the first screening round of a review whose
+    decisions leave these many actions to the end of the game (a play-out makes about that
+    many moves): as many draws of CANDIDATES moves as SCREEN_SHARE of the budget allows
+    (within SCREEN_DRAWS), two moves (the chosen one and the bot's best) when even the
+    fewest do not fit. A long game, a big table and many reviewed seats get fewer draws a
+    decision."""
     cost = sum(remaining)
     least, most = SCREEN_DRAWS
     if cost <= 0:
@@ -437,32 +518,6 @@ def screen_draws(remaining: list[int], budget: int = REVIEW_STEPS) -> tuple[int,
     return least, 2
 
 
-def _judge_all(jobs: list[tuple], workers: int, results: dict,
-               progress: Callable[[], None] | None, stop: Callable[[], bool] | None) -> bool:
-    """Run `jobs` into `results` (in `workers` processes when more than one); False when
-    `stop()` turned true. The results do not depend on the workers."""
-    if workers > 1 and len(jobs) > 1:
-        try:
-            _in_processes(jobs, workers, results,
-                          (lambda _done, _total: progress()) if progress else None, stop)
-        except (OSError, ValueError, RuntimeError):
-            # No worker processes here (e.g. inside a full-screen app whose standard streams
-            # are not real files): judge the rest in this process, with the same result.
-            pass
-    for job in jobs:
-        if stop is not None and stop():
-            return False
-        key = (job[0], job[1]) if job[0] == "screen" else (job[0], job[1], job[2])
-        if key not in results:
-            got = _run(job, stop)
-            if got is None:
-                return False
-            results[got[0]] = got[1]
-            if progress:
-                progress()
-    return not (stop is not None and stop())
-
-
 def review(record: Any, humans: Iterable[int] | None = None,
            playouts: int | None = None, seed: int = 0, workers: int = 1,
            progress: Callable[[int, int], None] | None = None,
@@ -470,13 +525,15 @@ def review(record: Any, humans: Iterable[int] | None = None,
            cards: CardSet | None = None, budget: int = REVIEW_STEPS) -> Review | None:
     """Judge every decision of `humans` (default: every seat) with more than one legal move.
 
-    First pass: each decision, the chosen move against the bot's best (screen_draws). Then the
-    RECHECK decisions that look costliest are judged again with fresh draws (two passes: the
-    second spends what is left of `budget` on those whose place in the list is in doubt), and
-    only the fresh estimates are reported. `playouts`: draws a decision in the first pass
-    instead (twice as many fresh ones, one fresh pass). `workers` > 1 spreads the decisions
-    over processes; the result does not depend on it. None when `stop()` turned true before
-    the end (the screen asking for it was closed)."""
+    Screening: each decision, the chosen move against the bot's best (screen_draws); then
+    successive halving over the decisions — the costlier-looking half gets more draws of the
+    chosen move against its best other, round by round, down to RECHECK. Those are judged again
+    with fresh draws, spent where the list's boundary is in doubt (sampler.top_k: the k-th
+    against the next, and zero) and on listed losses not yet measured to PRECISE, until both are
+    done or the budget is spent; only the fresh estimates are reported. `playouts`: draws a
+    decision in the first pass instead (no halving; twice as many fresh ones, one fresh pass).
+    `workers` > 1 spreads the jobs over processes; the result does not depend on it. None when
+    `stop()` turned true before the end (the screen asking for it was closed)."""
     states, actions = states_of(record, cards)
     seats = set(range(states[0].n)) if humans is None else set(humans)
     todo = [i for i, st in enumerate(states[:len(actions)])
@@ -486,114 +543,162 @@ def review(record: Any, humans: Iterable[int] | None = None,
         draws, k = max(1, playouts), CANDIDATES
     else:
         draws, k = screen_draws([left[i] for i in todo], budget)
-    jobs = [("screen", i, states[i], actions[i], k, draws, seed) for i in todo]
-    planned = {("screen", i): draws * k * left[i] for i in todo}
-    total = max(budget, sum(planned.values())) if playouts is None else \
-        3 * sum(planned.values())
+    total = budget if playouts is None else max(1, 3 * draws * k * sum(left.values()))
     results: dict[tuple, Any] = {}
+    planned: dict[tuple, int] = {}
 
     def report() -> None:
         if progress is not None:
             progress(min(total, sum(planned.get(key, 0) for key in results)), total)
+
+    def run(jobs: list[tuple], cost: Callable[[tuple], int]) -> bool:
+        for job in jobs:
+            planned[_key(job)] = cost(job)
+        # the longest first, so that the workers finish a round at about the same time
+        jobs = sorted(jobs, key=lambda job: -planned[_key(job)])
+        return pool.run(jobs, results, report, stop)
+
     if progress:
         progress(0, total)
-    if not _judge_all(jobs, workers, results, report, stop):
-        return None
-    spent = sum(results[("screen", i)][2] for i in todo)
-    screened = {i: results[("screen", i)] for i in todo}
-    # the leading candidates, judged again with fresh draws
-    lead = sorted((i for i in todo if screened[i][1].mean > 0),
-                  key=lambda i: (-screened[i][1].mean, i))[:RECHECK]
-    pooled: dict[int, tuple[list[float], dict[str, list[float]]]] = {
-        i: ([], {p: [] for p in PARTS}) for i in lead}
-    fresh_budget = max(0, budget - spent)
-    passes = [(lead, 2 * draws if playouts is not None else None, 0.7)]
-    if playouts is None:
-        passes.append((None, None, 1.0))
-    for npass, (which, fixed, share) in enumerate(passes):
-        if which is None:
-            which = _in_doubt(lead, pooled)
-        if not which:
-            break
-        room = fresh_budget * share - (_spent_fresh(results))
-        n = fixed or int(room // (2 * sum(left[i] for i in which)))
-        if fixed is None and n < 2:
-            break
-        if fixed is None and npass == 0:
-            n = max(n, 2 * MIN_DRAWS)
-        jobs = [("fresh", i, npass, states[i], screened[i][0], actions[i], n, seed)
-                for i in which]
-        for i in which:
-            planned[("fresh", i, npass)] = n * 2 * left[i]
-        if playouts is not None:
-            total = sum(planned.values())
-        if not _judge_all(jobs, workers, results, report, stop):
+    screened: dict[int, list[float]] = {}
+    better: dict[int, Action] = {}
+    fresh: dict[int, tuple[list[float], dict[str, list[float]]]] = {}
+    with _Workers(workers) as pool:
+        jobs = [("screen", i, 0, states[i], actions[i], None, k, draws, seed) for i in todo]
+        if not run(jobs, lambda job: draws * k * left[job[1]]):
             return None
-        for i in which:
-            diffs, parts, _ = results[("fresh", i, npass)]
-            pooled[i][0].extend(diffs)
-            for p in PARTS:
-                pooled[i][1][p].extend(parts[p])
+        for i in todo:
+            better[i], diffs, _ = results[("screen", i, 0)]
+            screened[i] = list(diffs)
+        alive = _halve_decisions(todo, screened, left, budget if playouts is None else 0,
+                                 run, results, states, actions, better, seed)
+        if alive is None:
+            return None
+        likely = _shrunk(screened)
+        lead = [i for i in sorted(alive, key=lambda i: (-likely[i][0], i))
+                if estimate(screened[i]).mean > 0][:RECHECK]
+        rounds = [0]
+
+        def sample(plan: dict[int, int]) -> float | None:
+            r = rounds[0]
+            rounds[0] += 1
+            jobs = [("fresh", i, r, states[i], better[i], actions[i], n, seed)
+                    for i, n in plan.items()]
+            if not run(jobs, lambda job: job[6] * 2 * left[job[1]]):
+                return None
+            got = 0
+            for i in plan:
+                diffs, parts, steps = results[("fresh", i, r)]
+                pooled = fresh.setdefault(i, ([], {p: [] for p in PARTS}))
+                pooled[0].extend(diffs)
+                for p in PARTS:
+                    pooled[1][p].extend(parts[p])
+                got += steps
+            return got
+
+        if playouts is not None:
+            if lead and sample({i: 2 * draws for i in lead}) is None:
+                return None
+        else:
+            spent = _spent(results)
+            cost = {i: 2 * left[i] for i in lead}
+            whole = sum(cost.values()) or 1
+            room = max(0, budget - spent)
+            got = top_k(lead, lambda: {i: estimate(fresh[i][0]) for i in fresh}, sample,
+                        cost, SHOWN, room, first=max(2 * MIN_DRAWS,
+                                                     int(room * FRESH_FIRST // whole)),
+                        precise=PRECISE)
+            if got is None:
+                return None
     if progress:
         progress(total, total)
     decisions = []
     for i in todo:
         st = states[i]
-        better, first, _ = screened[i]
-        if i in pooled and pooled[i][0]:
-            e = estimate(pooled[i][0])
-            why = clear_reasons({p: estimate(v) for p, v in pooled[i][1].items()}) \
+        if i in fresh and fresh[i][0]:
+            e = estimate(fresh[i][0])
+            why = clear_reasons({p: estimate(v) for p, v in fresh[i][1].items()}) \
                 if e.mean > 0 else ()
-            d = Decision(i, st.round, st.phase, current_player(st), actions[i], better,
+            d = Decision(i, st.round, st.phase, current_player(st), actions[i], better[i],
                          round(e.mean, 2), why, round(e.se, 2), True)
         else:
-            d = Decision(i, st.round, st.phase, current_player(st), actions[i], better,
+            first = estimate(screened[i])
+            d = Decision(i, st.round, st.phase, current_player(st), actions[i], better[i],
                          round(first.mean, 2), (), round(min(first.se, 1e9), 2), False)
         decisions.append(d)
-    rounds, rows = vp_race(states)
-    result = Review(decisions, rounds, rows, [p.name for p in states[0].players],
-                    steps=spent + _spent_fresh(results))
-    result.unsure = _unsure(result)
+    rounds_of, rows = vp_race(states)
+    result = Review(decisions, rounds_of, rows, [p.name for p in states[0].players],
+                    steps=_spent(results))
+    _, doubt = boundary({i: estimate(v[0]) for i, v in fresh.items() if v[0]}, SHOWN)
+    result.unsure = [d.index for d in result.costliest(SHOWN) if d.index in doubt]
     return result
 
 
-MIN_DRAWS = 4   # the fewest fresh draws a decision gets in the first fresh pass (doubled)
+MIN_DRAWS = 4   # the fewest fresh draws a decision gets in the first fresh round (doubled)
+FRESH_FIRST = 0.3  # of the fresh budget: the first round, the same draws for every candidate
+PRECISE = 0.5      # VP: a listed loss is measured on (budget allowing) to this standard error
 
 
-def _spent_fresh(results: dict) -> int:
-    return sum(v[2] for key, v in results.items() if key[0] == "fresh")
+def _spent(results: dict) -> int:
+    return sum(v[2] for v in results.values())
 
 
-def _in_doubt(lead: list[int], pooled: dict) -> list[int]:
-    """The re-judged decisions whose place in the list the noise could still change: whose
-    loss is not yet clear of zero, or within Z standard errors of the cut between the last
-    listed and the first left out."""
-    est = {i: estimate(pooled[i][0]) for i in lead if pooled[i][0]}
-    order = sorted(est, key=lambda i: (-est[i].mean, i))
-    listed = [i for i in order if est[i].clear() and est[i].mean > 0][:SHOWN]
-    rest = [i for i in order if i not in listed]
-    doubt = {i for i in order if est[i].mean > 0 and not est[i].clear()}
-    if len(listed) == SHOWN and rest:
-        for i in listed:
-            for j in rest:
-                if est[j].mean > 0 and _close(est[i], est[j]):
-                    doubt.update((i, j))
-    return [i for i in order if i in doubt]
+def _halve_decisions(todo: list[int], screened: dict[int, list[float]], left: dict[int, int],
+                     budget: int, run: Callable[..., bool], results: dict,
+                     states: list[GameState], actions: list[Action], better: dict, seed: int
+                     ) -> list[int] | None:
+    """Successive halving over a review's decisions after the first screening round: the half
+    that looks costliest (by the screening draws so far, shrunk by their noise: _shrunk, so a
+    loss measured precisely is not passed over for a larger one that is mostly noise, and the
+    same decisions are kept from one seed to the next) gets more draws of the chosen move
+    against its best other, round by round, until RECHECK are left; HALVING_SHARE of `budget`
+    is shared equally by the rounds. Returns the decisions left (None:
+    stopped). This only chooses what is judged again: the losses reported come from fresh draws."""
+    alive = list(todo)
+    cuts = math.ceil(math.log2(len(alive) / RECHECK)) if len(alive) > RECHECK else 0
+    share = budget * HALVING_SHARE
+    for r in range(1, cuts + 1):
+        likely = _shrunk(screened)
+        alive = sorted(alive, key=lambda i: (-likely[i][0], i))
+        alive = alive[:max(RECHECK, (len(alive) + 1) // 2)]
+        if r == cuts or len(alive) <= RECHECK:
+            break
+        rest = cuts - r   # rounds of draws still to come, this one included
+        room = (share - (_spent(results) - _first_spent(results))) / rest
+        n = int(room // (2 * sum(left[i] for i in alive)))
+        if n < 2:
+            continue
+        jobs = [("screen", i, r, states[i], actions[i], better[i], 2, n, seed) for i in alive]
+        if not run(jobs, lambda job: job[7] * 2 * left[job[1]]):
+            return None
+        for i in alive:
+            screened[i].extend(results[("screen", i, r)][1])
+    return alive
 
 
-def _close(a: Estimate, b: Estimate) -> bool:
-    return abs(a.mean - b.mean) < Z * math.sqrt(a.se ** 2 + b.se ** 2)
+def _shrunk(screened: dict[int, list[float]]) -> dict[int, tuple[float, float]]:
+    """Each decision's screened loss shrunk toward the mean of all by its own noise, as
+    (mean, standard deviation) of what its true loss likely is (empirical Bayes: x̄ + (x −
+    x̄)·τ²/(τ² + se²), sd² = τ²·se²/(τ² + se²); τ² the spread of the true losses, estimated
+    as the spread of the estimates less their median squared standard error, which a few
+    very noisy decisions do not inflate)."""
+    est = {i: estimate(v) for i, v in screened.items() if v}
+    noise = {i: (e.se ** 2 if math.isfinite(e.se) else math.inf) for i, e in est.items()}
+    finite = sorted(noise[i] for i in est if math.isfinite(noise[i]))
+    if len(est) < 3 or not finite:
+        return {i: (est[i].mean if i in est else 0.0, 0.0) for i in screened}
+    mean = sum(e.mean for e in est.values()) / len(est)
+    spread = sum((e.mean - mean) ** 2 for e in est.values()) / (len(est) - 1)
+    tau2 = max(spread - finite[len(finite) // 2], 0.05 * spread, 1e-9)
+    out = {}
+    for i in screened:
+        if i not in est or not math.isfinite(noise[i]):
+            out[i] = (mean, math.sqrt(tau2))
+        else:
+            w = tau2 / (tau2 + noise[i])
+            out[i] = (mean + (est[i].mean - mean) * w, math.sqrt(noise[i] * w))
+    return out
 
 
-def _unsure(result: Review) -> list[int]:
-    """The listed decisions that could change places with a re-judged one left out, or with
-    zero: the review says so (the budget ran out before the list was certain)."""
-    listed = result.costliest(SHOWN)
-    out = [d for d in result.decisions if d.fresh and d.loss > 0 and d not in listed]
-    shown = {d.index for d in listed}
-    unsure = set()
-    for d in listed:
-        for o in out:
-            if _close(Estimate(d.loss, d.se, 2), Estimate(o.loss, o.se, 2)):
-                unsure.add(d.index)
-    return sorted(unsure & shown, key=lambda i: [d.index for d in listed].index(i))
+def _first_spent(results: dict) -> int:
+    return sum(v[2] for key, v in results.items() if key[0] == "screen" and key[2] == 0)

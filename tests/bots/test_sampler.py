@@ -10,7 +10,9 @@ import random
 import pytest
 
 from jorvik.carddata import load_cards
-from jorvik.bots.sampler import Estimate, Outcome, Paired, estimate, halve, race
+from jorvik.bots.sampler import (
+    Estimate, Outcome, Paired, boundary, estimate, halve, race, top_k,
+)
 from jorvik.engine import Place, legal_actions, new_game
 
 
@@ -118,3 +120,113 @@ def test_a_race_stops_early_when_the_leader_is_clear_and_not_when_moves_are_equa
     sampler = Paired(st, moves[:2], equal, rng=2)
     assert not race(sampler, budget=200)
     assert 99 <= sampler.draws <= 101  # the budget ran out (2 steps a draw)
+
+
+def test_a_race_that_drops_moves_clearly_behind_spends_the_rest_on_the_contenders():
+    st, moves = _demand()
+    cols = [_col_of(st, m) for m in moves[:3]]
+    means = {cols[0]: 0.0, cols[1]: -0.5, cols[2]: -30.0}   # the third is far behind
+
+    def playout(s, seed):
+        return Outcome(random.Random(seed).gauss(0, 10) + means[_column(s)]
+                       + random.Random(seed * 7 + _column(s)).gauss(0, 3), steps=1)
+    sampler = Paired(st, moves[:3], playout, rng=5)
+    assert not race(sampler, budget=600, drop=True)     # the first two cannot be told apart
+    assert sampler.n(2) < sampler.n(0) == sampler.n(1)
+    kept = Paired(st, moves[:3], playout, rng=5)
+    race(kept, budget=600)
+    assert kept.n(2) == kept.n(0)                       # without dropping, all drawn alike
+
+
+# --------------------------------------------------------------------------- top-k
+
+def _arms(means: list[float], sd: float, seed: int = 0):
+    """One Paired per arm: two moves whose paired difference has the given mean and noise
+    (plus luck both moves share, which the pairing cancels)."""
+    st, moves = _demand()
+    first = _col_of(st, moves[0])
+    arms = []
+    for a, mu in enumerate(means):
+        def playout(s, seed, mu=mu):
+            own = random.Random(seed * 7 + _column(s)).gauss(0, sd / math.sqrt(2))
+            return Outcome(random.Random(seed).gauss(0, 10) + own
+                           + (mu if _column(s) == first else 0.0), steps=1)
+        arms.append(Paired(st, moves[:2], playout, rng=seed * 1000 + a))
+    return arms
+
+
+def _run_top_k(arms, k, budget, first=8):
+    def sample(plan):
+        for a, n in plan.items():
+            for _ in range(n):
+                arms[a].draw()
+        return float(sum(2 * n for n in plan.values()))
+    return top_k(range(len(arms)), lambda: {a: p.diff(0, 1) for a, p in enumerate(arms)
+                                             if p.draws},
+                 sample, {a: 2.0 for a in range(len(arms))}, k, budget, first=first)
+
+
+def test_top_k_finds_the_true_top_and_spends_at_the_boundary():
+    means = [10, 9, 8, 5, 4, 3, 2, 1, 0, 0]
+    arms = _arms(means, sd=6, seed=1)
+    got = _run_top_k(arms, k=3, budget=6000)
+    assert set(got.top) == {0, 1, 2} and got.settled and got.unsure == []  # which, not order
+    assert got.spent <= 6000
+    draws = [p.draws for p in arms]
+    assert draws[8] == draws[9] == 8                      # clearly out after the first round
+    assert max(draws[:6]) >= 32                           # the draws went to the boundary
+
+
+def test_top_k_stops_early_when_the_boundary_is_clear():
+    arms = _arms([20, 18, 16, 0, -3], sd=1, seed=2)
+    got = _run_top_k(arms, k=3, budget=100_000)
+    assert set(got.top) == {0, 1, 2} and got.settled
+    assert got.spent == 5 * 8 * 2                         # the first round only
+    assert all(p.draws == 8 for p in arms)
+
+
+def test_top_k_says_unsure_when_the_boundary_is_tied():
+    arms = _arms([6, 6, 6, 6, 0], sd=6, seed=3)
+    got = _run_top_k(arms, k=2, budget=2000)
+    assert not got.settled and got.unsure and set(got.unsure) <= set(got.top)
+    assert len(got.top) == 2 and set(got.top) <= {0, 1, 2, 3}
+    assert got.spent <= 2000
+
+
+def test_top_k_lists_only_arms_clear_of_zero():
+    arms = _arms([8, 0.0, 0.0, -6], sd=4, seed=4)
+    got = _run_top_k(arms, k=3, budget=3000)
+    assert got.top == [0]
+
+
+def test_the_boundary_of_a_list():
+    e = {"a": Estimate(9.0, 0.5, 50), "b": Estimate(6.0, 0.5, 50), "c": Estimate(5.5, 0.5, 50),
+         "d": Estimate(1.0, 0.5, 50), "e": Estimate(0.5, 1.0, 50)}
+    listed, doubt = boundary(e, 2)
+    assert listed == ["a", "b"] and doubt == ["b", "c"]   # b and c within the noise
+    listed, doubt = boundary(e, 3)
+    assert listed == ["a", "b", "c"] and doubt == []      # d is clearly below c
+    listed, doubt = boundary(e, 5)
+    assert listed == ["a", "b", "c", "d"] and doubt == ["e"]   # e may yet be told from zero
+    assert boundary({"x": Estimate(5.0, 0.1, 2)}, 1) == ([], ["x"])   # too few draws
+
+
+def test_top_k_measures_the_listed_to_the_precision_asked_when_the_budget_allows():
+    arms = _arms([20, 18, 16, 0, -3], sd=6, seed=2)
+    got = _run_top_k_precise(arms, k=3, budget=100_000, precise=0.5)
+    assert set(got.top) == {0, 1, 2} and got.settled
+    assert all(arms[a].diff(0, 1).se <= 0.5 for a in got.top)
+    assert arms[4].draws == 8                              # clearly out: no more draws
+    poor = _arms([20, 18, 16, 0, -3], sd=6, seed=2)
+    got = _run_top_k_precise(poor, k=3, budget=1000, precise=0.5)
+    assert set(got.top) == {0, 1, 2} and got.settled and got.spent <= 1000
+
+
+def _run_top_k_precise(arms, k, budget, precise):
+    def sample(plan):
+        for a, n in plan.items():
+            for _ in range(n):
+                arms[a].draw()
+        return float(sum(2 * n for n in plan.values()))
+    return top_k(range(len(arms)), lambda: {a: p.diff(0, 1) for a, p in enumerate(arms)},
+                 sample, {a: 2.0 for a in range(len(arms))}, k, budget, precise=precise)

@@ -15,7 +15,10 @@ search bots:
 * :func:`halve` — successive halving: spend a budget on the candidates in rounds, keeping the
   better half each round, down to ``keep``;
 * :func:`race` — draw on until the leader is clear of every other by ``Z`` standard errors,
-  or the budget is spent.
+  or the budget is spent (``drop=True``: a move clearly behind the leader stops being drawn);
+* :func:`top_k` — which k of many separately sampled arms have the largest means (clear of
+  zero): the draws go where the boundary between the k-th and the next is in doubt, until it
+  is clear or the budget is spent; :func:`boundary` says where it stands.
 
 Everything is seeded: the same seed gives the same draws, the same estimates.
 """
@@ -25,13 +28,15 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Hashable, Mapping, Sequence, TypeVar
 
 from jorvik.engine import Action, GameState, apply_action, current_player, determinize, observe
 
 Z = 2.0          # a difference is "clear" when it is at least Z standard errors from zero
 MIN_CLEAR = 4    # ... and rests on at least this many paired draws
 Z_STOP = 2.5     # a race stops early when its leader is this clear (stricter: it looks often)
+
+K = TypeVar("K", bound=Hashable)
 
 # A play-out: (the state after a candidate move, the draw's play-out seed) ->
 # (its value, the moves played, and optional parts of the value, e.g. scoring categories)
@@ -174,11 +179,13 @@ def halve(sampler: Paired, budget: int, keep: int = 1, alive: Sequence[int] | No
 
 def race(sampler: Paired, budget: int, alive: Sequence[int] | None = None,
          z: float = Z_STOP, least: int = MIN_CLEAR * 2,
-         progress: Callable[[int], None] | None = None) -> bool:
+         progress: Callable[[int], None] | None = None, drop: bool = False) -> bool:
     """Draw on the candidates `alive` (default: all) until the leader beats every other by z
     standard errors or `budget` steps are spent; True when the leader is clear. The lead is
     looked at after `least` draws and then each time the draws grew by half (looking after
-    every draw would stop on a lucky streak far more often than z suggests)."""
+    every draw would stop on a lucky streak far more often than z suggests). `drop`: at each
+    look, a move the leader beats by z is drawn no more, so the rest of the budget goes to
+    the moves still in contention."""
     alive = list(range(len(sampler.moves))) if alive is None else list(alive)
     start = sampler.steps
     draws = 0
@@ -187,6 +194,10 @@ def race(sampler: Paired, budget: int, alive: Sequence[int] | None = None,
         if draws >= look:
             if sampler.clear_lead(alive, z):
                 return True
+            if drop:
+                lead = sampler.leader(alive)
+                alive = [j for j in alive if j == lead or not (
+                    sampler.diff(lead, j).clear(z) and sampler.diff(lead, j).mean > 0)]
             look = max(look + 1, int(look * 1.5))
         if draws > 0 and sampler.steps - start + _per_draw(sampler, alive) > budget:
             return False
@@ -195,6 +206,94 @@ def race(sampler: Paired, budget: int, alive: Sequence[int] | None = None,
         draws += 1
         if progress is not None:
             progress(sampler.steps)
+
+
+@dataclass(frozen=True)
+class TopK:
+    """The outcome of :func:`top_k`: the arms listed (best first: the k largest means among
+    those clear of zero), those of them whose place the noise could still change, and whether
+    the boundary was settled (nothing left in doubt) within the budget."""
+    top: list
+    unsure: list
+    settled: bool
+    spent: float
+
+
+def boundary(est: Mapping[K, Estimate], k: int, z: float = Z) -> tuple[list[K], list[K]]:
+    """Where a top-k list stands: (the listed, best first — the k largest means among the
+    arms clear of zero — and the arms in doubt, best first). An arm is in doubt when more
+    draws could change whether it is listed: a listed one and an unlisted one whose means
+    are within z standard errors of their difference (when the list is full), or one not
+    yet clear of zero that could enter the list (there is room, or it is that close to the
+    k-th). Arms with fewer than MIN_CLEAR draws are in doubt."""
+    order = sorted(est, key=lambda a: -est[a].mean)
+    listed = [a for a in order if est[a].mean > 0 and est[a].clear(z)][:k]
+    rest = [a for a in order if a not in listed]
+    doubt = {a for a in order if est[a].n < MIN_CLEAR}
+
+    def close(a: K, b: K) -> bool:
+        return est[a].mean - est[b].mean < z * math.sqrt(est[a].se ** 2 + est[b].se ** 2)
+
+    for b in rest:
+        could = est[b].mean + z * est[b].se > 0          # may yet be told from zero
+        if not could:
+            continue
+        if len(listed) < k:
+            if not est[b].clear(z):
+                doubt.add(b)
+            continue
+        for a in listed:
+            if close(a, b):
+                doubt.update((a, b))
+    return listed, [a for a in order if a in doubt]
+
+
+def top_k(arms: Sequence[K], estimates: Callable[[], Mapping[K, Estimate]],
+          sample: Callable[[Mapping[K, int]], float | None], cost: Mapping[K, float], k: int,
+          budget: float, first: int = MIN_CLEAR * 2, z: float = Z,
+          precise: float = 0.0) -> TopK | None:
+    """Top-k identification by racing at the boundary: which k of the `arms` (each sampled on
+    its own, e.g. a decision's paired loss) have the largest means, each clear of zero.
+
+    Every arm gets `first` draws (fewer when the budget does not allow them, never under
+    MIN_CLEAR); then, round by round, the arms in doubt (:func:`boundary`) get as many draws
+    again as they have, scaled down to what is left of `budget`, until none is in doubt or
+    fewer than two draws each are left. `precise` > 0: a listed arm whose standard error is
+    larger gets draws too (the same way), so that what is listed is also measured to that
+    precision when the budget allows. `sample({arm: draws})` draws them and returns the
+    cost spent (None: stopped, and so is this, returning None); `estimates()` the arms'
+    estimates so far; `cost[arm]` what one draw of it is expected to cost. The listed arms
+    still in doubt at the end are `unsure`."""
+    arms = list(arms)
+    spent = 0.0
+    if not arms:
+        return TopK([], [], True, 0.0)
+    whole = sum(cost[a] for a in arms)
+    n0 = max(MIN_CLEAR, min(first, int(budget // max(whole, 1e-9))))
+    plan = {a: n0 for a in arms}
+    got = sample(plan)
+    if got is None:
+        return None
+    spent += got if got > 0 else sum(n * cost[a] for a, n in plan.items())
+    while True:
+        est = estimates()
+        listed, doubt = boundary(est, k, z)
+        vague = [a for a in listed if a not in doubt and precise > 0 and est[a].se > precise]
+        if not doubt and not vague:
+            return TopK(listed, [], True, spent)
+        want = {a: max(2, est[a].n) for a in doubt + vague}
+        need = sum(want[a] * cost[a] for a in want)
+        room = budget - spent
+        if need > room:
+            scale = room / need
+            want = {a: int(n * scale) for a, n in want.items()}
+            want = {a: n for a, n in want.items() if n >= 2}
+        if not want:
+            return TopK(listed, [a for a in listed if a in doubt], not doubt, spent)
+        got = sample(want)
+        if got is None:
+            return None
+        spent += got if got > 0 else sum(n * cost[a] for a, n in want.items())
 
 
 def _per_draw(sampler: Paired, alive: Sequence[int]) -> float:

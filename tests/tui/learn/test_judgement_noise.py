@@ -109,3 +109,40 @@ def test_a_hint_on_a_budget_reports_progress_to_the_end_and_ranks_by_fresh_draws
     assert all(h.effect <= 0 and h.se >= 0 for h in found)
     assert seen[-1] == (4000, 4000)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_the_screen_ranks_a_precise_loss_above_a_larger_noisy_one():
+    from jorvik.review import _shrunk
+    import random
+    rng = random.Random(1)
+    truth = [abs(rng.gauss(0.0, 2.0)) for _ in range(20)]           # losses of 0 to ~5 VP
+    screened = {i: [truth[i] + rng.gauss(0, 3.0) for _ in range(30)] for i in range(20)}
+    screened[20] = [4.0 + rng.gauss(0, 0.3) for _ in range(30)]     # 4 VP, measured well
+    screened[21] = [4.5 + rng.gauss(0, 20.0) for _ in range(30)]    # mostly noise
+    screened[22] = [0.5 + rng.gauss(0, 0.1) for _ in range(30)]     # small, measured well
+    likely = _shrunk(screened)
+    assert likely[20][0] > likely[21][0]                 # shrunk: the precise one is larger
+    assert abs(likely[20][0] - sum(screened[20]) / 30) < 0.2 and likely[20][1] < 0.1
+    assert likely[22][0] < likely[20][0] and likely[22][1] < 0.05
+
+
+def test_a_hint_screen_passes_on_every_move_it_cannot_tell_from_its_leader():
+    import random
+    from jorvik.bots.sampler import Outcome, Paired
+    from jorvik.engine import apply_action, legal_actions, new_game, Place
+    from jorvik.carddata import load_cards
+    from jorvik.review import _screen_hint
+    st = new_game(["Anna", "Bela", "Csaba"], seed=4, cards=load_cards())
+    moves = [a for a in legal_actions(st) if isinstance(a, Place)][:4]
+
+    def column(s):
+        return next(i for i, col in enumerate(s.columns) if col)
+    col = [column(apply_action(st, m)[0]) for m in moves]
+    worth = {col[0]: 5.0, col[1]: 4.8, col[2]: 4.6, col[3]: -20.0}
+
+    def playout(s, seed):
+        return Outcome(worth[column(s)] + random.Random(seed * 5 + column(s)).gauss(0, 3), 10)
+    screen = Paired(st, moves, playout, rng=1)
+    top = _screen_hint(screen, budget=400, shown=2, progress=None)
+    assert sorted(top) == [0, 1, 2]             # the third is within the noise: kept
+    assert screen.steps <= 400 + 4 * 10
