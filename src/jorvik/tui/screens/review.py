@@ -18,7 +18,7 @@ from textual.widgets import ProgressBar, Static
 from jorvik.engine import CardSet, GameState, current_player, legal_actions
 from jorvik.i18n import t
 from jorvik.i18n.cards import phase_name
-from jorvik.review import Review, review, states_of, vp_race
+from jorvik.review import REVIEW_STEPS, Review, review, states_of, vp_race
 
 from ..keys import key, translated
 from ..moves import move_words
@@ -180,8 +180,9 @@ class ReviewScreen(Screen):
     KEYS = [key("q,escape", "close", "tui.bind.back", id="review-close")]
 
     def __init__(self, record: dict[str, Any], seats: Seats, cards: CardSet | None = None,
-                 notes: list[dict[str, Any]] | None = None) -> None:
+                 notes: list[dict[str, Any]] | None = None, budget: int = REVIEW_STEPS) -> None:
         super().__init__(id="review")
+        self.budget = budget  # moves the judging may play (jorvik.review.review's budget)
         self.record = record
         self.seats = seats
         self.cards = cards  # the game's cards (None: the packaged ones)
@@ -210,7 +211,7 @@ class ReviewScreen(Screen):
                 self.app.call_from_thread(self._progress, done, total)
         result = review(self.record, humans=humans_of(self.seats), progress=progress,
                         workers=min(2, os.cpu_count() or 1), stop=lambda: self.closed,
-                        cards=self.cards)
+                        cards=self.cards, budget=self.budget)
         if result is not None and not self.closed:
             self.app.call_from_thread(self._show, result, states)
 
