@@ -3,6 +3,8 @@ new viking would pay, no game keys under the small-terminal message, clicking a 
 
 from __future__ import annotations
 
+import time
+
 from jorvik.engine import Assign
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.text import card_text
@@ -90,16 +92,15 @@ async def test_bot_seats_use_the_bots_registry_and_show_that_they_think():
                    "--seed", "1", "--start-player", "2", "--bot-delay", "1.0")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
-        for _ in range(100):  # the bot thinks in a worker thread; the screen says so
-            if screen.thinking:
-                break
+        # the bot thinks in a worker thread (for at least its 1 s delay); the screen says so
+        deadline = time.monotonic() + 30
+        while not screen.thinking and time.monotonic() < deadline:
             await pilot.pause(0.02)
         assert screen.thinking and not screen.session.actions
         assert "thinking…" in screen.query_one("#status").text.plain
         assert "(bot) is thinking" in screen.query_one("#prompt").text.plain
-        for _ in range(300):
-            if screen.session.decider == 0:
-                break
+        deadline = time.monotonic() + 120
+        while screen.session.decider != 0 and time.monotonic() < deadline:
             await pilot.pause(0.05)
         assert type(screen.turns.bot(1)).__name__ == "NormalBot"
         assert not screen.thinking and len(screen.session.actions) == 1
