@@ -88,6 +88,17 @@ async def test_changes_a_quiet_hand_over_shows_the_strip_and_the_summary_until_t
         assert f"{names[other]}: placed 1 viking (column 3)" in since_text(game)
 
 
+async def test_the_side_summary_follows_a_switch_of_language():
+    app = make_app(*TWO, "--lang", "en", autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = app.screen
+        await pilot.press("2")  # a quiet hand-over: the summary stands in the side area
+        assert game.has_class("-since") and "Since your last turn:" in since_text(game)
+        await pilot.press("f2")
+        assert "Az előző köröd óta:" in since_text(game)
+        assert "vikinget tett le" in since_text(game)
+
+
 async def test_changes_a_viking_in_your_column_brings_the_banner_and_says_so():
     app = make_app(*TWO, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:

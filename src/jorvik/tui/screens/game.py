@@ -227,6 +227,17 @@ class GameScreen(SmallTerminal, Screen):
         if items is None:
             items = summary(session, p)
         self._since = (p, len(session.actions))
+        self._show_since(items)
+        self.query_one("#since", VerticalScroll).scroll_home(animate=False)
+        self.refresh_view()
+        if banner:
+            self.banners += 1
+            self.app.push_screen(HandoverScreen(
+                session.seats, p, [words_text(i.text, session.seats, session.state) for i in items]))
+
+    def _show_since(self, items: list[Item]) -> None:
+        """The side area's summary, in the language now."""
+        session = self.session
         lines = Text(t("tui.since.title"), style="bold")
         for item in items:
             lines.append("\n")
@@ -235,12 +246,6 @@ class GameScreen(SmallTerminal, Screen):
             lines.append("\n")
             lines.append(t("tui.since.nothing"), style="italic")
         self.query_one("#since-text", Static).update(lines)
-        self.query_one("#since", VerticalScroll).scroll_home(animate=False)
-        self.refresh_view()
-        if banner:
-            self.banners += 1
-            self.app.push_screen(HandoverScreen(
-                session.seats, p, [words_text(i.text, session.seats, session.state) for i in items]))
 
     def _log_line(self, entry) -> Text:
         return entry_text(entry, self.session.seats, self.session.first)
@@ -267,6 +272,8 @@ class GameScreen(SmallTerminal, Screen):
                 w.forget()
         self.query_one("#too-small", Static).update(self.too_small_text())
         self._keys = ()
+        if self._since is not None:   # the summary shown until the player acts
+            self._show_since(summary(self.session, self._since[0]))
         self.refresh_view()
         self._log.rewrite(self.session.log)
 
