@@ -257,11 +257,7 @@ class NormalBot:
             else:
                 continue  # any-phase cards are used in the unloading phase
             if self.noise:
-                if self.noise_key is None:
-                    u += self.rng.gauss(0.0, self.noise)
-                else:
-                    u += self.noise * _NOISE[hash((self.noise_key, st.round, me, pl.vikings,
-                                                   a)) & _NOISE_MASK]
+                u += self._nudge(st.round, me, pl.vikings, a)
             scored.append((u, a))
         if not scored:
             return [(0.0, legal[0])]
@@ -269,6 +265,13 @@ class NormalBot:
         return scored
 
     # ------------------------------------------------------------------ purchase
+
+    def _nudge(self, rnd: int, me: int, vikings: int, a: Action) -> float:
+        """The noise added to a placement's value: drawn from the bot's generator, or, with a
+        noise_key, a fixed nudge per (key, round, seat, vikings left, action)."""
+        if self.noise_key is None:
+            return self.rng.gauss(0.0, self.noise)
+        return self.noise * _NOISE[hash((self.noise_key, rnd, me, vikings, a)) & _NOISE_MASK]
 
     def _purchase(self, ctx: Ctx, me: int, legal: list[Action]) -> list[tuple[float, Action]]:
         st = ctx.st

@@ -61,7 +61,7 @@ from ..knowledge import (
 )
 from ..knowledge.ladder import owners as column_owners, reservation_price
 from ..knowledge.unloading import WAREHOUSE_VP
-from .normal import _NOISE, _NOISE_MASK, UNPAID_RESERVATION, NormalBot
+from .normal import UNPAID_RESERVATION, NormalBot
 
 
 
@@ -651,11 +651,7 @@ class RolloutBot(NormalBot):
             else:
                 continue  # any-phase cards are used in the unloading phase
             if self.noise:
-                if self.noise_key is None:
-                    u += self.rng.gauss(0.0, self.noise)
-                else:
-                    u += self.noise * _NOISE[hash((self.noise_key, st.round, me, pl.vikings,
-                                                   a)) & _NOISE_MASK]
+                u += self._nudge(st.round, me, pl.vikings, a)
             if best is None or u > best[0]:
                 best = (u, a)
         return legal[0] if best is None else best[1]
