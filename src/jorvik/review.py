@@ -250,7 +250,7 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
             lead = fresh.diff(best, order[1]) if len(order) > 1 else Estimate(0.0, 0.0, 0)
             why = clear_reasons(_part_estimates(fresh, best, order[1])) if len(order) > 1 else ()
             out.append(Hint(fresh.moves[j], fresh.mean(j).mean, 0.0, why, lead.se,
-                            lead.clear() and lead.mean > 0))
+                            lead.ahead()))
         else:
             d = fresh.diff(j, best)
             out.append(Hint(fresh.moves[j], fresh.mean(j).mean, min(0.0, d.mean),
@@ -272,8 +272,7 @@ def _screen_hint(screen: Paired, budget: int, shown: int,
             progress(screen.steps)
     ranked = screen.ranked()
     lead = ranked[0]
-    behind = [j for j in ranked[shown:]
-              if screen.diff(lead, j).clear() and screen.diff(lead, j).mean > 0]
+    behind = [j for j in ranked[shown:] if screen.diff(lead, j).ahead()]
     return ranked[:shown] + [j for j in ranked[shown:] if j not in behind]
 
 

@@ -61,6 +61,11 @@ class Estimate:
         """Whether the mean can be told from zero: at least z standard errors away."""
         return self.n >= MIN_CLEAR and abs(self.mean) > 0 and abs(self.mean) >= z * self.se
 
+    def ahead(self, z: float = Z) -> bool:
+        """Whether the first of the two compared is clearly ahead: a positive difference clear
+        of zero."""
+        return self.clear(z) and self.mean > 0
+
 
 def estimate(xs: Sequence[float]) -> Estimate:
     """The mean of xs and its standard error (sample standard deviation / sqrt n)."""
@@ -148,8 +153,7 @@ class Paired:
     def clear_lead(self, among: Sequence[int], z: float = Z) -> bool:
         """Whether the leader of `among` beats every other of them by z standard errors."""
         lead = self.leader(among)
-        return all(self.diff(lead, j).clear(z) and self.diff(lead, j).mean > 0
-                   for j in among if j != lead)
+        return all(self.diff(lead, j).ahead(z) for j in among if j != lead)
 
 
 def halve(sampler: Paired, budget: int, keep: int = 1, alive: Sequence[int] | None = None,
@@ -196,8 +200,7 @@ def race(sampler: Paired, budget: int, alive: Sequence[int] | None = None,
                 return True
             if drop:
                 lead = sampler.leader(alive)
-                alive = [j for j in alive if j == lead or not (
-                    sampler.diff(lead, j).clear(z) and sampler.diff(lead, j).mean > 0)]
+                alive = [j for j in alive if j == lead or not sampler.diff(lead, j).ahead(z)]
             look = max(look + 1, int(look * 1.5))
         if draws > 0 and sampler.steps - start + _per_draw(sampler, alive) > budget:
             return False
@@ -227,7 +230,7 @@ def boundary(est: Mapping[K, Estimate], k: int, z: float = Z) -> tuple[list[K], 
     yet clear of zero that could enter the list (there is room, or it is that close to the
     k-th). Arms with fewer than MIN_CLEAR draws are in doubt."""
     order = sorted(est, key=lambda a: -est[a].mean)
-    listed = [a for a in order if est[a].mean > 0 and est[a].clear(z)][:k]
+    listed = [a for a in order if est[a].ahead(z)][:k]
     rest = [a for a in order if a not in listed]
     doubt = {a for a in order if est[a].n < MIN_CLEAR}
 
