@@ -160,6 +160,21 @@ def test_a_long_bad_value_is_cut_short_in_the_message():
         assert len(str(e.value)) < 200
 
 
+def test_deep_or_huge_values_are_refused_with_one_line():
+    deep: list = []
+    inner = deep
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    for data in (deep, {"type": "round", "round": deep, "start_player": 0},
+                 {"type": deep}, {"type": 10 ** 5000},
+                 {"type": "round", "round": "\x1b[2J" * 100_000, "start_player": 0}):
+        with pytest.raises(ValueError) as e:
+            event_from_json(data)
+        text = str(e.value)
+        assert "\n" not in text and len(text) < 200
+
+
 def test_an_event_cannot_be_changed():
     e = Bought(0, "B08", 2, False, ("iron",))
     with pytest.raises(AttributeError):

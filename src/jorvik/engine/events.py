@@ -214,7 +214,16 @@ def event_from_json(data: Any) -> Event:
 
 
 def _shown(v: Any) -> str:
-    text = repr(v)
+    """A value from outside, short enough for a one-line message: a list or an object by its
+    size (never repr'd whole: it may be nested 100,000 deep), a string by its start."""
+    if isinstance(v, (list, tuple)):
+        return f"a list of {len(v)}"
+    if isinstance(v, dict):
+        return f"an object of {len(v)} fields"
+    try:
+        text = repr(v[:61] if isinstance(v, str) else v)
+    except ValueError:   # an int too long to print
+        return "a number too long to show"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
