@@ -36,14 +36,32 @@ import time
 
 from jorvik.carddata import load_cards
 from jorvik.bots import play_out, seat_bots
+from jorvik.bots.registry import BOTS
+from jorvik.bots.search import EXPERT, HARD, SearchBot
 from jorvik.engine import legal_actions, new_game
 from jorvik.i18n.cli import label
 from jorvik.tournament import play_game, tournament
 
 PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
+# the search bots as they were before issue 34 §1 (one flat price a coin at the search's cut),
+# for before/after rows: `hard-flat`, `expert-flat`, e.g. the pair "expert-expertflat" or
+# "all-expertflat"
+FLAT = {"hard-flat": HARD, "expert-flat": EXPERT}
+
+
+def _flat(config):
+    def make(seed=None, think=None, playouts=None, stop=None, cpu_clock=False, **_):
+        return SearchBot(config, seed, think=think, playouts=playouts, stop=stop,
+                         cpu_clock=cpu_clock, coin_curve=False)
+    return make
+
+
+BOTS.update({name: _flat(config) for name, config in FLAT.items()})
+PAIRS.update({"hard-hardflat": ("hard", "hard-flat"), "expert-expertflat": ("expert", "expert-flat")})
 # the scripted exploiters (issue 34 §2) against the search bots: their goal is a ceiling
 EXPLOITERS = ("feeder", "picts", "collector", "all")
-PAIRS.update({f"{e}-{b}": (f"exploit-{e}", b) for e in EXPLOITERS for b in ("expert", "hard")})
+PAIRS.update({f"{e}-{b.replace('-', '')}": (f"exploit-{e}", b) for e in EXPLOITERS
+              for b in ("expert", "hard", "expert-flat", "hard-flat")})
 
 
 # ---------------------------------------------------------------------------- decision times
@@ -108,6 +126,12 @@ def _budget(args) -> str:
     return f"{args.think} s of CPU time per decision"
 
 
+# the behaviour figures of issue 34 §3 (tournament.BEHAVIOUR), as the table prints them
+HABITS = {"cheap_declined": "cheap", "cheap_declined_value": "worth",
+          "crowded_unbought": "piles", "picts_vp_gained": "picts+", "picts_vp_lost": "picts-",
+          "coins_unspent": "coins", "craftsmen_one_short": "short"}
+
+
 def is_exploiter(pair: str) -> bool:
     return PAIRS[pair][0].startswith("exploit-")
 
@@ -138,7 +162,7 @@ def report_table(args) -> None:
     print(f"== by table size: {args.games} games per cell, {_budget(args)}, "
           f"{args.workers} workers, seed {args.seed}")
     print(f"{'pair':<12} {'table':<7} {'games':>5} {'win rate':>8} {'95% interval':>14} "
-          f"{'target':>7} {'verdict':<8} {'missed':>6} {'picts':>6} {'bought':>6} {'boxed':>5}"
+          f"{'target':>7} {'verdict':<8} {'margin':>6} {'missed':>6} {'picts':>6} {'bought':>6} {'boxed':>5}"
           f" {'| other:':<8} {'missed':>6} {'picts':>6} {'bought':>6} {'boxed':>5} {'secs':>6}")
     sys.stdout.flush()
     t_all = time.perf_counter()
@@ -158,13 +182,22 @@ def report_table(args) -> None:
                       f"{f['win_rate']:>8.1%} {f['ci_low']:>6.1%}–{f['ci_high']:<7.1%} "
                       f"{goal:>7.0%} "
                       f"{verdict(f['ci_low'], f['ci_high'], goal, is_exploiter(pair)):<8} "
+                      f"{f['mean_margin']:>+6.1f} "
                       f"{f['missed_completions']:>6} {f['picts_vp']:>+6.1f} "
                       f"{f['cards_bought']:>6.1f} {f['cards_boxed_after_own_first_place']:>5.1f}"
                       f" {'| ' + other:<8} {o['missed_completions']:>6} {o['picts_vp']:>+6.1f} "
                       f"{o['cards_bought']:>6.1f} {o['cards_boxed_after_own_first_place']:>5.1f}"
                       f" {time.perf_counter() - t0:>6.0f}")
+                for name in dict.fromkeys((focus, other)):
+                    habits = " ".join(f"{HABITS[k]} {rows[name][k]:.2f}" for k in HABITS)
+                    print(f"    habits of {name}: {habits}")
                 sys.stdout.flush()
     print(f"   total {time.perf_counter() - t_all:.0f} s. {label('behaviour_legend')}")
+    print("   margin: the first bot's mean VP minus the best other player's. habits (issue 34 "
+          "§3, per seat and game): cheap = cards passed at price <= 1 holding the coins, "
+          "worth = their value to the passer, piles = >= 3-viking piles under a card nobody "
+          "bought, picts+/picts- = VP gained/lost in attacks, coins = unspent at the end, "
+          "short = craftsmen one good short at the end")
 
 
 def report_normal_easy(args) -> None:

@@ -3,9 +3,9 @@ the search's cut, every coin kept (and the income coin for buying nothing) was v
 would buy a card, and a craftsman one good short was valued without the cubes kept for it.
 Two whole-game records (tests/bots/positions/strong-player-*) a strong player played at think
 1.0 s against `expert`, and one normal-bot game found by searching for such passes; each test
-replays a record to the decision and asks `hard` and `expert` valuing the cut by what coins
-can still buy (``spend_cut=True``, off by default: in matches it lost to the flat value) at
-think 0.2 s (CPU time) on several seeds."""
+replays a record to the decision and asks `hard` and `expert`, which value the cut by the
+table's measured coin curve (the first coins most, a pile the rounds left cannot spend little),
+at think 0.2 s (CPU time) on several seeds."""
 
 from __future__ import annotations
 
@@ -65,26 +65,40 @@ def test_the_position_is_the_one_reported(name, actions, card, price, coins):
 
 @pytest.mark.parametrize("config", [HARD, EXPERT], ids=["hard", "expert"])
 @pytest.mark.parametrize("name,actions,card,price,coins", CASES)
-def test_the_search_bots_valuing_the_cut_by_what_coins_buy_buy_the_cheap_card(
-        config, name, actions, card, price, coins):
-    # spend_cut is off by default: it lost games against the flat value (see Search)
+def test_the_search_bots_buy_the_cheap_card(config, name, actions, card, price, coins):
     st = position(name, actions)
     for seed in range(3):
-        a = SearchBot(config, seed, think=0.2, cpu_clock=True, spend_cut=True).choose(st)
+        a = SearchBot(config, seed, think=0.2, cpu_clock=True).choose(st)
         assert isinstance(a, Buy), (config.name, seed, card)
 
 
 def test_coins_the_rounds_left_cannot_spend_are_worth_little_at_the_cut():
-    # 17 coins with 7 rounds left in Jarl: the rounds left can spend a few of them, the rest
-    # only break ties; one coin more is then worth coin_base, not a card's worth.
+    # 17 coins with 7 rounds left in 3-player Jarl: one coin more is worth about what a coin
+    # adds to the final margin at that pile (measured 0.4-0.7 VP at 13-15 coins), not a
+    # card's worth; a poor player's coin decides whether they can buy at all (measured about
+    # 2 VP at 1-3 coins)
     st = position("strong-player-g1", 116)
     ctx = Ctx(st, DEFAULT)
     p = current_player(st)
-    assert ctx.coins_value(p, 18) - ctx.coins_value(p, 17) == pytest.approx(DEFAULT.coin_base)
-    # a poor player's coin is worth more than that: it will buy a card
-    assert ctx.coins_value(p, 2) - ctx.coins_value(p, 1) > 3 * DEFAULT.coin_base
+    assert ctx.coins_value(p, 18) - ctx.coins_value(p, 17) < 0.7
+    assert ctx.coins_value(p, 2) - ctx.coins_value(p, 1) > 1.5
+    worth = [ctx.coins_value(p, c + 1) - ctx.coins_value(p, c) for c in range(20)]
+    assert all(a > b for a, b in zip(worth, worth[1:]))
     # the heuristic's own price of a coin in its decisions is unchanged
     assert ctx.coin_worth(p) > 1.0
+
+
+def test_a_table_has_its_coin_curve_and_the_last_round_halves_a_rich_coin():
+    from jorvik.bots.knowledge import cut_coins
+    for mode in ("karl", "jarl"):
+        for n in range(2, 6):
+            curve = cut_coins(mode, n)
+            assert 0 < curve.rich < 1 and curve.poor > 0 and curve.value(0, 5) == 0.0
+            assert curve.value(1, 5) - curve.value(0, 5) > 2 * (curve.value(21, 5)
+                                                                - curve.value(20, 5))
+            late = curve.value(30, 0) - curve.value(29, 0)
+            early = curve.value(30, 2) - curve.value(29, 2)
+            assert late == pytest.approx(early / 2, rel=0.05)
 
 
 def test_a_craftsman_counts_the_cubes_kept_for_it_at_the_cut():
@@ -104,10 +118,10 @@ def test_hard_does_not_spend_its_whole_budget_on_a_clear_purchase():
     # so a time-budgeted search stops once that is clear; a playout budget is always spent
     start = HARD.race.start
     st = position("strong-player-g1", 116)
-    bot = SearchBot(HARD, 0, think=30.0, cpu_clock=True, spend_cut=True)
+    bot = SearchBot(HARD, 0, think=30.0, cpu_clock=True)
     assert isinstance(bot.choose(st), Buy)
     assert bot.last_stats["alive"] == 1 and bot.last_stats["iterations"] >= start
-    fixed = SearchBot(HARD, 0, playouts=start + 4, spend_cut=True)
+    fixed = SearchBot(HARD, 0, playouts=start + 4)
     assert isinstance(fixed.choose(st), Buy)
     assert fixed.last_stats["alive"] == fixed.last_stats["candidates"] == 2
     assert fixed.last_stats["iterations"] == start + 4

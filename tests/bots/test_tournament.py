@@ -176,7 +176,6 @@ def test_a_pile_whose_card_was_bought_is_not_counted():
 
 
 def test_picts_coins_and_short_craftsmen_at_the_end_of_a_game():
-    from jorvik.engine import empty_fields
     from jorvik.tournament import play_observed
     for seed in (3, 4):
         result, _, seen = play_observed(["normal", "normal", "normal"], "jarl", seed)

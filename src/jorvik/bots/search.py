@@ -12,7 +12,9 @@ Where players interact (placing vikings, buying, the reservation row) the search
    noise in viking placement, until the next round's supply (``horizon``; placements
    ``demand_horizon``) or, in the last ``endgame`` rounds, to the final scores;
 4. values the end by one margin (``knowledge.margin_of``: the player's value against the best
-   rival's and the field's; a finished game by its final scores, ``final_margin``);
+   rival's and the field's; a finished game by its final scores, ``final_margin``). Where it
+   cuts a play-out, coins count by what the table's play-outs showed them to be worth (the
+   first few most, a pile the rounds left cannot spend little: ``CoinCurve``);
 5. races (:class:`Race`): a candidate clearly behind the leader on the draws they share is
    dropped; the search ends when one is left, when the budget is spent, or at once when the
    policy leaves one candidate (a decision with one sensible option is not searched).
@@ -105,7 +107,9 @@ class Search:
     synced_noise: bool = False  # the same nudges for every candidate of a draw
     params: Mapping[str, Params] | None = None   # the heuristic's knobs by table (None: DEFAULT)
     stretch: float = 1.0        # a placement may take up to this × think from the time bank
-    spend_cut: bool = False     # value the cut by player_value(at_cut=True)
+    # value the cut by player_value(at_cut=True): coins by the table's measured curve (False:
+    # one flat price a coin, as the search did before; bench/bots.py's `-flat` bots)
+    coin_curve: bool = True
 
 
 HARD = Search("hard", top_k=6, race=Race(start=8, every=1, z=4.0, var_floor=0.25))
@@ -240,5 +244,5 @@ class SearchBot:
 
     def _score(self, ctx: Ctx, me: int) -> float:
         """My margin at the end of an unfinished play-out."""
-        return margin_of([player_value(ctx, i, at_cut=self.config.spend_cut)
+        return margin_of([player_value(ctx, i, at_cut=self.config.coin_curve)
                           for i in range(ctx.n)], me)

@@ -5,7 +5,9 @@ worth and the margin a search maximises (:mod:`.values`), and the price ladder a
 read it (:mod:`.ladder`). Every rule comes from the engine's helpers."""
 
 from .context import N_GOODS, Ctx, Memo, sigmoid
-from .params import DEFAULT, EXPERT_PARAMS, Params, table_params
+from .params import (
+    CUT_COINS, DEFAULT, EXPERT_PARAMS, CoinCurve, Params, cut_coins, table_params,
+)
 from .unloading import Holding, Plan, completable, holding_of, plan_unload, warehouse_room
 from .values import (
     EFFECT_VALUES, JARLS_HALL_COINS, Owned, base_values, card_value, final_margin, margin_of,
@@ -13,7 +15,7 @@ from .values import (
 )
 
 __all__ = [
-    "DEFAULT", "EFFECT_VALUES", "EXPERT_PARAMS", "JARLS_HALL_COINS", "N_GOODS", "Ctx", "Holding",
+    "CUT_COINS", "CoinCurve", "cut_coins", "DEFAULT", "EFFECT_VALUES", "EXPERT_PARAMS", "JARLS_HALL_COINS", "N_GOODS", "Ctx", "Holding",
     "Memo", "Owned", "Params", "Plan", "base_values", "card_value", "completable",
     "final_margin", "holding_of", "margin_of", "plan_unload", "player_value", "sigmoid",
     "table_params", "warehouse_room",

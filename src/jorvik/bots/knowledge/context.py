@@ -13,10 +13,10 @@ from collections import Counter
 from typing import NamedTuple
 
 from jorvik.engine import (
-    GOODS, INCOME_BONUS, GameState, defence, empty_fields, fill_order, holds,
+    GOODS, GameState, defence, empty_fields, fill_order, holds,
 )
 
-from .params import DEFAULT, Params
+from .params import DEFAULT, Params, cut_coins
 
 N_GOODS = len(GOODS)   # goods are numbered 0..N_GOODS-1 (Karl uses the first five)
 
@@ -187,30 +187,14 @@ class Ctx:
             return v
 
     def coins_value(self, p: int, coins: int) -> float:
-        """What holding `coins` coins is worth to player p now, in VP: each coin the rounds
-        left can still spend (``coin_need``) at the full worth of a coin, the rest at what a
-        coin is worth at the end of the game."""
-        full, floor, need = self._coin_terms(p)
-        spendable = min(float(coins), need)
-        return full * spendable + floor * (coins - spendable)
-
-    def coin_need(self) -> float:
-        """How many coins held now a player can still put to use: ``coin_use`` a round for
-        this round and the rounds left, less the income those rounds bring (1 or 2 coins,
-        plus the mode's bonus)."""
-        income = 1.5 + INCOME_BONUS[self.st.mode]
-        r = self.rounds_left
-        return max(0.0, self.params.coin_use * (r + 1) - income * r)
-
-    def _coin_terms(self, p: int) -> tuple[float, float, float]:
-        """(worth of a coin that will be spent, worth of one that will not, coin_need)."""
-        pr = self.params
-        full = pr.coin_base + pr.coin_per_round * min(self.rounds_left, pr.cut_coin_cap)
-        floor = pr.coin_base
+        """What holding `coins` coins is worth to player p now, in VP, where a search cuts its
+        play-outs: the table's measured curve (:data:`~.params.CUT_COINS`), in which the first
+        coins are worth most and each coin beyond what the rounds left can spend little; a
+        Skald of coins adds its VP a coin."""
+        v = cut_coins(self.st.mode, self.n).value(coins, self.rounds_left)
         if holds(self.st, self.st.players[p], "skald_coins", loading_too=True):
-            full += 1.0
-            floor += 1.0
-        return full, floor, self.coin_need()
+            v += coins
+        return v
 
     def keep_worth(self, p: int) -> list[float]:
         """What keeping one cube of each good is worth to player p now, in VP."""

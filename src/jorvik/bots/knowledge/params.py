@@ -3,6 +3,7 @@ players. The figures behind them are in bench/results/expert-notes-2026-12-04.tx
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -18,12 +19,6 @@ class Params:
     coin_base: float = 0.3       # worth of a coin with no rounds left ...
     coin_per_round: float = 0.22  # ... plus this per future round (capped at coin_cap rounds)
     coin_cap: int = 8
-    # the search's value at its cut (Ctx.coins_value): a coin the rounds left can spend is
-    # worth coin_base + coin_per_round per round left up to cut_coin_cap rounds (measured by
-    # play-outs with a coin more or less: about 1.3 VP with five or more rounds left), one
-    # they cannot spend coin_base; a player can put coin_use coins a round to use
-    coin_use: float = 3.0
-    cut_coin_cap: int = 5
     lam: float = 1.1             # craftsman completion: P = exp(-lam * m_eff / (rounds_left + 0.7))
     share: float = 0.3           # other missing fields of own craftsmen count this much
     keep_base: float = 0.2       # a kept cube: base worth ...
@@ -68,3 +63,40 @@ def table_params(by_table: Mapping[str, Params], mode: str, players: int) -> Par
     """The knobs `by_table` gives a table: those of its mode and size ("karl 2p"), else those of
     its mode ("karl"), else None."""
     return by_table.get(f"{mode} {players}p") or by_table.get(mode)
+
+
+@dataclass(frozen=True)
+class CoinCurve:
+    """What coins held where a search cuts its play-outs are worth, in VP of final margin: each
+    coin ``rich`` (half of it in the last round, rising to all of it with two rounds left),
+    plus ``poor`` × exp(−coins / ``scale``) for each coin: the first few coins, which decide
+    whether a player can buy at all, are worth most; a pile beyond what the rounds left can
+    spend adds little. Measured by paired play-outs to the end with two coins more or less
+    (bench/coins.py): it hardly moves with the rounds left, and a lot with the coins held."""
+    rich: float
+    poor: float
+    scale: float
+
+    def value(self, coins: int, rounds_left: int) -> float:
+        rich = self.rich * (0.5 + 0.5 * min(1.0, rounds_left / 2))
+        return rich * coins + self.poor * self.scale * (1.0 - math.exp(-coins / self.scale))
+
+
+# by table: fitted (weighted least squares, bench/results/coins-2026-12-04.txt) to the
+# measured worth of two coins more at 1, 4, 8 and 13 coins held, every round of the game
+CUT_COINS: dict[str, CoinCurve] = {
+    "karl 2p": CoinCurve(0.6, 4.8, 3.0),
+    "karl 3p": CoinCurve(0.6, 4.3, 3.0),
+    "karl 4p": CoinCurve(0.6, 3.5, 3.0),
+    "karl 5p": CoinCurve(0.3, 2.7, 4.0),
+    "jarl 2p": CoinCurve(0.5, 4.2, 3.0),
+    "jarl 3p": CoinCurve(0.5, 1.6, 6.0),
+    "jarl 4p": CoinCurve(0.7, 0.9, 6.0),
+    "jarl 5p": CoinCurve(0.55, 1.0, 6.0),
+}
+
+
+def cut_coins(mode: str, players: int) -> CoinCurve:
+    """The coin curve of a table (CUT_COINS)."""
+    return CUT_COINS[f"{mode} {players}p"]
+

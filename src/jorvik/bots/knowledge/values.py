@@ -99,10 +99,10 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
                  at_cut: bool = False) -> float:
     """Player p's position in VP-equivalents (see the module docstring). `plan_value` reuses
     the unloading planner's value when the extra cards cannot change it. With `at_cut` (a
-    search's value where it stops a play-out, the search's ``spend_cut``) coins are valued by
-    what the rounds left can still spend (:meth:`Ctx.coins_value`) and craftsmen by the cubes
-    kept for them too: there a coin or a kept cube more or less is the whole difference
-    between buying a card and passing.
+    search's value where it stops a play-out) coins are valued by the table's measured curve
+    (:meth:`Ctx.coins_value`: the first coins most, a pile the rounds left cannot spend
+    little) and craftsmen by the cubes kept for them too: there a coin or a kept cube more or
+    less is the whole difference between buying a card and passing.
     The heuristic's own decisions keep one price a coin: valued that way it lost more games."""
     st = ctx.st
     pl = st.players[p]
