@@ -12,6 +12,9 @@
 Exploiter rows (issue 34 §2): ``feeder``, ``picts``, ``collector`` or ``all`` against
 ``expert`` or ``hard`` in the other seats (e.g. ``all-expert``); the target is a ceiling, at
 most half the fair share (17% at 3 players, 13% at 4), MET when the whole interval is below it.
+``expert-flat`` and ``hard-flat`` are the search bots before issue 34 §1 (one flat price a coin
+at the search's cut): ``expert-expertflat`` and ``hard-hardflat`` play today's bot against
+them, ``all-expertflat`` an exploiter against them (the "before" column).
 
 The table (issue 14): for 2, 3, 4 and 5 players × Karl and Jarl, `hard` against `normal` in
 the other seats and `expert` against `hard` in the other seats, seats rotated with the seeds of
