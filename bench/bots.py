@@ -12,9 +12,9 @@
 Exploiter rows (issue 34 §2): ``feeder``, ``picts``, ``collector`` or ``all`` against
 ``expert`` or ``hard`` in the other seats (e.g. ``all-expert``); the target is a ceiling, at
 most half the fair share (17% at 3 players, 13% at 4), MET when the whole interval is below it.
-``expert-flat`` and ``hard-flat`` are the search bots before issue 34 §1 (one flat price a coin
-at the search's cut): ``expert-expertflat`` and ``hard-hardflat`` play today's bot against
-them, ``all-expertflat`` an exploiter against them (the "before" column).
+``expert-curve`` and ``hard-curve`` value coins at the search's cut by the measured curve (issue
+34 §1, off by default): ``expertcurve-expert`` and ``hardcurve-hard`` play them against today's
+bots, ``all-expertcurve`` an exploiter against them.
 
 The table (issue 14): for 2, 3, 4 and 5 players × Karl and Jarl, `hard` against `normal` in
 the other seats and `expert` against `hard` in the other seats, seats rotated with the seeds of
@@ -46,25 +46,26 @@ from jorvik.i18n.cli import label
 from jorvik.tournament import play_game, tournament
 
 PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
-# the search bots as they were before issue 34 §1 (one flat price a coin at the search's cut),
-# for before/after rows: `hard-flat`, `expert-flat`, e.g. the pair "expert-expertflat" or
-# "all-expertflat"
-FLAT = {"hard-flat": HARD, "expert-flat": EXPERT}
+# the search bots valuing coins at the search's cut by the table's measured curve (issue 34 §1,
+# Search.coin_curve; off by default): `hard-curve`, `expert-curve`, e.g. the pair
+# "expertcurve-expert" or "all-expertcurve"
+CURVE = {"hard-curve": HARD, "expert-curve": EXPERT}
 
 
-def _flat(config):
+def _curve(config):
     def make(seed=None, think=None, playouts=None, stop=None, cpu_clock=False, **_):
         return SearchBot(config, seed, think=think, playouts=playouts, stop=stop,
-                         cpu_clock=cpu_clock, coin_curve=False)
+                         cpu_clock=cpu_clock, coin_curve=True)
     return make
 
 
-BOTS.update({name: _flat(config) for name, config in FLAT.items()})
-PAIRS.update({"hard-hardflat": ("hard", "hard-flat"), "expert-expertflat": ("expert", "expert-flat")})
+BOTS.update({name: _curve(config) for name, config in CURVE.items()})
+PAIRS.update({"hardcurve-hard": ("hard-curve", "hard"),
+              "expertcurve-expert": ("expert-curve", "expert")})
 # the scripted exploiters (issue 34 §2) against the search bots: their goal is a ceiling
 EXPLOITERS = ("feeder", "picts", "collector", "all")
 PAIRS.update({f"{e}-{b.replace('-', '')}": (f"exploit-{e}", b) for e in EXPLOITERS
-              for b in ("expert", "hard", "expert-flat", "hard-flat")})
+              for b in ("expert", "hard", "expert-curve", "hard-curve")})
 
 
 # ---------------------------------------------------------------------------- decision times

@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # ways of valuing the cut: (ctx, player) -> VP-equivalents
 VALUES = {
     "flat": lambda ctx, i: player_value(ctx, i),
-    # the search's cut value: coins by the table's measured curve
+    # the cut value of Search.coin_curve: coins by the table's measured curve
     "at_cut": lambda ctx, i: player_value(ctx, i, at_cut=True),
 }
 

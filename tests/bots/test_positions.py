@@ -3,9 +3,10 @@ the search's cut, every coin kept (and the income coin for buying nothing) was v
 would buy a card, and a craftsman one good short was valued without the cubes kept for it.
 Two whole-game records (tests/bots/positions/strong-player-*) a strong player played at think
 1.0 s against `expert`, and one normal-bot game found by searching for such passes; each test
-replays a record to the decision and asks `hard` and `expert`, which value the cut by the
-table's measured coin curve (the first coins most, a pile the rounds left cannot spend little),
-at think 0.2 s (CPU time) on several seeds."""
+replays a record to the decision and asks `hard` and `expert` valuing the cut by the table's
+measured coin curve (``coin_curve=True``: the first coins most, a pile the rounds left cannot
+spend little) at think 0.2 s (CPU time) on several seeds. The curve is off by default: in
+matches against the bots with one flat price a coin it lost (docs/decisions.md)."""
 
 from __future__ import annotations
 
@@ -65,10 +66,11 @@ def test_the_position_is_the_one_reported(name, actions, card, price, coins):
 
 @pytest.mark.parametrize("config", [HARD, EXPERT], ids=["hard", "expert"])
 @pytest.mark.parametrize("name,actions,card,price,coins", CASES)
-def test_the_search_bots_buy_the_cheap_card(config, name, actions, card, price, coins):
+def test_the_search_bots_valuing_coins_by_the_curve_buy_the_cheap_card(
+        config, name, actions, card, price, coins):
     st = position(name, actions)
     for seed in range(3):
-        a = SearchBot(config, seed, think=0.2, cpu_clock=True).choose(st)
+        a = SearchBot(config, seed, think=0.2, cpu_clock=True, coin_curve=True).choose(st)
         assert isinstance(a, Buy), (config.name, seed, card)
 
 
@@ -118,10 +120,10 @@ def test_hard_does_not_spend_its_whole_budget_on_a_clear_purchase():
     # so a time-budgeted search stops once that is clear; a playout budget is always spent
     start = HARD.race.start
     st = position("strong-player-g1", 116)
-    bot = SearchBot(HARD, 0, think=30.0, cpu_clock=True)
+    bot = SearchBot(HARD, 0, think=30.0, cpu_clock=True, coin_curve=True)
     assert isinstance(bot.choose(st), Buy)
     assert bot.last_stats["alive"] == 1 and bot.last_stats["iterations"] >= start
-    fixed = SearchBot(HARD, 0, playouts=start + 4)
+    fixed = SearchBot(HARD, 0, playouts=start + 4, coin_curve=True)
     assert isinstance(fixed.choose(st), Buy)
     assert fixed.last_stats["alive"] == fixed.last_stats["candidates"] == 2
     assert fixed.last_stats["iterations"] == start + 4

@@ -12,9 +12,10 @@ Where players interact (placing vikings, buying, the reservation row) the search
    noise in viking placement, until the next round's supply (``horizon``; placements
    ``demand_horizon``) or, in the last ``endgame`` rounds, to the final scores;
 4. values the end by one margin (``knowledge.margin_of``: the player's value against the best
-   rival's and the field's; a finished game by its final scores, ``final_margin``). Where it
-   cuts a play-out, coins count by what the table's play-outs showed them to be worth (the
-   first few most, a pile the rounds left cannot spend little: ``CoinCurve``);
+   rival's and the field's; a finished game by its final scores, ``final_margin``). With
+   ``coin_curve`` the coins where it cuts a play-out count by what the table's play-outs
+   showed them to be worth (the first few most, a pile the rounds left cannot spend little:
+   ``CoinCurve``); by default at the heuristic's one price a coin;
 5. races (:class:`Race`): a candidate clearly behind the leader on the draws they share is
    dropped; the search ends when one is left, when the budget is spent, or at once when the
    policy leaves one candidate (a decision with one sensible option is not searched).
@@ -107,9 +108,10 @@ class Search:
     synced_noise: bool = False  # the same nudges for every candidate of a draw
     params: Mapping[str, Params] | None = None   # the heuristic's knobs by table (None: DEFAULT)
     stretch: float = 1.0        # a placement may take up to this × think from the time bank
-    # value the cut by player_value(at_cut=True): coins by the table's measured curve (False:
-    # one flat price a coin, as the search did before; bench/bots.py's `-flat` bots)
-    coin_curve: bool = True
+    # value the cut by player_value(at_cut=True): coins by the table's measured curve. Off:
+    # the curve fixes the cheap cards the bots passed but lost whole games to one flat price a
+    # coin (docs/decisions.md; bench/bots.py's `-curve` bots)
+    coin_curve: bool = False
 
 
 HARD = Search("hard", top_k=6, race=Race(start=8, every=1, z=4.0, var_floor=0.25))
