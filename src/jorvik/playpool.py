@@ -82,6 +82,18 @@ def _serve(conn: Any, warm: Sequence[str]) -> None:
             return
 
 
+def prepare() -> None:
+    """Let worker processes start later inside a full-screen app. Starting the first one
+    starts multiprocessing's resource tracker, which is handed sys.stderr's file descriptor,
+    and the app's stand-in for sys.stderr has none (ValueError: no worker could start).
+    Called before the app takes the terminal, the tracker starts with the real one."""
+    from multiprocessing import resource_tracker
+    try:
+        resource_tracker.ensure_running()
+    except (OSError, ValueError, RuntimeError):
+        pass   # then no workers later: the judging runs in the app's own process
+
+
 class PlayoutPool:
     """Up to `workers` (default: the cores, at most 2) warm processes playing play-outs.
 

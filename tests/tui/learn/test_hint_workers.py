@@ -128,3 +128,29 @@ async def test_the_game_screens_workers_serve_every_hint_and_end_with_the_app():
         await pilot.press("ctrl+q")
         await pilot.pause(0.2)
     assert not any(_alive(p) for p in pids[0])
+
+
+@pytest.mark.parametrize("prepared", [True, False])
+def test_workers_start_inside_an_app_whose_stderr_has_no_file_only_when_prepared(prepared):
+    """Inside the full-screen app sys.stderr is a stand-in whose fileno() is -1; the first
+    worker starts multiprocessing's resource tracker, which needs a real one: run_app
+    prepares it before the app starts."""
+    import subprocess
+    import sys
+    code = "\n".join([
+        "import sys",
+        "from jorvik.playpool import PlayoutPool, prepare",
+        "if sys.argv[1] == 'yes':",
+        "    prepare()",
+        "class StandIn:",
+        "    def fileno(self): return -1",
+        "    def write(self, s): return len(s)",
+        "    def flush(self): pass",
+        "sys.stderr = StandIn()",
+        "pool = PlayoutPool(1)",
+        "print(pool.start(), flush=True)",
+        "pool.close()",
+    ])
+    out = subprocess.run([sys.executable, "-c", code, "yes" if prepared else "no"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == [str(prepared)]
