@@ -168,9 +168,10 @@ def warm_pool(workers: int):
 
 
 def hints(args) -> None:
-    positions = hint_positions(args.positions, args.tables)
+    positions = hint_positions(args.positions, args.tables, args.position_seed)
     print(f"== hints: {len(positions)} positions from the games above (2-5 players, both modes "
-          f"and the two shared records); seeds 1 and 2, {args.workers} worker process(es); "
+          f"and the two shared records; drawn with seed {args.position_seed}); seeds 1 and 2, "
+          f"{args.workers} worker process(es); "
           f"target: where run 1's best leads by >= 2 standard errors, run 2 names the same "
           f"best move in >= 95%")
     old = before_module() if not args.skip_before else None
@@ -300,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", choices=("time", "stability", "hints", "policy"), default=None)
     ap.add_argument("--tables", nargs="*", default=TABLES)
     ap.add_argument("--positions", type=int, default=200)
+    ap.add_argument("--position-seed", type=int, default=7,
+                    help="which positions the hints are asked at (7: the issue's 200)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--humans", type=int, nargs="*", default=[1])
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
