@@ -435,8 +435,9 @@ class _Workers:
     in any way (Ctrl+C, SIGTERM, stop(), an error) kills them at once, so none goes on
     computing after it. No pool: a pool's feeder thread can block on a full pipe and hang
     its terminate(). Where no process can be started (e.g. inside a full-screen app whose
-    standard streams are not real files) the jobs are judged in this process, with the same
-    result: the results do not depend on the workers."""
+    standard streams are not real files, unless jorvik.playpool.prepare() ran before it) the
+    jobs are judged in this process, with the same result: the results do not depend on the
+    workers."""
 
     def __init__(self, n: int):
         self.n = n
