@@ -13,12 +13,14 @@ stability: the review twice with independent seeds (1 and 2); the top-5 lists sh
 >= 4 of 5 decisions and each shared decision's two losses differ by <= 2 VP. "before" is
 today's code before issue 36 (review.py of commit 237cebb, loaded from git), "after" the
 current one, both at their default budgets.
-hints: positions spread over those games; two hint runs (seeds 1 and 2) per position. Of the
-positions where the first run's best move leads the second by >= 2 standard errors, the share
-where the second run names the same best move should be >= 95%; "before" (today's hints on the
-same positions) is measured on the same set.
+hints: positions spread over those games; two hint runs (seeds 1 and 2) per position, on
+--workers worker processes. Of the positions where the first run's best move leads the second
+by >= 2 standard errors, the share where the second run names the same best move should be
+>= 95%; "before" (today's hints on the same positions) is measured on the same set.
 time: a whole 4-player Karl game's review (one seat reviewed, 2 workers; target <= 60 s on 2
-cores) and hints at 4 players (target <= 2 s each); wall and CPU seconds.
+cores), wall and CPU seconds; then hints at the 4-player positions of the hints' 200 (target
+<= 2 s each), wall seconds on --workers warm worker processes and on one thread, and whether
+the two gave the same hints.
 policy: the play-out policy's worth per CPU second: on positions of a 4-player game, the
 standard deviation of a paired difference and the CPU time of a draw for the normal bot and
 the rollout policy, so the standard error a second of each buys.
@@ -156,18 +158,30 @@ def hint_positions(count: int, tables: list[str], seed: int = 7) -> list:
     return out[:count]
 
 
+def warm_pool(workers: int):
+    """A started hint pool of `workers` processes, their start-up and imports done."""
+    pool = after.hint_pool(workers)
+    pool.start()
+    st = hint_positions(1, ["2karl"])[0]
+    after.hints(st, seed=99, budget=2000, pool=pool)
+    return pool
+
+
 def hints(args) -> None:
-    positions = hint_positions(args.positions, args.tables)
+    positions = hint_positions(args.positions, args.tables, args.position_seed)
     print(f"== hints: {len(positions)} positions from the games above (2-5 players, both modes "
-          f"and the two shared records); seeds 1 and 2; target: where run 1's best leads by "
-          f">= 2 standard errors, run 2 names the same best move in >= 95%")
+          f"and the two shared records; drawn with seed {args.position_seed}); seeds 1 and 2, "
+          f"{args.workers} worker process(es); "
+          f"target: where run 1's best leads by >= 2 standard errors, run 2 names the same "
+          f"best move in >= 95%")
     old = before_module() if not args.skip_before else None
     clear, agree_after, agree_before, agree_all, times = 0, 0, 0, 0, []
+    pool = warm_pool(args.workers)
     for st in positions:
         t0, c0 = time.perf_counter(), cpu()
-        a = after.hints(st, seed=1)
+        a = after.hints(st, seed=1, pool=pool)
         times.append((time.perf_counter() - t0, cpu() - c0, st.n))
-        b = after.hints(st, seed=2)
+        b = after.hints(st, seed=2, pool=pool)
         same = a[0].action == b[0].action
         agree_all += same
         if a[0].clear:
@@ -188,6 +202,7 @@ def hints(args) -> None:
     if old is not None:
         print(f"before: on the same {clear} positions, two runs of today's hints named the same "
               f"best move at {agree_before} ({agree_before / max(clear, 1):.1%})")
+    pool.close()
     by_n = {}
     for wall, c, n in times:
         by_n.setdefault(n, []).append((wall, c))
@@ -196,7 +211,8 @@ def hints(args) -> None:
         c = [y for _, y in by_n[n]]
         print(f"hint time at {n} players ({len(w)} hints): mean {statistics.mean(w):.2f} s, "
               f"max {max(w):.2f} s wall; mean {statistics.mean(c):.2f}, 90th percentile "
-              f"{sorted(c)[int(0.9 * (len(c) - 1))]:.2f}, max {max(c):.2f} CPU s")
+              f"{sorted(c)[int(0.9 * (len(c) - 1))]:.2f}, max {max(c):.2f} CPU s"
+              + (" (this process: the workers' are not counted)" if args.workers > 1 else ""))
 
 
 # --------------------------------------------------------------------------- time
@@ -215,6 +231,28 @@ def timing(args) -> None:
               f"{len(res.costliest())} listed, {len(res.unsure)} unsure; {res.steps:,} moves "
               f"played; {wall:.1f} s wall, {c:.1f} CPU s")
         sys.stdout.flush()
+    positions = [st for st in hint_positions(args.positions, args.tables) if st.n == 4]
+    pool = warm_pool(args.workers)
+    walls: dict[str, list[float]] = {f"{args.workers} warm worker process(es)": [],
+                                     "one thread": []}
+    on_pool, alone = walls.values()
+    same = 0
+    for st in positions:
+        t0 = time.perf_counter()
+        a = after.hints(st, seed=1, pool=pool)
+        on_pool.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        b = after.hints(st, seed=1)
+        alone.append(time.perf_counter() - t0)
+        same += a == b
+    pool.close()
+    print(f"hints at the {len(positions)} 4-player positions of the hints' {args.positions} "
+          f"(seed 1, budget {after.HINT_STEPS:,} moves; target <= 2 s):")
+    for how, w in walls.items():
+        print(f"  {how}: wall mean {statistics.mean(w):.2f} s, 90th percentile "
+              f"{sorted(w)[int(0.9 * (len(w) - 1))]:.2f} s, max {max(w):.2f} s; "
+              f"over 2 s: {sum(x > 2.0 for x in w)}")
+    print(f"  the same hints on both at {same} of {len(positions)} positions")
 
 
 # --------------------------------------------------------------------------- policy
@@ -263,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", choices=("time", "stability", "hints", "policy"), default=None)
     ap.add_argument("--tables", nargs="*", default=TABLES)
     ap.add_argument("--positions", type=int, default=200)
+    ap.add_argument("--position-seed", type=int, default=7,
+                    help="which positions the hints are asked at (7: the issue's 200)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--humans", type=int, nargs="*", default=[1])
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))

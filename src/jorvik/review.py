@@ -32,6 +32,7 @@ from jorvik.engine import (
     Action, CardSet, GameState, current_player, final_scores, legal_actions,
 )
 from jorvik.engine.scoring import SCORE_CATEGORIES
+from jorvik.playpool import PlayoutPool
 from jorvik.recordschema import replay_record
 
 # The play-out policy: the rollout policy plays a draw in well under half the normal bot's
@@ -111,11 +112,17 @@ class Judge:
     determinizations (:class:`jorvik.bots.sampler.Paired`)."""
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, max_steps: int = 3000,
-                 policy: Any = None):
+                 policy: Any = None, independent: bool = False):
         from jorvik.bots.policy import NormalBot
         self.playouts = max(1, playouts)
+        # independent: every play-out starts with the policy's caches dropped (its forget()),
+        # so its outcome is a function of its state and seed alone and the play-outs may be
+        # played on any process in any order (a hint's); otherwise the play-outs of one judge
+        # share what the policy read (a review's job plays its draws in one order anywhere)
+        self.independent = independent
         self.seed = seed
         self.max_steps = max_steps
+        self.custom = policy is not None
         self.policy = policy if policy is not None else playout_bot(seed)
         self.ranker = NormalBot(seed)   # which moves are worth judging: the normal bot's rank
 
@@ -136,17 +143,26 @@ class Judge:
 
         def run(s: GameState, seed: int) -> Outcome:
             bot = self.policy
+            if self.independent and hasattr(bot, "forget"):
+                bot.forget()
             bot.rng.seed(seed)
             s, n = play_out(s, bot, max_decisions=self.max_steps)
             return Outcome(_margin(s, p), n, _parts(s, p))
         return run
 
     def sampler(self, st: GameState, moves: list[Action], stream: str,
-                stop: Callable[[], bool] | None = None) -> Paired:
-        """Paired draws of `moves` at `st`; each `stream` name gives independent draws."""
+                stop: Callable[[], bool] | None = None,
+                pool: PlayoutPool | None = None) -> Paired:
+        """Paired draws of `moves` at `st`; each `stream` name gives independent draws.
+        `pool`: worker processes to play them on, with the same outcomes (only for an
+        independent judge with the default policy: the workers have no other)."""
         p = current_player(st)
         assert p is not None
-        return Paired(st, moves, self.playout(p), random.Random(f"{self.seed}/{stream}"), stop)
+        runner = None
+        if pool is not None and self.independent and not self.custom:
+            runner = pool.runner(_Playout(p, self.max_steps, self.seed))
+        return Paired(st, moves, self.playout(p), random.Random(f"{self.seed}/{stream}"), stop,
+                      runner)
 
     def values(self, st: GameState, moves: list[Action], salt: int = 0,
                stop: Callable[[], bool] | None = None,
@@ -173,6 +189,33 @@ class Judge:
         return [sm.mean(j).mean for j in range(len(moves))], parts
 
 
+@dataclass(frozen=True)
+class _Playout:
+    """An independent judge's play-out as a worker process plays it (picklable): player p's
+    outcome by the play-out policy of an independent Judge(seed=seed, max_steps=max_steps),
+    one such judge a process. Its outcomes are those of any such judge's playout(p): each
+    play-out starts afresh from its state and seed."""
+    p: int
+    max_steps: int
+    seed: int
+
+    def __call__(self, s: GameState, seed: int) -> Outcome:
+        judge = _JUDGES.get((self.seed, self.max_steps))
+        if judge is None:
+            judge = _JUDGES[self.seed, self.max_steps] = Judge(
+                seed=self.seed, max_steps=self.max_steps, independent=True)
+        return judge.playout(self.p)(s, seed)
+
+
+_JUDGES: dict[tuple[int, int], Judge] = {}   # a worker process's judges, by (seed, max_steps)
+
+
+def hint_pool(workers: int | None = None) -> PlayoutPool:
+    """Worker processes for hints (not started yet: start() or the first hint does it), up
+    to `workers` (default: the cores, at most 2); they import the judging code on starting."""
+    return PlayoutPool(workers, warm=("jorvik.review", "jorvik.bots.policy"))
+
+
 def _part_estimates(sm: Paired, i: int, j: int) -> dict[str, Estimate]:
     return {k: sm.part_diff(i, j, k) for k in PARTS}
 
@@ -194,23 +237,24 @@ class Hint:
 def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, seed: int = 0,
           stop: Callable[[], bool] | None = None,
           progress: Callable[[int, int], None] | None = None,
-          budget: int = HINT_STEPS) -> list[Hint]:
+          budget: int = HINT_STEPS, pool: PlayoutPool | None = None) -> list[Hint]:
     """The `count` best moves now for the decider, best first, each with its estimated final VP
     margin and its difference to the best with a standard error. HINT_CANDIDATES moves are
     screened; the `count` leading ones (and any other the screen's leader does not clearly beat)
     are judged again with fresh draws in a race that stops once the best is clear (a move
     clearly behind it is drawn no more, so the budget goes where the lead is in doubt), and only
     those are shown. `budget`: moves played in play-outs; `playouts`: a fixed number of draws in
-    each pass instead (for tests). Only public information is used. [] when `stop()` turned
-    true."""
+    each pass instead (for tests). `pool`: worker processes to play the draws on (hint_pool());
+    the hints are the same without it. Only public information is used. [] when `stop()`
+    turned true."""
     legal = legal_actions(st)
     if len(legal) <= 1:
         return [Hint(a, 0.0, 0.0) for a in legal]
-    judge = Judge(seed=seed)
+    judge = Judge(seed=seed, independent=True)
     moves = judge.best_moves(st, HINT_CANDIDATES)
     shown = min(count, len(moves))
     stream = f"hint/{st.round}/{len(legal)}"
-    screen = judge.sampler(st, moves, stream + "/screen", stop)
+    screen = judge.sampler(st, moves, stream + "/screen", stop, pool)
     if playouts is not None:
         total = 2 * playouts
         for done in range(playouts if len(moves) > shown else 0):
@@ -219,7 +263,7 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
             if progress is not None:
                 progress(done + 1, total)
         top = screen.ranked()[:shown] if len(moves) > shown else list(range(len(moves)))
-        fresh = judge.sampler(st, [moves[j] for j in top], stream + "/fresh", stop)
+        fresh = judge.sampler(st, [moves[j] for j in top], stream + "/fresh", stop, pool)
         for done in range(playouts):
             if not fresh.draw():
                 return []
@@ -236,7 +280,7 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
                 return []
         else:
             top = list(range(len(moves)))
-        fresh = judge.sampler(st, [moves[j] for j in top], stream + "/fresh", stop)
+        fresh = judge.sampler(st, [moves[j] for j in top], stream + "/fresh", stop, pool)
         race(fresh, budget - screen.steps, progress=tick(lambda: screen.steps), drop=True)
         if fresh.draws == 0:
             return []
@@ -265,7 +309,7 @@ def _screen_hint(screen: Paired, budget: int, shown: int,
     MIN_CLEAR draws); goes on to the fresh race: the `shown` best by the screen and every other
     move the screen's leader does not clearly beat (so that a move the screen's noise put
     fourth is not lost; the race drops it soon if it is behind). None when stopped."""
-    while screen.draws < MIN_CLEAR or screen.steps + _per_draw(screen) <= budget:
+    while screen.draws < MIN_CLEAR or screen.steps + screen.cost() <= budget:
         if not screen.draw():
             return None
         if progress is not None:
@@ -274,10 +318,6 @@ def _screen_hint(screen: Paired, budget: int, shown: int,
     lead = ranked[0]
     behind = [j for j in ranked[shown:] if screen.diff(lead, j).ahead()]
     return ranked[:shown] + [j for j in ranked[shown:] if j not in behind]
-
-
-def _per_draw(sampler: Paired) -> float:
-    return sampler.steps / max(1, sampler.draws)
 
 
 # --------------------------------------------------------------------------- review
@@ -395,8 +435,9 @@ class _Workers:
     in any way (Ctrl+C, SIGTERM, stop(), an error) kills them at once, so none goes on
     computing after it. No pool: a pool's feeder thread can block on a full pipe and hang
     its terminate(). Where no process can be started (e.g. inside a full-screen app whose
-    standard streams are not real files) the jobs are judged in this process, with the same
-    result: the results do not depend on the workers."""
+    standard streams are not real files, unless jorvik.playpool.prepare() ran before it) the
+    jobs are judged in this process, with the same result: the results do not depend on the
+    workers."""
 
     def __init__(self, n: int):
         self.n = n

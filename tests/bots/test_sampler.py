@@ -230,3 +230,60 @@ def _run_top_k_precise(arms, k, budget, precise):
         return float(sum(2 * n for n in plan.values()))
     return top_k(range(len(arms)), lambda: {a: p.diff(0, 1) for a, p in enumerate(arms)},
                  sample, {a: 2.0 for a in range(len(arms))}, k, budget, precise=precise)
+
+
+class _Here:
+    """A runner playing its tasks in this thread, last first (as a pool may finish them),
+    and the ahead tasks too; `fail_after`: raises OSError from that call on."""
+
+    def __init__(self, playout, fail_after=None):
+        self.playout = playout
+        self.calls = 0
+        self.ahead = []
+        self.fail_after = fail_after
+
+    def play(self, now, ahead, stop):
+        from jorvik.engine import apply_action
+        self.calls += 1
+        if self.fail_after is not None and self.calls > self.fail_after:
+            raise OSError("gone")
+        self.ahead = [key for key, *_ in ahead]
+        out = {key: self.playout(apply_action(det, move)[0], seed)
+               for key, det, move, seed in reversed([*now, *ahead])}
+        return [out[key] for key, *_ in now]
+
+
+def test_a_runner_gives_the_same_draws_and_is_offered_the_next_draw_ahead():
+    st, moves = _demand()
+
+    def playout(s, seed):
+        return Outcome(random.Random(seed * 31 + _column(s)).gauss(0, 5), steps=2)
+    alone = Paired(st, moves, playout, rng=3)
+    here = _Here(playout)
+    ran = Paired(st, moves, playout, rng=3, runner=here)
+    broken = Paired(st, moves, playout, rng=3, runner=_Here(playout, fail_after=2))
+    for sm in (alone, ran, broken):
+        race(sm, budget=200, drop=True)
+        sm.draw([0, 1])
+    assert ran.got == alone.got and broken.got == alone.got and ran.steps == alone.steps
+    assert broken.runner is None                  # it failed: the sampler played on alone
+    assert here.calls == ran.draws and len(here.ahead) == 2   # the next draw of the last two
+
+
+def test_a_runner_stopped_keeps_nothing_of_the_draw():
+    st, moves = _demand()
+    sampler = Paired(st, moves, lambda s, seed: Outcome(1.0),
+                     runner=type("Stopped", (), {"play": lambda self, now, ahead, stop: None})())
+    assert not sampler.draw()
+    assert sampler.draws == 0 and sampler.steps == 0 and all(sampler.n(j) == 0 for j in range(4))
+
+
+def test_the_cost_of_a_draw_is_the_steps_a_move_has_taken_times_the_moves():
+    st, moves = _demand()
+    sampler = Paired(st, moves, lambda s, seed: Outcome(0.0, steps=_column(s) + 1), rng=1)
+    assert sampler.cost() == 0.0
+    sampler.draw()
+    sampler.draw([0, 1])
+    per_move = sampler.steps / 6
+    assert sampler.cost() == pytest.approx(4 * per_move)
+    assert sampler.cost([2]) == pytest.approx(per_move)

@@ -11,7 +11,9 @@ search bots:
 
 * :class:`Paired` — the draws of one decision: ``draw()``, ``diff(i, j)`` (an
   :class:`Estimate` of move i minus move j), ``mean(j)``, ``part_diff(i, j, key)``,
-  ``leader()``, and ``steps`` (moves played in its play-outs, the unit budgets are counted in);
+  ``leader()``, ``cost()`` (the steps a draw is expected to take) and ``steps`` (moves played
+  in its play-outs, the unit budgets are counted in); given a :class:`Runner`, its play-outs
+  are played elsewhere (worker processes) with the very same outcomes;
 * :func:`halve` — successive halving: spend a budget on the candidates in rounds, keeping the
   better half each round, down to ``keep``;
 * :func:`race` — draw on until the leader is clear of every other by ``Z`` standard errors,
@@ -25,10 +27,11 @@ Everything is seeded: the same seed gives the same draws, the same estimates.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, Hashable, Mapping, Sequence, TypeVar
+from typing import Callable, Hashable, Mapping, Protocol, Sequence, TypeVar
 
 from jorvik.engine import Action, GameState, apply_action, current_player, determinize, observe
 
@@ -48,6 +51,25 @@ class Outcome:
     value: float
     steps: int = 1
     parts: Mapping[str, float] | None = None
+
+
+# One play-out for a Runner: (its key, a draw's determinization, the move, the play-out seed)
+Task = tuple[Hashable, GameState, Action, int]
+
+
+class Runner(Protocol):
+    """Plays a sampler's play-outs somewhere else (e.g. on worker processes).
+
+    ``play(now, ahead, stop)``: the outcomes of the `now` tasks, in their order, each the very
+    one the sampler's own play-out gives (``playout(apply_action(det, move), seed)``); the
+    `ahead` tasks are likely asked for next and may be played meanwhile. None when `stop()`
+    turned true; OSError when it cannot play any more (the sampler then plays on by itself)."""
+
+    def play(self, now: Sequence[Task], ahead: Sequence[Task],
+             stop: Callable[[], bool] | None) -> list[Outcome] | None: ...
+
+
+_SAMPLERS = itertools.count()   # tells one sampler's tasks from another's
 
 
 @dataclass(frozen=True)
@@ -84,38 +106,78 @@ class Paired:
 
     `rng`: a seed or a generator (the determinizations and play-out seeds come from it);
     `stop()` true: a draw ends at once and is discarded (a draw counts only when every
-    candidate asked for was played in it)."""
+    candidate asked for was played in it). `runner`: plays the play-outs elsewhere (each
+    draw's moves, and the next draw's meanwhile: so the generator must be this sampler's
+    own); the outcomes, and so everything drawn, are the same as without it."""
 
     def __init__(self, st: GameState, moves: Sequence[Action], playout: Playout,
-                 rng: int | random.Random = 0, stop: Callable[[], bool] | None = None):
+                 rng: int | random.Random = 0, stop: Callable[[], bool] | None = None,
+                 runner: Runner | None = None):
         self.moves = list(moves)
         self.playout = playout
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.stop = stop
+        self.runner = runner
         self.view = observe(st, current_player(st))   # public information only
         self.draws = 0
         self.steps = 0
         # per move: draw number -> outcome (a move left out of a draw has no entry for it)
         self.got: list[dict[int, Outcome]] = [{} for _ in self.moves]
+        self._dealt: list[tuple[GameState, int]] = []   # the next draws' (det, seed), in order
+        self._id = next(_SAMPLERS)
+
+    def _deal(self, ahead: int) -> tuple[GameState, int]:
+        """The determinization and play-out seed of the draw `ahead` after the next one:
+        dealt from the generator in draw order, so a draw's are the same whether or not a
+        later draw's were dealt early."""
+        while len(self._dealt) <= ahead:
+            det = determinize(self.view, self.rng)
+            self._dealt.append((det, self.rng.getrandbits(32)))
+        return self._dealt[ahead]
+
+    def _tasks(self, ahead: int, alive: Sequence[int]) -> list[Task]:
+        det, seed = self._deal(ahead)
+        return [((self._id, self.draws + ahead, j), det, self.moves[j], seed) for j in alive]
 
     def draw(self, alive: Sequence[int] | None = None) -> bool:
         """One determinization and play-out seed, every move in `alive` (default: all) played
         out from it. False when stopped before the end (nothing of it is kept)."""
-        alive = range(len(self.moves)) if alive is None else alive
-        det = determinize(self.view, self.rng)
-        seed = self.rng.getrandbits(32)
-        done = []
-        for j in alive:
-            if self.stop is not None and self.stop():
-                return False
-            s, _ = apply_action(det, self.moves[j])
-            out = self.playout(s, seed)
-            self.steps += out.steps
-            done.append((j, out))
+        alive = list(range(len(self.moves)) if alive is None else alive)
+        det, seed = self._deal(0)
+        done: list[tuple[int, Outcome]] | None = None
+        if self.runner is not None:
+            try:
+                outs = self.runner.play(self._tasks(0, alive), self._tasks(1, alive), self.stop)
+            except OSError:
+                self.runner = None   # played on here, with the same outcomes
+            else:
+                done = None if outs is None else list(zip(alive, outs))
+                if done is None:
+                    self._dealt.pop(0)
+                    return False
+        if done is None:
+            done = []
+            for j in alive:
+                if self.stop is not None and self.stop():
+                    self._dealt.pop(0)
+                    return False
+                s, _ = apply_action(det, self.moves[j])
+                done.append((j, self.playout(s, seed)))
+        self._dealt.pop(0)
         for j, out in done:
+            self.steps += out.steps
             self.got[j][self.draws] = out
         self.draws += 1
         return True
+
+    def cost(self, alive: Sequence[int] | None = None) -> float:
+        """The steps one more draw of `alive` (default: all moves) is expected to take, from
+        the draws so far (0 before the first)."""
+        if not self.draws:
+            return 0.0
+        alive = range(len(self.moves)) if alive is None else alive
+        return self.steps / max(1, sum(self.n(j) for j in range(len(self.moves)))) \
+            * len(alive)
 
     def n(self, j: int) -> int:
         return len(self.got[j])
@@ -171,7 +233,7 @@ def halve(sampler: Paired, budget: int, keep: int = 1, alive: Sequence[int] | No
         share = (budget - (sampler.steps - start)) / (rounds - r)
         spent0 = sampler.steps
         draws = 0
-        while draws < first or sampler.steps - spent0 + _per_draw(sampler, alive) <= share:
+        while draws < first or sampler.steps - spent0 + sampler.cost(alive) <= share:
             if not sampler.draw(alive):
                 return sampler.ranked(alive)[:max(keep, 1)]
             draws += 1
@@ -202,7 +264,7 @@ def race(sampler: Paired, budget: int, alive: Sequence[int] | None = None,
                 lead = sampler.leader(alive)
                 alive = [j for j in alive if j == lead or not sampler.diff(lead, j).ahead(z)]
             look = max(look + 1, int(look * 1.5))
-        if draws > 0 and sampler.steps - start + _per_draw(sampler, alive) > budget:
+        if draws > 0 and sampler.steps - start + sampler.cost(alive) > budget:
             return False
         if not sampler.draw(alive):
             return False
@@ -298,10 +360,3 @@ def top_k(arms: Sequence[K], estimates: Callable[[], Mapping[K, Estimate]],
             return None
         spent += got if got > 0 else sum(n * cost[a] for a, n in want.items())
 
-
-def _per_draw(sampler: Paired, alive: Sequence[int]) -> float:
-    """The steps one more draw of `alive` is expected to take (from the draws so far)."""
-    if not sampler.draws:
-        return 0.0
-    return sampler.steps / max(1, sum(sampler.n(j) for j in range(len(sampler.moves)))) \
-        * len(alive)

@@ -32,7 +32,10 @@ def run_app(app: JorvikApp) -> int:
     where a crash report is. Returns the exit status (see exit_code)."""
     import sys
 
+    from jorvik.playpool import prepare
+
     from .app import CRASH_EXIT
+    prepare()  # so that hints and the review can start their worker processes in the app
     try:
         code = app.run()
     except KeyboardInterrupt:  # SIGINT outside the app's keys

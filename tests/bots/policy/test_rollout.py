@@ -185,3 +185,32 @@ def test_hard_with_the_same_seed_chooses_the_same():
     st, _ = play_out(st, seat_bots(["normal"] * 4, 5), max_decisions=30)
     a = make_bot("hard", seed=3, playouts=3).choose(st)
     assert make_bot("hard", seed=3, playouts=3).choose(st) == a
+
+
+def test_after_forget_a_play_out_is_the_same_whatever_the_bot_played_before():
+    """Play-outs from one position share a round's seats (read from the first state met);
+    forget() drops them, so each play-out depends on its state and seed alone, as a fresh
+    bot's does: what lets a hint's play-outs be played on any process."""
+    import random
+    from jorvik.engine import determinize, observe
+    st0 = new_game(["A", "B", "C", "D"], mode="karl", seed=3, cards=load_cards())
+    st, _ = play_out(st0, seat_bots(["normal"] * 4, 3), max_decisions=80)
+    view = observe(st, current_player(st))
+    rng = random.Random(5)
+    starts = []
+    for _ in range(6):
+        det = determinize(view, rng)
+        for a in legal_actions(det)[:3]:
+            starts.append((apply_action(det, a)[0], rng.getrandbits(32)))
+
+    def final(bot, s, seed):
+        bot.rng.seed(seed)
+        end, _ = play_out(s, bot)
+        return [row["total"] for row in end.result["scores"]]
+    fresh = [final(rollout_policy(1), s, seed) for s, seed in starts]
+    shared = rollout_policy(1)
+    kept = []
+    for s, seed in starts:
+        shared.forget()
+        kept.append(final(shared, s, seed))
+    assert kept == fresh

@@ -490,6 +490,14 @@ class RolloutBot(NormalBot):
             super().set_params(params)
             self._plan_rest = None
 
+    def forget(self) -> None:
+        """Start afresh: the lines of play, the rounds' seats and the unloading plan read so
+        far are dropped, so what it plays next depends on the state and its generator alone,
+        not on the games played before (the seats a round shares are those of the first state
+        met). A judge's play-out then comes out the same on whichever process plays it."""
+        self._lines = Lines()
+        self._plan_rest = None
+
     # ------------------------------------------------------------------ entry
 
     def choose(self, st: GameState) -> Action:

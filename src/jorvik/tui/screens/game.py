@@ -43,6 +43,7 @@ from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from jorvik.play.session import Session
+    from jorvik.playpool import PlayoutPool
 
 HELP_OF_SPACE = {**{k: "columns" for k in SPACE_KEYS[:6]}, **{k: "reserve" for k in SPACE_KEYS[6:]}}
 
@@ -96,6 +97,7 @@ class GameScreen(SmallTerminal, Screen):
         self._hover: int | None = None
         self._highlighted: Choice | None = None
         self._frozen_round = -1
+        self.hint_workers: PlayoutPool | None = None  # worker processes for hints (hint.py)
 
     @property
     def thinking(self) -> bool:
@@ -136,10 +138,12 @@ class GameScreen(SmallTerminal, Screen):
     def on_unmount(self) -> None:
         """The screen is gone (a new game, the final scoring, quit): what gc.freeze() kept out
         of the collector's sight goes back to it, so a closed game and its screen can be
-        collected."""
+        collected; the hint workers are ended."""
         if self._frozen_round != -1:
             gc.unfreeze()
             self._frozen_round = -1
+        if self.hint_workers is not None:
+            self.hint_workers.close()  # no worker process outlives the game's screen
 
     def on_mount(self) -> None:
         # The widgets refresh_view() updates, found once (a query walks the DOM each time).
@@ -157,6 +161,11 @@ class GameScreen(SmallTerminal, Screen):
         self.start()
         self._choices.focus()
         self.post_message(ScreenReady(self))
+        seats = self.session.seats
+        if (getattr(self.app, "hints", True) and not self.app.is_headless
+                and any(not seats.is_bot(p) for p in range(self.session.state.n))):
+            from .hint import warm_hints  # the hint key will be there: its workers start now
+            warm_hints(self)
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()

@@ -1,10 +1,13 @@
 """The hint key (?): the three best moves now, each with its estimated final VP margin.
 
-They are judged in a worker thread while a progress bar runs; a hint is noted in the game
-log (and saved with the game) once the moves are shown: a window closed before is not."""
+They are judged in a worker thread while a progress bar runs, the play-outs on the game
+screen's worker processes (both cores; started when the screen opens, kept until it closes,
+so a hint does not wait for them); a hint is noted in the game log (and saved with the game)
+once the moves are shown: a window closed before is not."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable
 
 from rich.text import Text
@@ -16,7 +19,8 @@ from textual.widgets import ProgressBar, Static
 
 from jorvik.engine import GameState, current_player
 from jorvik.i18n import t
-from jorvik.review import Hint, hints
+from jorvik.playpool import PlayoutPool
+from jorvik.review import Hint, hint_pool, hints
 
 from ..keys import key, translated
 from ..moves import move_words
@@ -37,7 +41,22 @@ def request_hint(screen: Any) -> None:
     if p is None or session.seats.is_bot(p) or screen.thinking:
         return
     app.push_screen(HintScreen(session.state, session.seats,
-                               shown=lambda: note_hint(screen, p)))
+                               shown=lambda: note_hint(screen, p), pool=hint_workers(screen)))
+
+
+def hint_workers(screen: Any) -> PlayoutPool:
+    """The game screen's worker processes for hints, made when first asked for (they start
+    with the first hint, unless warm_hints started them before) and closed with the screen."""
+    if screen.hint_workers is None:
+        screen.hint_workers = hint_pool()
+    return screen.hint_workers
+
+
+def warm_hints(screen: Any) -> None:
+    """Start the game screen's hint workers in the background, so that no hint waits for
+    processes to start and import the judging code."""
+    threading.Thread(target=hint_workers(screen).start, name="hint-workers",
+                     daemon=True).start()
 
 
 def note_hint(screen: Any, p: int) -> None:
@@ -66,11 +85,13 @@ class HintScreen(ModalScreen[None]):
     KEYS = [key("escape,enter,question_mark", "close", "tui.bind.back", id="hint-close")]
 
     def __init__(self, state: GameState, seats: Seats,
-                 shown: Callable[[], None] | None = None) -> None:
+                 shown: Callable[[], None] | None = None,
+                 pool: PlayoutPool | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.state = state
         self.seats = seats
         self.shown = shown  # called once when the best moves are shown (the hint is noted)
+        self.pool = pool    # worker processes for the play-outs (None: this thread alone)
         self.found: list[Hint] | None = None
         self.closed = False
 
@@ -90,7 +111,8 @@ class HintScreen(ModalScreen[None]):
         def progress(done: int, total: int) -> None:
             if not self.closed:
                 self.app.call_from_thread(self._progress, done, total)
-        found = hints(self.state, count=3, stop=lambda: self.closed, progress=progress)
+        found = hints(self.state, count=3, stop=lambda: self.closed, progress=progress,
+                      pool=self.pool)
         if not self.closed:
             self.app.call_from_thread(self._show, found)
 
@@ -117,7 +139,7 @@ class HintScreen(ModalScreen[None]):
             shown()
 
     def on_unmount(self) -> None:
-        self.closed = True  # the thread stops after its current playouts
+        self.closed = True  # the thread, and the workers, stop after their current play-outs
 
     def action_close(self) -> None:
         self.closed = True

@@ -1,0 +1,247 @@
+"""Play-outs on warm worker processes: a hint's draws on both cores.
+
+A :class:`PlayoutPool` keeps up to two worker processes, started once (when first needed, or
+beforehand with ``start()``) and kept until ``close()``, and plays the play-outs of a
+:class:`jorvik.bots.sampler.Paired` sampler on them as its runner: the moves of the draw asked
+for, and those of the next draw while they wait, one play-out a task, at most DEPTH tasks on a
+worker at a time. A play-out's outcome is a function of its task alone (the draw's
+determinization, the move, the play-out seed and the picklable play-out), so the draws, and
+everything judged from them, are the same as in one thread, whatever the number of workers.
+
+A stop drops what is queued: the workers are idle again once their current play-outs end.
+`close()` kills them. Where no process can be started, or one ends early, the runner raises
+OSError and the sampler plays on in its own thread, with the same results. The workers
+ignore Ctrl+C (the process that owns them hears it) and end when their pipe closes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import os
+import pickle
+import threading
+from collections import deque
+from typing import Any, Callable, Hashable, Sequence
+
+from jorvik.engine import CardSet, apply_action
+
+DEPTH = 2        # tasks on a worker at a time: the next one waits in its pipe
+WAIT = 0.05      # seconds between looks at stop() while the workers play
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles a task with its card set by name: the card set goes to a worker once."""
+
+    def __init__(self, file: io.BytesIO):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.cards: dict[str, CardSet] = {}
+
+    def persistent_id(self, obj: Any) -> Any:
+        if type(obj) is CardSet and obj.hash:
+            self.cards[obj.hash] = obj
+            return ("cards", obj.hash)
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, data: bytes, cards: dict[str, CardSet]):
+        super().__init__(io.BytesIO(data))
+        self.cards = cards
+
+    def persistent_load(self, pid: Any) -> Any:
+        return self.cards[pid[1]]
+
+
+def _serve(conn: Any, warm: Sequence[str]) -> None:
+    """A worker: import `warm`, then play each task received until the pipe closes.
+    ("cards", name, card set): a card set later tasks name; (key, playout, det, move, seed):
+    -> (key, playout(apply_action(det, move), seed), None), or (key, None, the error)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in warm:
+        importlib.import_module(name)
+    cards: dict[str, CardSet] = {}
+    while True:
+        try:
+            msg = _Unpickler(conn.recv_bytes(), cards).load()
+        except (EOFError, OSError):
+            return
+        if msg[0] == "cards":
+            cards[msg[1]] = msg[2]
+            continue
+        key, playout, det, move, seed = msg
+        try:
+            s, _ = apply_action(det, move)
+            reply = (key, playout(s, seed), None)
+        except Exception as e:  # told to the pool, which plays the task itself (and fails)
+            reply = (key, None, f"{type(e).__name__}: {e}")
+        try:
+            conn.send(reply)
+        except OSError:
+            return
+
+
+def prepare() -> None:
+    """Let worker processes start later inside a full-screen app. Starting the first one
+    starts multiprocessing's resource tracker, which is handed sys.stderr's file descriptor,
+    and the app's stand-in for sys.stderr has none (ValueError: no worker could start).
+    Called before the app takes the terminal, the tracker starts with the real one."""
+    from multiprocessing import resource_tracker
+    try:
+        resource_tracker.ensure_running()
+    except (OSError, ValueError, RuntimeError):
+        pass   # then no workers later: the judging runs in the app's own process
+
+
+class PlayoutPool:
+    """Up to `workers` (default: the cores, at most 2) warm processes playing play-outs.
+
+    ``runner(playout)``: a :class:`jorvik.bots.sampler.Runner` for samplers whose play-out is
+    `playout` (it must be picklable: the workers get it with each task); None when there are
+    no workers to run on. `warm`: modules the workers import on starting, so that the first
+    task does not wait for them. One sampler is served at a time (a lock); ``close()`` may be
+    called from any thread."""
+
+    def __init__(self, workers: int | None = None, warm: Sequence[str] = ()):
+        self.n = min(2, os.cpu_count() or 1) if workers is None else workers
+        self.warm = tuple(warm)
+        self.procs: list[Any] = []
+        self.conns: list[Any] = []
+        self.broken = self.n < 1
+        self._lock = threading.Lock()
+        self._queue: list[tuple] = []
+        self._results: dict[Hashable, Any] = {}
+        self._flight: list[deque] = []          # per worker: the keys of its tasks, in order
+        self._sent: list[set[str]] = []         # per worker: the card sets it holds
+
+    def __enter__(self) -> "PlayoutPool":
+        return self
+
+    def __exit__(self, *_exc: Any) -> None:
+        self.close()
+
+    @property
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.procs if p.pid is not None]
+
+    def start(self) -> bool:
+        """Start the workers now (they import `warm` meanwhile); False when none can run."""
+        with self._lock:
+            return self._start()
+
+    def _start(self) -> bool:
+        if self.broken:
+            return False
+        if self.procs:
+            return True
+        import multiprocessing
+        # spawn, not fork: this may run beside other threads (the app's), and forking a
+        # process with threads running is unsafe
+        ctx = multiprocessing.get_context("spawn")
+        try:
+            for _ in range(self.n):
+                mine, theirs = ctx.Pipe()
+                proc = ctx.Process(target=_serve, args=(theirs, self.warm), daemon=True)
+                proc.start()
+                theirs.close()
+                self.procs.append(proc)
+                self.conns.append(mine)
+                self._flight.append(deque())
+                self._sent.append(set())
+        except (OSError, ValueError, RuntimeError):
+            self._kill()
+            return False
+        return True
+
+    def close(self) -> None:
+        """Kill the workers (at once: none goes on computing) and wait for them to end."""
+        self.broken = True   # a play() going on stops (OSError) at its next look
+        for proc in list(self.procs):
+            if proc.is_alive():
+                proc.kill()
+        with self._lock:
+            self._kill()
+
+    def _kill(self) -> None:
+        self.broken = True
+        for proc in self.procs:
+            if proc.is_alive():
+                proc.kill()
+        for proc in self.procs:
+            proc.join()
+        for conn in self.conns:
+            conn.close()
+        self.procs, self.conns, self._flight, self._sent = [], [], [], []
+        self._queue, self._results = [], {}
+
+    def runner(self, playout: Callable[..., Any]) -> "_Runner | None":
+        return None if self.broken else _Runner(self, playout)
+
+    def play(self, playout: Callable[..., Any], now: Sequence[tuple], ahead: Sequence[tuple],
+             stop: Callable[[], bool] | None) -> list[Any] | None:
+        """The outcomes of the `now` tasks ((key, det, move, seed) each) by `playout`, in
+        order; the `ahead` tasks are played too while there is room. None when `stop()`
+        turned true (what is queued is dropped); OSError when the workers cannot play."""
+        with self._lock:
+            if not self._start():
+                raise OSError("no play-out workers")
+            wanted = {t[0] for t in now} | {t[0] for t in ahead}
+            self._results = {k: v for k, v in self._results.items() if k in wanted}
+            flying = {k for keys in self._flight for k in keys}
+            self._queue = [(playout, t) for t in (*now, *ahead)
+                           if t[0] not in self._results and t[0] not in flying]
+            need = [t[0] for t in now]
+            try:
+                while True:
+                    if all(k in self._results for k in need):
+                        return [self._results.pop(k) for k in need]
+                    if self.broken:
+                        raise OSError("the play-out workers were closed")
+                    if stop is not None and stop():
+                        self._queue = []
+                        return None
+                    self._send()
+                    self._receive(wanted)
+            except (EOFError, OSError, pickle.PickleError) as e:
+                self._kill()
+                raise OSError(f"play-out workers: {e}") from None
+
+    def _send(self) -> None:
+        for i, conn in enumerate(self.conns):
+            while self._queue and len(self._flight[i]) < DEPTH:
+                playout, (key, det, move, seed) = self._queue.pop(0)
+                buf = io.BytesIO()
+                pickler = _Pickler(buf)
+                pickler.dump((key, playout, det, move, seed))
+                for name, cards in pickler.cards.items():
+                    if name not in self._sent[i]:
+                        conn.send_bytes(pickle.dumps(("cards", name, cards),
+                                                     protocol=pickle.HIGHEST_PROTOCOL))
+                        self._sent[i].add(name)
+                conn.send_bytes(buf.getvalue())
+                self._flight[i].append(key)
+
+    def _receive(self, wanted: set) -> None:
+        from multiprocessing.connection import wait
+        busy = [conn for i, conn in enumerate(self.conns) if self._flight[i]]
+        for conn in wait(busy, timeout=WAIT):
+            i = self.conns.index(conn)
+            key, out, error = conn.recv()
+            self._flight[i].popleft()
+            if error is not None:
+                raise OSError(f"a play-out failed in a worker ({error})")
+            if key in wanted:
+                self._results[key] = out
+
+
+class _Runner:
+    """A pool serving the samplers of one play-out (jorvik.bots.sampler.Runner)."""
+
+    def __init__(self, pool: PlayoutPool, playout: Callable[..., Any]):
+        self.pool = pool
+        self.playout = playout
+
+    def play(self, now: Sequence[tuple], ahead: Sequence[tuple],
+             stop: Callable[[], bool] | None) -> list[Any] | None:
+        return self.pool.play(self.playout, now, ahead, stop)

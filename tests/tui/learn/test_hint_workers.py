@@ -1,0 +1,156 @@
+"""A hint's play-outs on worker processes (issue 36: a hint within 2 s at 4 players, on both
+cores): the hints are the same on one thread, one worker or two, and when the workers cannot
+start or end early; a stop leaves the workers idle at once; the game screen's workers are
+kept from one hint to the next and end with the app."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from jorvik.bots import play_out, seat_bots
+from jorvik.carddata import load_cards
+from jorvik.engine import current_player, legal_actions, new_game
+from jorvik.review import hint_pool, hints, states_of
+from jorvik.tui.screens.hint import HintScreen
+
+from test_learn_review import blunder_record
+from tui_helpers import make_app
+
+
+def _positions():
+    """A 2-player decision of the blunder game and two of a 4-player game of bots."""
+    states, _ = states_of(blunder_record())
+    out = [next(s for s in states if s.round == 2 and len(legal_actions(s)) > 3)]
+    st = new_game(["A", "B", "C", "D"], mode="karl", seed=3, cards=load_cards())
+    for steps in (30, 90):
+        s, _ = play_out(st, seat_bots(["normal"] * 4, 3), max_decisions=steps)
+        assert current_player(s) is not None and len(legal_actions(s)) > 1
+        out.append(s)
+    return out
+
+
+def _cpu(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_hints_are_the_same_on_one_thread_one_worker_and_two():
+    positions = _positions()
+    alone = [hints(st, seed=1, budget=4000) for st in positions]
+    fixed = hints(positions[2], seed=2, playouts=3)
+    for n in (1, 2):
+        with hint_pool(n) as pool:
+            assert [hints(st, seed=1, budget=4000, pool=pool) for st in positions] == alone
+            assert hints(positions[2], seed=2, playouts=3, pool=pool) == fixed
+            assert len(pool.pids) == n and not pool.broken   # played on the workers
+    assert len(alone[0]) == 3
+
+
+def test_workers_that_cannot_start_or_end_early_leave_the_hint_the_same(monkeypatch):
+    st = _positions()[1]
+    alone = hints(st, seed=4, budget=3000)
+    with hint_pool(2) as pool:
+        assert pool.start()
+        for proc in pool.procs:
+            proc.kill()
+        assert hints(st, seed=4, budget=3000, pool=pool) == alone
+        assert pool.broken and not pool.procs
+    import multiprocessing.context
+
+    def refuse(self):
+        raise OSError("no processes here")
+    monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", refuse)
+    with hint_pool(2) as pool:
+        assert not pool.start()
+        assert hints(st, seed=4, budget=3000, pool=pool) == alone
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to watch the workers")
+def test_a_stopped_hint_leaves_its_workers_idle_at_once():
+    st = _positions()[2]
+    stopped = threading.Event()
+    got = []
+    with hint_pool(2) as pool:
+        worker = threading.Thread(target=lambda: got.append(
+            hints(st, seed=1, budget=10 ** 8, pool=pool, stop=stopped.is_set)))
+        worker.start()
+        time.sleep(1.5)                        # well into the play-outs (or the start)
+        before = [_cpu(p) for p in pool.pids]
+        time.sleep(0.5)
+        assert sum(_cpu(p) for p in pool.pids) > sum(before)   # the workers were playing
+        t0 = time.monotonic()
+        stopped.set()
+        worker.join(5)
+        assert not worker.is_alive() and got == [[]]
+        assert time.monotonic() - t0 < 1.0
+        time.sleep(0.2)                        # their last play-outs end
+        idle = [_cpu(p) for p in pool.pids]
+        time.sleep(0.5)
+        assert [_cpu(p) for p in pool.pids] == idle   # nothing left computing
+        pids = pool.pids
+    assert not any(_alive(p) for p in pids)
+
+
+GAME = ("--players", "2", "--names", "Anna,Bela", "--seed", "4", "--no-handover")
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to watch the workers")
+async def test_the_game_screens_workers_serve_every_hint_and_end_with_the_app():
+    app = make_app(*GAME, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = app.screen
+        pids = []
+        for _ in range(2):
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HintScreen)
+            for _ in range(600):
+                if app.screen.found is not None:
+                    break
+                await pilot.pause(0.05)
+            assert app.screen.found is not None and len(app.screen.found) == 3
+            assert app.screen.pool is game.hint_workers and not game.hint_workers.broken
+            pids.append(game.hint_workers.pids)
+            await pilot.press("escape")
+        assert len(pids[0]) == min(2, os.cpu_count() or 1) and pids[1] == pids[0]  # kept
+        assert all(_alive(p) for p in pids[0])
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.2)
+    assert not any(_alive(p) for p in pids[0])
+
+
+@pytest.mark.parametrize("prepared", [True, False])
+def test_workers_start_inside_an_app_whose_stderr_has_no_file_only_when_prepared(prepared):
+    """Inside the full-screen app sys.stderr is a stand-in whose fileno() is -1; the first
+    worker starts multiprocessing's resource tracker, which needs a real one: run_app
+    prepares it before the app starts."""
+    import subprocess
+    import sys
+    code = "\n".join([
+        "import sys",
+        "from jorvik.playpool import PlayoutPool, prepare",
+        "if sys.argv[1] == 'yes':",
+        "    prepare()",
+        "class StandIn:",
+        "    def fileno(self): return -1",
+        "    def write(self, s): return len(s)",
+        "    def flush(self): pass",
+        "sys.stderr = StandIn()",
+        "pool = PlayoutPool(1)",
+        "print(pool.start(), flush=True)",
+        "pool.close()",
+    ])
+    out = subprocess.run([sys.executable, "-c", code, "yes" if prepared else "no"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == [str(prepared)]
