@@ -109,7 +109,7 @@ def completions(table: str, games: int, seed0: int, expert: bool, cards, out) ->
     from jorvik.engine import empty_fields
     n, mode = int(table[0]), table[1:]
     params = (table_params(EXPERT_PARAMS, mode, n) or DEFAULT) if expert else DEFAULT
-    seen = []   # (m_eff, rounds left, card id, player, game) -> completed later?
+    seen = []   # (m_eff, rounds left, completed by the end of the game)
     for g in range(games):
         states = cut_states(n, mode, seed0 + g, params, cards)
         last = states[-1]

@@ -15,8 +15,8 @@ from .values import (
 )
 
 __all__ = [
-    "CUT_COINS", "CoinCurve", "cut_coins", "DEFAULT", "EFFECT_VALUES", "EXPERT_PARAMS", "JARLS_HALL_COINS", "N_GOODS", "Ctx", "Holding",
-    "Memo", "Owned", "Params", "Plan", "base_values", "card_value", "completable",
-    "final_margin", "holding_of", "margin_of", "plan_unload", "player_value", "sigmoid",
-    "table_params", "warehouse_room",
+    "CUT_COINS", "DEFAULT", "EFFECT_VALUES", "EXPERT_PARAMS", "JARLS_HALL_COINS", "N_GOODS",
+    "CoinCurve", "Ctx", "Holding", "Memo", "Owned", "Params", "Plan", "base_values", "card_value", "completable",
+    "cut_coins", "final_margin", "holding_of", "margin_of", "plan_unload", "player_value",
+    "sigmoid", "table_params", "warehouse_room",
 ]

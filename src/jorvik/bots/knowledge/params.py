@@ -99,4 +99,3 @@ CUT_COINS: dict[str, CoinCurve] = {
 def cut_coins(mode: str, players: int) -> CoinCurve:
     """The coin curve of a table (CUT_COINS)."""
     return CUT_COINS[f"{mode} {players}p"]
-
