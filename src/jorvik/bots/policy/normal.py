@@ -69,6 +69,23 @@ UNPAID_RESERVATION = -0.2   # the score of a reservation that would not be bough
 VALUE_CACHE = 512
 
 
+def buy_or_pass(a: Action, value: float, price: int, coins: int, coin_worth: float,
+                rounds_left: int, cont: float, best_later: Callable[[int], float]
+                ) -> float | None:
+    """The worth of `a` when a card worth `value` is offered at `price` to a player holding
+    `coins`: buying pays the price (with Jarl's hall, the hall's worth instead), passing gets
+    what the column goes on to bring (`cont`, at least nothing); either plus what the coins
+    left still buy later (`best_later`). None for any other action."""
+    if isinstance(a, Buy):
+        if a.hall:
+            hall_worth = JARLS_HALL_COINS * coin_worth if rounds_left > 0 else 0.0
+            return value - hall_worth + best_later(coins)
+        return value - price * coin_worth + best_later(coins - price)
+    if isinstance(a, Pass):
+        return max(cont, 0.0) + best_later(coins)
+    return None
+
+
 class NormalBot:
     name = "normal"
 
@@ -301,17 +318,9 @@ class NormalBot:
 
         scored: list[tuple[float, Action]] = []
         for a in legal:
-            if isinstance(a, Buy):
-                if a.hall:
-                    hall_worth = JARLS_HALL_COINS * coin_worth if ctx.rounds_left > 0 else 0.0
-                    u = v - hall_worth + best_later(pl.coins)
-                else:
-                    u = v - price * coin_worth + best_later(pl.coins - price)
-            elif isinstance(a, Pass):
-                u = max(cont, 0.0) + best_later(pl.coins)
-            else:
-                continue
-            scored.append((u, a))
+            u = buy_or_pass(a, v, price, pl.coins, coin_worth, ctx.rounds_left, cont, best_later)
+            if u is not None:
+                scored.append((u, a))
         scored.sort(key=lambda x: -x[0])
         return scored
 

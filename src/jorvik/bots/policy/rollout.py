@@ -49,19 +49,17 @@ from collections import Counter
 from typing import Sequence
 
 from jorvik.engine import (
-    PROPHECY_VP, RULES, Action, Buy, Done, GameState, Pass, Phase, Place, Reserve, UseCard,
-    Harbour, Trade, defence, empty_fields, feast_vp, holds, legal_actions, price_at, price_due,
-    viking_owner,
+    PROPHECY_VP, RULES, Action, Done, GameState, Harbour, Phase, Place, Reserve, Trade, UseCard,
+    defence, empty_fields, feast_vp, holds, legal_actions, price_at, price_due, viking_owner,
 )
 from jorvik.engine.effects import EFFECTS
 
 from ..knowledge import (
-    EFFECT_VALUES, JARLS_HALL_COINS, N_GOODS, Ctx, Owned, Params, holding_of, plan_unload,
-    sigmoid, warehouse_room,
+    EFFECT_VALUES, N_GOODS, Ctx, Owned, Params, holding_of, plan_unload, sigmoid, warehouse_room,
 )
 from ..knowledge.ladder import owners as column_owners, reservation_price
 from ..knowledge.unloading import WAREHOUSE_VP
-from .normal import UNPAID_RESERVATION, NormalBot
+from .normal import UNPAID_RESERVATION, NormalBot, buy_or_pass
 
 
 
@@ -738,18 +736,10 @@ class RolloutBot(NormalBot):
             return out
 
         best: tuple[float, Action] | None = None
+        rounds_left = seat.ctx.rounds_left
         for a in legal:
-            if isinstance(a, Buy):
-                if a.hall:
-                    hall = JARLS_HALL_COINS * cw if seat.ctx.rounds_left > 0 else 0.0
-                    u = v - hall + best_later(pl.coins)
-                else:
-                    u = v - price * cw + best_later(pl.coins - price)
-            elif isinstance(a, Pass):
-                u = max(cont, 0.0) + best_later(pl.coins)
-            else:
-                continue
-            if best is None or u > best[0]:
+            u = buy_or_pass(a, v, price, pl.coins, cw, rounds_left, cont, best_later)
+            if u is not None and (best is None or u > best[0]):
                 best = (u, a)
         return legal[0] if best is None else best[1]
 
