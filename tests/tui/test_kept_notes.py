@@ -16,7 +16,7 @@ from jorvik.tui.screens import hint as hint_screen
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.hint import HintScreen
 from jorvik.tui.screens.log import LogScreen
-from tui_helpers import make_app
+from tui_helpers import hint_shown, make_app
 
 ARGS = ("--players", "2", "--names", "Anna,Bela", "--seed", "4", "--start-player", "1",
         "--handover", "never")
@@ -64,12 +64,7 @@ def endless_hints(monkeypatch):
 
 
 async def shown(pilot) -> None:
-    app = pilot.app
-    for _ in range(200):
-        if isinstance(app.screen, HintScreen) and app.screen.found is not None:
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the hint was not shown")
+    await hint_shown(pilot, tries=200, pause=0.02)
 
 
 async def test_a_hint_is_saved_and_comes_back_after_a_quit_and_resume_in_the_log(quick_hints):

@@ -10,6 +10,7 @@ from jorvik.tui import build_app
 from jorvik.tui.app import JorvikApp
 from jorvik.tui.screens.final import FinalScreen
 from jorvik.tui.screens.game import GameScreen
+from jorvik.tui.screens.hint import HintScreen
 
 
 def make_app(*argv: str, autosave: bool = True) -> JorvikApp:
@@ -42,6 +43,16 @@ async def play_until(pilot, done: Callable[[JorvikApp], bool], limit: int = 3000
             continue
         await pilot.press(first_key(app))
     raise AssertionError("the game did not get there")
+
+
+async def hint_shown(pilot, tries: int = 600, pause: float = 0.05) -> None:
+    """Wait (up to `tries` pauses of `pause` seconds) until the hint window shows its moves."""
+    app = pilot.app
+    for _ in range(tries):
+        if isinstance(app.screen, HintScreen) and app.screen.found is not None:
+            return
+        await pilot.pause(pause)
+    raise AssertionError("the hint was not shown")
 
 
 def on_final(app: JorvikApp) -> bool:

@@ -19,7 +19,7 @@ from jorvik.review import hint_pool, hints, states_of
 from jorvik.tui.screens.hint import HintScreen
 
 from test_learn_review import blunder_record
-from tui_helpers import make_app
+from tui_helpers import hint_shown, make_app
 
 
 def _positions():
@@ -115,11 +115,8 @@ async def test_the_game_screens_workers_serve_every_hint_and_end_with_the_app():
         for _ in range(2):
             await pilot.press("question_mark")
             assert isinstance(app.screen, HintScreen)
-            for _ in range(600):
-                if app.screen.found is not None:
-                    break
-                await pilot.pause(0.05)
-            assert app.screen.found is not None and len(app.screen.found) == 3
+            await hint_shown(pilot)
+            assert len(app.screen.found) == 3
             assert app.screen.pool is game.hint_workers and not game.hint_workers.broken
             pids.append(game.hint_workers.pids)
             await pilot.press("escape")

@@ -17,7 +17,7 @@ from jorvik.tui.screens.hint import HintScreen
 from jorvik.tui.screens.review import ReviewScreen, load_game, ReviewInputError
 
 from test_learn_review import blunder_record
-from tui_helpers import make_app
+from tui_helpers import hint_shown, make_app
 
 GAME = ("--players", "2", "--names", "Anna,Bela", "--seed", "4", "--no-handover")
 
@@ -27,11 +27,8 @@ async def test_the_hint_key_shows_three_moves_and_notes_it_in_the_log():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HintScreen)
-        for _ in range(600):
-            if app.screen.found is not None:
-                break
-            await pilot.pause(0.05)
-        assert app.screen.found is not None and len(app.screen.found) == 3
+        await hint_shown(pilot)
+        assert len(app.screen.found) == 3
         text = str(app.screen.query_one("#hint-text").render())
         assert "1." in text and "3." in text and "VP margin" in text
         await pilot.press("escape")
