@@ -138,6 +138,32 @@ def test_a_race_that_drops_moves_clearly_behind_spends_the_rest_on_the_contender
     assert kept.n(2) == kept.n(0)                       # without dropping, all drawn alike
 
 
+def test_a_move_dropped_after_lucky_draws_is_neither_leader_nor_ranked_above_the_rest():
+    """The moves a race kept are compared on the draws they share. A move dropped after a
+    few draws has the highest mean of its own there (the luck all moves shared in those
+    draws) and even leads the kept moves on those draws (its own luck), yet it is not the
+    leader and is ranked below every move drawn on."""
+    st, moves = _demand()
+    cols = [_col_of(st, m) for m in moves[:3]]
+    gain = {cols[0]: 0.0, cols[1]: 1.0, cols[2]: -3.0}   # the second best, the third worst
+    order: dict[int, int] = {}
+
+    def playout(s, seed):
+        draw = order.setdefault(seed, len(order))
+        shared = 20.0 if draw < 2 else 0.0               # the first two draws: great luck
+        own = 10.0 if draw < 2 and _column(s) == cols[2] else 0.0   # and the third's own
+        return Outcome(shared + own + gain[_column(s)], steps=1)
+    sampler = Paired(st, moves[:3], playout, rng=3)
+    for _ in range(2):
+        assert sampler.draw()
+    for _ in range(10):
+        assert sampler.draw([0, 1])                      # the third move dropped
+    assert sampler.mean(2).mean > sampler.mean(1).mean   # its own mean: all luck
+    assert sampler.diff(2, 1).mean > 0                   # ahead on the draws it had
+    assert sampler.leader() == 1
+    assert sampler.ranked() == [1, 0, 2]
+
+
 # --------------------------------------------------------------------------- top-k
 
 def _arms(means: list[float], sd: float, seed: int = 0):

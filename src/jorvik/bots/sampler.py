@@ -198,19 +198,29 @@ class Paired:
                          for d in a if d in b])
 
     def leader(self, among: Sequence[int] | None = None) -> int:
-        """The move with the best mean among `among` (default: all); ties to the first."""
+        """The move with the best mean among those of `among` (default: all) drawn the most
+        times; ties to the first. Those share their draws (a race only ever stops drawing a
+        move), so their means are comparable; a move drawn less — one a race dropped — is
+        never the leader on the luck of its few draws."""
         among = list(range(len(self.moves))) if among is None else list(among)
-        return max(among, key=lambda j: (self.mean(j).mean if self.got[j] else -math.inf,
-                                         -among.index(j)))
+        most = max(self.n(j) for j in among)
+        return max((j for j in among if self.n(j) == most),
+                   key=lambda j: (self.mean(j).mean if self.got[j] else -math.inf,
+                                  -among.index(j)))
 
     def ranked(self, among: Sequence[int] | None = None) -> list[int]:
-        """`among` (default: all moves) best first by mean, ties in the given order."""
+        """`among` (default: all moves) best first: the leader, then the moves drawn as often
+        by their paired difference to it (the same draws, less noise than the means), then
+        those drawn less — dropped by a race, clearly behind a leader of their time — the
+        later dropped first; ties in the given order. A dropped move's few draws never put it
+        above a move that was drawn on."""
         among = list(range(len(self.moves))) if among is None else list(among)
         lead = self.leader(among)
-        # by the paired difference to the leader (the same draws, less noise than the means)
-        return sorted(among, key=lambda j: (0.0 if j == lead else -self.diff(j, lead).mean
-                                            if self.diff(j, lead).n else math.inf,
-                                            among.index(j)))
+
+        def key(j: int) -> tuple[bool, int, float, int]:
+            d = self.diff(j, lead)
+            return (j != lead, -self.n(j), -d.mean if d.n else math.inf, among.index(j))
+        return sorted(among, key=key)
 
     def clear_lead(self, among: Sequence[int], z: float = Z) -> bool:
         """Whether the leader of `among` beats every other of them by z standard errors."""
