@@ -14,7 +14,9 @@ Exploiter rows (issue 34 §2): ``feeder``, ``picts``, ``collector`` or ``all`` a
 most half the fair share (17% at 3 players, 13% at 4), MET when the whole interval is below it.
 ``expert-curve`` and ``hard-curve`` value coins at the search's cut by the measured curve (issue
 34 §1, off by default): ``expertcurve-expert`` and ``hardcurve-hard`` play them against today's
-bots, ``all-expertcurve`` an exploiter against them.
+bots, ``all-expertcurve`` an exploiter against them. ``expert-coins`` and ``hard-coins``: the
+curve without the kept-cube credit for craftsmen, ``expert-held`` and ``hard-held`` that credit
+without the curve (``expertcoins-expert``, ``expertheld-expert``, ...).
 
 The table (issue 14): for 2, 3, 4 and 5 players × Karl and Jarl, `hard` against `normal` in
 the other seats and `expert` against `hard` in the other seats, seats rotated with the seeds of
@@ -50,18 +52,26 @@ PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
 # Search.coin_curve; off by default): `hard-curve`, `expert-curve`, e.g. the pair
 # "expertcurve-expert" or "all-expertcurve"
 CURVE = {"hard-curve": HARD, "expert-curve": EXPERT}
+# ... the curve (Search.coin_curve) and the kept-cube credit for craftsmen (Search.held_cubes)
+# one at a time: `hard-coins`, `expert-coins`, `hard-held`, `expert-held`
+ALONE = {"coins": dict(coin_curve=True), "held": dict(held_cubes=True)}
 
 
-def _curve(config):
+def _variant(config, **knobs):
     def make(seed=None, think=None, playouts=None, stop=None, cpu_clock=False, **_):
         return SearchBot(config, seed, think=think, playouts=playouts, stop=stop,
-                         cpu_clock=cpu_clock, coin_curve=True)
+                         cpu_clock=cpu_clock, **knobs)
     return make
 
 
-BOTS.update({name: _curve(config) for name, config in CURVE.items()})
+BOTS.update({name: _variant(config, coin_curve=True, held_cubes=True)
+             for name, config in CURVE.items()})
 PAIRS.update({"hardcurve-hard": ("hard-curve", "hard"),
               "expertcurve-expert": ("expert-curve", "expert")})
+for _part, _knobs in ALONE.items():
+    for _base, _config in (("hard", HARD), ("expert", EXPERT)):
+        BOTS[f"{_base}-{_part}"] = _variant(_config, **_knobs)
+        PAIRS[f"{_base}{_part}-{_base}"] = (f"{_base}-{_part}", _base)
 # the scripted exploiters (issue 34 §2) against the search bots: their goal is a ceiling
 EXPLOITERS = ("feeder", "picts", "collector", "all")
 PAIRS.update({f"{e}-{b.replace('-', '')}": (f"exploit-{e}", b) for e in EXPLOITERS

@@ -112,6 +112,10 @@ class Search:
     # the curve fixes the cheap cards the bots passed but lost whole games to one flat price a
     # coin (docs/decisions.md; bench/bots.py's `-curve` bots)
     coin_curve: bool = False
+    # value the cut's craftsmen by the cubes kept for them too (player_value's `held`); off,
+    # like the curve: bench/bots.py's `-curve` bots have both, `-coins` the curve alone,
+    # `-held` this alone
+    held_cubes: bool = False
 
 
 HARD = Search("hard", top_k=6, race=Race(start=8, every=1, z=4.0, var_floor=0.25))
@@ -246,5 +250,7 @@ class SearchBot:
 
     def _score(self, ctx: Ctx, me: int) -> float:
         """My margin at the end of an unfinished play-out."""
-        return margin_of([player_value(ctx, i, at_cut=self.config.coin_curve)
+        cfg = self.config
+        return margin_of([player_value(ctx, i, at_cut=cfg.coin_curve,
+                                       held=cfg.held_cubes)
                           for i in range(ctx.n)], me)
