@@ -22,7 +22,7 @@ from .board import (
     COLUMN_SIZE, START_COINS, START_VP, STORAGE_SPACES, holds, storage_of, warehouse_space,
 )
 from .craftsmen import complete, empty_fields, missing_fields
-from .effects import WAREHOUSE_SPACES, WORKSHOP_CUBES
+from .effects import WAREHOUSE_SPACES, WAREHOUSE_VP, WORKSHOP_CUBES
 from .events import EVENT_TYPES, Event, event_from_json
 from .game import (
     apply_action, can_undo, current_player, is_over, legal_actions, new_game, why_illegal,

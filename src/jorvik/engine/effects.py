@@ -10,6 +10,7 @@ from .state import GameState, PlayerState
 
 WAREHOUSE_SPACES = RULES.warehouse_spaces   # extra storage spaces on the Warehouse card
 WORKSHOP_CUBES = RULES.workshop_cubes       # cubes the Workshop may take off
+WAREHOUSE_VP = RULES.warehouse_vp           # VP a cube on the Warehouse scores at the end
 
 
 class Effect:
@@ -54,7 +55,7 @@ class Warehouse(Effect):
         return WAREHOUSE_SPACES
 
     def final_vp(self, st, pl):
-        return len(pl.warehouse)
+        return WAREHOUSE_VP * len(pl.warehouse)
 
 
 class TollHouse(Effect):

@@ -21,7 +21,8 @@ class Rules:
     start_coins: int = 5
     start_vp: int = 10
     storage_spaces: int = 1       # the player board's storage space
-    warehouse_spaces: int = 4     # the Warehouse card's extra storage (1 VP per cube at the end)
+    warehouse_spaces: int = 4     # the Warehouse card's extra storage
+    warehouse_vp: int = 1         # ... and the VP each cube on it scores at the end
     workshop_cubes: int = 3       # cubes the Workshop may take off
     danegeld_coins: int = 2       # Danegeld: paid instead of the VP an attack takes
     prophecy_vp: int = 2          # a cube sacrificed to a prophecy

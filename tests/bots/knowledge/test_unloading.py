@@ -15,12 +15,12 @@ from engine.helpers import (
     edit,
 )
 from jorvik.bots.knowledge import Ctx, Holding, holding_of, plan_unload
-from jorvik.bots.knowledge.unloading import WAREHOUSE_VP, Planner, Pool, best_completions
+from jorvik.bots.knowledge.unloading import Planner, Pool, best_completions
 from jorvik.bots.policy import NormalBot
 from ..test_behaviour import deck
 from jorvik.engine import (
-    PROPHECY_VP, RULES, Assign, Harbour, Sell, Trade, apply_action, current_player, legal_actions,
-    missing_fields, sells_now,
+    PROPHECY_VP, RULES, WAREHOUSE_VP, Assign, Harbour, Sell, Trade, apply_action, current_player,
+    legal_actions, missing_fields, sells_now,
 )
 
 

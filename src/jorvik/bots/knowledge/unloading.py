@@ -27,15 +27,12 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, NamedTuple
 
 from jorvik.engine import (
-    PROPHECY_VP, Action, Assign, GameState, Harbour, Sell, Trade, empty_fields, missing_fields,
-    storage_of,
+    PROPHECY_VP, WAREHOUSE_VP, Action, Assign, GameState, Harbour, Sell, Trade, empty_fields,
+    missing_fields, storage_of,
 )
 
 from .context import PLAN_CACHE, Ctx
 
-# The Warehouse scores 1 VP per cube on it at the end (engine: effects.Warehouse.final_vp; the
-# engine has no number for it to import).
-WAREHOUSE_VP = 1.0
 MIN_GAIN = 1e-6   # a fill must add at least this much to be made
 
 

@@ -49,8 +49,9 @@ from collections import Counter
 from typing import Sequence
 
 from jorvik.engine import (
-    PROPHECY_VP, RULES, Action, Done, GameState, Harbour, Phase, Place, Reserve, Trade, UseCard,
-    defence, empty_fields, feast_vp, holds, legal_actions, price_at, price_due, viking_owner,
+    PROPHECY_VP, RULES, WAREHOUSE_VP, Action, Done, GameState, Harbour, Phase, Place, Reserve,
+    Trade, UseCard, defence, empty_fields, feast_vp, holds, legal_actions, price_at, price_due,
+    viking_owner,
 )
 from jorvik.engine.effects import EFFECTS
 
@@ -58,7 +59,6 @@ from ..knowledge import (
     EFFECT_VALUES, N_GOODS, Ctx, Owned, Params, holding_of, plan_unload, sigmoid, warehouse_room,
 )
 from ..knowledge.ladder import owners as column_owners, reservation_price
-from ..knowledge.unloading import WAREHOUSE_VP
 from .normal import UNPAID_RESERVATION, NormalBot, buy_or_pass
 
 
