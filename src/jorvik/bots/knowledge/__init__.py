@@ -4,7 +4,7 @@ knobs (:mod:`.params`), the public facts of a position and the worth of a coin o
 worth and the margin a search maximises (:mod:`.values`), and the price ladder as the bots
 read it (:mod:`.ladder`). Every rule comes from the engine's helpers."""
 
-from .context import N_GOODS, Ctx, Memo, sigmoid
+from .context import N_GOODS, Ctx, Memo, arrived_defences, sigmoid
 from .params import (
     CUT_COINS, DEFAULT, EXPERT_PARAMS, CoinCurve, Params, cut_coins, table_params,
 )
@@ -16,7 +16,7 @@ from .values import (
 
 __all__ = [
     "CUT_COINS", "DEFAULT", "EFFECT_VALUES", "EXPERT_PARAMS", "JARLS_HALL_COINS", "N_GOODS",
-    "CoinCurve", "Ctx", "Holding", "Memo", "Owned", "Params", "Plan", "base_values", "card_value", "completable",
-    "cut_coins", "final_margin", "holding_of", "margin_of", "plan_unload", "player_value",
-    "sigmoid", "table_params", "warehouse_room",
+    "CoinCurve", "Ctx", "Holding", "Memo", "Owned", "Params", "Plan", "arrived_defences",
+    "base_values", "card_value", "completable", "cut_coins", "final_margin", "holding_of",
+    "margin_of", "plan_unload", "player_value", "sigmoid", "table_params", "warehouse_room",
 ]

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from jorvik.engine import (
-    GOODS, GameState, defence, empty_fields, fill_order, holds,
+    GOODS, GameState, defence_of, empty_fields, fill_order, holds,
 )
 
 from .params import DEFAULT, Params, cut_coins
@@ -133,6 +133,13 @@ def _deck_info(st: GameState) -> DeckInfo:
                     attack_defence)
 
 
+def arrived_defences(st: GameState) -> tuple[int, ...]:
+    """Every player's defence once the cards in their loading area have arrived: the engine's
+    defence_of of their cards and those (a Shield wall doubles a warrior still loading too)."""
+    by_id = st.cards.by_id
+    return tuple(defence_of(by_id[c] for c in pl.cards + pl.loading) for pl in st.players)
+
+
 class Ctx:
     """Public facts about a state, computed once and shared by every player's evaluation."""
 
@@ -161,15 +168,10 @@ class Ctx:
 
     @property
     def defs(self) -> list[int]:
-        """Every player's defence, counting the warriors in their loading areas."""
+        """Every player's defence once their loading areas have arrived (arrived_defences)."""
         if self._defs is None:
-            self._defs = [defence(self.st, p) + self._loading_defence(p) for p in range(self.n)]
+            self._defs = list(arrived_defences(self.st))
         return self._defs
-
-    def _loading_defence(self, p: int) -> int:
-        by_id = self.by_id
-        return sum(by_id[c].defence for c in self.st.players[p].loading
-                   if by_id[c].type == "warrior")
 
     # -- worth of a coin / of a kept cube for player p
 

@@ -50,13 +50,14 @@ from typing import Sequence
 
 from jorvik.engine import (
     PROPHECY_VP, RULES, WAREHOUSE_VP, Action, Done, GameState, Harbour, Phase, Place, Reserve,
-    Trade, UseCard, defence, empty_fields, feast_vp, holds, legal_actions, price_at, price_due,
+    Trade, UseCard, empty_fields, feast_vp, holds, legal_actions, price_at, price_due,
     viking_owner,
 )
 from jorvik.engine.effects import EFFECTS
 
 from ..knowledge import (
-    EFFECT_VALUES, N_GOODS, Ctx, Owned, Params, holding_of, plan_unload, sigmoid, warehouse_room,
+    EFFECT_VALUES, N_GOODS, Ctx, Owned, Params, arrived_defences, holding_of, plan_unload,
+    sigmoid, warehouse_room,
 )
 from ..knowledge.ladder import owners as column_owners, reservation_price
 from .normal import UNPAID_RESERVATION, NormalBot, buy_or_pass
@@ -563,7 +564,7 @@ class RolloutBot(NormalBot):
         facts = line.facts
         defs = facts.defences.get(board)
         if defs is None:   # a card was bought: the defences may have changed
-            defs = facts.defences[board] = _defences(st)
+            defs = facts.defences[board] = arrived_defences(st)
         key = (p, defs, pl.cards, pl.loading, pl.hand, pl.ship_goods, pl.storage,
                pl.warehouse, tuple(pl.filled.items()))
         got = facts.seats.get(key)
@@ -771,14 +772,6 @@ class RolloutBot(NormalBot):
         if len(out) > 1:
             out.sort(key=lambda x: -x[1] / x[0])
         return out
-
-
-def _defences(st: GameState) -> tuple[int, ...]:
-    """Every player's defence counting the warriors in their loading area (``Ctx.defs``)."""
-    by_id = st.cards.by_id
-    return tuple(defence(st, p) + sum(by_id[c].defence for c in pl.loading
-                                      if by_id[c].type == "warrior")
-                 for p, pl in enumerate(st.players))
 
 
 class _Seats(list):
