@@ -414,18 +414,16 @@ def _run(job: tuple, stop: Callable[[], bool] | None = None) -> tuple[tuple, Any
         c = moves.index(chosen)
         best = max((j for j in range(len(moves)) if j != c),
                    key=lambda j: (sm.diff(j, c).mean, -j))
-        a, b = sm.got[best], sm.got[c]
-        return (kind, index, rnd), (moves[best], [a[d].value - b[d].value for d in a], sm.steps)
+        return (kind, index, rnd), (moves[best], sm.diffs(best, c), sm.steps)
     _, _, _, st, better, chosen, draws, seed = job
     sm = Judge(seed=seed).sampler(st, [better, chosen], f"review/{index}/fresh/{rnd}", stop)
     for _ in range(draws):
         if not sm.draw():
             return None
     a, b = sm.got
-    diffs = [a[d].value - b[d].value for d in a]
     parts = {k: [(a[d].parts or {}).get(k, 0.0) - (b[d].parts or {}).get(k, 0.0) for d in a]
              for k in PARTS}
-    return (kind, index, rnd), (diffs, parts, sm.steps)
+    return (kind, index, rnd), (sm.diffs(0, 1), parts, sm.steps)
 
 
 class _Workers:

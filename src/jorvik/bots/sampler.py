@@ -186,10 +186,14 @@ class Paired:
         """Move j's value (unpaired: its own mean and standard error)."""
         return estimate([o.value for o in self.got[j].values()])
 
+    def diffs(self, i: int, j: int) -> list[float]:
+        """Move i's value minus move j's in each draw both were played in, in draw order."""
+        a, b = self.got[i], self.got[j]
+        return [a[d].value - b[d].value for d in a if d in b]
+
     def diff(self, i: int, j: int) -> Estimate:
         """Move i's value minus move j's, paired over the draws both were played in."""
-        a, b = self.got[i], self.got[j]
-        return estimate([a[d].value - b[d].value for d in a if d in b])
+        return estimate(self.diffs(i, j))
 
     def part_diff(self, i: int, j: int, key: str) -> Estimate:
         """As diff, for one part of the outcome (0 where a play-out gave no parts)."""

@@ -49,7 +49,7 @@ from .knowledge import EXPERT_PARAMS, Ctx, Params, final_margin, margin_of, play
 from .knowledge import table_params
 from .playout import play_out
 from .policy import UNPAID_RESERVATION, NormalBot, playout_policy
-from .sampler import Outcome, Paired
+from .sampler import Outcome, Paired, estimate
 
 ROLLOUT_DECISIONS = 5000   # a rollout that runs longer is cut off and valued as it stands
 BANK_CAP = 10.0   # the time bank holds at most this many decisions' `think`
@@ -85,13 +85,11 @@ class Race:
         return keep
 
     def _behind(self, sampler: Paired, lead: int, j: int) -> bool:
-        d = [sampler.got[lead][i].value - sampler.got[j][i].value for i in sampler.got[j]]
+        d = sampler.diffs(lead, j)
         if max(map(abs, d)) < self.same:
             return True
-        n = len(d)
-        mean = sum(d) / n
-        var = max(sum((x - mean) ** 2 for x in d) / (n - 1), self.var_floor)
-        return mean > self.z * math.sqrt(var / n) + 1e-9
+        e = estimate(d)
+        return e.mean > self.z * max(e.se, math.sqrt(self.var_floor / e.n)) + 1e-9
 
 
 @dataclass(frozen=True)
