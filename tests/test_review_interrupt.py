@@ -47,7 +47,10 @@ def _alive(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find the workers")
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-def test_a_signal_to_the_group_stops_review_and_its_workers(tmp_path, sig):
+@pytest.mark.parametrize("delay", [0.0, 1.0], ids=["starting", "judging"])
+def test_a_signal_to_the_group_stops_review_and_its_workers(tmp_path, sig, delay):
+    # delay 0: the signal comes while the workers are still starting up (importing), when a
+    # worker that does not ignore Ctrl+C yet would end with a traceback; 1 s: well into judging
     game = tmp_path / "game.json"
     _whole_game(game)
     env = {**os.environ, "JORVIK_HOME": str(tmp_path / "home")}
@@ -67,7 +70,7 @@ def test_a_signal_to_the_group_stops_review_and_its_workers(tmp_path, sig):
                 break
             time.sleep(0.2)
         assert workers, "the review never started its workers"
-        time.sleep(1.0)  # well into judging
+        time.sleep(delay)
         os.killpg(proc.pid, sig)
         out, err = proc.communicate(timeout=20)
     finally:

@@ -11,7 +11,8 @@ everything judged from them, are the same as in one thread, whatever the number 
 A stop drops what is queued: the workers are idle again once their current play-outs end.
 `close()` kills them. Where no process can be started, or one ends early, the runner raises
 OSError and the sampler plays on in its own thread, with the same results. The workers
-ignore Ctrl+C (the process that owns them hears it) and end when their pipe closes.
+ignore Ctrl+C (the process that owns them hears it; held back while they start:
+:func:`sigint_held`) and end when their pipe closes.
 """
 
 from __future__ import annotations
@@ -20,14 +21,44 @@ import importlib
 import io
 import os
 import pickle
+import signal
 import threading
 from collections import deque
-from typing import Any, Callable, Hashable, Sequence
+from contextlib import contextmanager
+from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from jorvik.engine import CardSet, apply_action
 
 DEPTH = 2        # tasks on a worker at a time: the next one waits in its pipe
 WAIT = 0.05      # seconds between looks at stop() while the workers play
+
+
+@contextmanager
+def sigint_held() -> Iterator[None]:
+    """Ctrl+C (SIGINT) held back from this thread while it starts worker processes. A process
+    started meanwhile starts with it held too, until it ignores it (:func:`ignore_sigint`), so
+    a Ctrl+C to the process group while a worker is still starting up (importing) cannot end
+    that worker with a traceback; this process hears it when the block ends. The resource
+    tracker is started first: starting it unblocks SIGINT (multiprocessing's own hold around
+    it), which would let the first worker start unheld."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    from multiprocessing import resource_tracker
+    resource_tracker.ensure_running()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def ignore_sigint() -> None:
+    """In a worker process: ignore Ctrl+C (the process that owns the workers hears it), and
+    drop one that came while it started (held by :func:`sigint_held`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class _Pickler(pickle.Pickler):
@@ -57,8 +88,7 @@ def _serve(conn: Any, warm: Sequence[str]) -> None:
     """A worker: import `warm`, then play each task received until the pipe closes.
     ("cards", name, card set): a card set later tasks name; (key, playout, det, move, seed):
     -> (key, playout(apply_action(det, move), seed), None), or (key, None, the error)."""
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_sigint()
     for name in warm:
         importlib.import_module(name)
     cards: dict[str, CardSet] = {}
@@ -143,7 +173,8 @@ class PlayoutPool:
             for _ in range(self.n):
                 mine, theirs = ctx.Pipe()
                 proc = ctx.Process(target=_serve, args=(theirs, self.warm), daemon=True)
-                proc.start()
+                with sigint_held():
+                    proc.start()
                 theirs.close()
                 self.procs.append(proc)
                 self.conns.append(mine)

@@ -32,7 +32,7 @@ from jorvik.engine import (
     Action, CardSet, GameState, current_player, final_scores, legal_actions,
 )
 from jorvik.engine.scoring import SCORE_CATEGORIES
-from jorvik.playpool import PlayoutPool
+from jorvik.playpool import PlayoutPool, ignore_sigint, sigint_held
 from jorvik.recordschema import replay_record
 
 # The play-out policy: the rollout policy plays a draw in well under half the normal bot's
@@ -465,7 +465,8 @@ class _Workers:
         while len(self.procs) < min(self.n, count):
             mine, theirs = ctx.Pipe()
             proc = ctx.Process(target=_worker, args=(theirs,), daemon=True)
-            proc.start()
+            with sigint_held():
+                proc.start()
             theirs.close()
             self.procs.append(proc)
             self.conns.append(mine)
@@ -526,8 +527,7 @@ def _key(job: tuple) -> tuple:
 
 def _worker(conn: Any) -> None:
     """A review worker: judge each job received until the pipe closes."""
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_sigint()
     while True:
         try:
             job = conn.recv()
