@@ -5,7 +5,7 @@ beforehand with ``start()``) and kept until ``close()``, and plays the play-outs
 :class:`jorvik.bots.sampler.Paired` sampler on them as its runner: the moves of the draw asked
 for, and those of the next draw while they wait, one play-out a task, at most DEPTH tasks on a
 worker at a time. A play-out's outcome is a function of its task alone (the draw's
-determinization, the move, the play-out seed and the picklable play-out), so the draws, and
+determinization, the move, the play-out seed and the play-out's spec), so the draws, and
 everything judged from them, are the same as in one thread, whatever the number of workers.
 
 A stop drops what is queued: the workers are idle again once their current play-outs end.
@@ -86,12 +86,14 @@ class _Unpickler(pickle.Unpickler):
 
 def _serve(conn: Any, warm: Sequence[str]) -> None:
     """A worker: import `warm`, then play each task received until the pipe closes.
-    ("cards", name, card set): a card set later tasks name; (key, playout, det, move, seed):
-    -> (key, playout(apply_action(det, move), seed), None), or (key, None, the error)."""
+    ("cards", name, card set): a card set later tasks name; (key, spec, det, move, seed):
+    -> (key, play(apply_action(det, move), seed), None), or (key, None, the error), where
+    play is spec.make(), made once per equal spec and kept while this worker lives."""
     ignore_sigint()
     for name in warm:
         importlib.import_module(name)
     cards: dict[str, CardSet] = {}
+    made: dict[Hashable, Callable[..., Any]] = {}   # this worker's play-outs, by their spec
     while True:
         try:
             msg = _Unpickler(conn.recv_bytes(), cards).load()
@@ -100,10 +102,13 @@ def _serve(conn: Any, warm: Sequence[str]) -> None:
         if msg[0] == "cards":
             cards[msg[1]] = msg[2]
             continue
-        key, playout, det, move, seed = msg
+        key, spec, det, move, seed = msg
         try:
+            play = made.get(spec)
+            if play is None:
+                play = made[spec] = spec.make()
             s, _ = apply_action(det, move)
-            reply = (key, playout(s, seed), None)
+            reply = (key, play(s, seed), None)
         except Exception as e:  # told to the pool, which plays the task itself (and fails)
             reply = (key, None, f"{type(e).__name__}: {e}")
         try:
@@ -127,8 +132,9 @@ def prepare() -> None:
 class PlayoutPool:
     """Up to `workers` (default: the cores, at most 2) warm processes playing play-outs.
 
-    ``runner(playout)``: a :class:`jorvik.bots.sampler.Runner` for samplers whose play-out is
-    `playout` (it must be picklable: the workers get it with each task); None when there are
+    ``runner(spec)``: a :class:`jorvik.bots.sampler.Runner` for samplers whose play-out is
+    ``spec.make()`` (a spec is picklable and hashable: the workers get it with each task and
+    make its play-out once, keeping it while they live); None when there are
     no workers to run on. `warm`: modules the workers import on starting, so that the first
     task does not wait for them. One sampler is served at a time (a lock); ``close()`` may be
     called from any thread."""
@@ -206,12 +212,12 @@ class PlayoutPool:
         self.procs, self.conns, self._flight, self._sent = [], [], [], []
         self._queue, self._results = [], {}
 
-    def runner(self, playout: Callable[..., Any]) -> "_Runner | None":
-        return None if self.broken else _Runner(self, playout)
+    def runner(self, spec: Hashable) -> "_Runner | None":
+        return None if self.broken else _Runner(self, spec)
 
-    def play(self, playout: Callable[..., Any], now: Sequence[tuple], ahead: Sequence[tuple],
+    def play(self, spec: Hashable, now: Sequence[tuple], ahead: Sequence[tuple],
              stop: Callable[[], bool] | None) -> list[Any] | None:
-        """The outcomes of the `now` tasks ((key, det, move, seed) each) by `playout`, in
+        """The outcomes of the `now` tasks ((key, det, move, seed) each) by spec's play-out, in
         order; the `ahead` tasks are played too while there is room. None when `stop()`
         turned true (what is queued is dropped); OSError when the workers cannot play."""
         with self._lock:
@@ -220,7 +226,7 @@ class PlayoutPool:
             wanted = {t[0] for t in now} | {t[0] for t in ahead}
             self._results = {k: v for k, v in self._results.items() if k in wanted}
             flying = {k for keys in self._flight for k in keys}
-            self._queue = [(playout, t) for t in (*now, *ahead)
+            self._queue = [(spec, t) for t in (*now, *ahead)
                            if t[0] not in self._results and t[0] not in flying]
             need = [t[0] for t in now]
             try:
@@ -241,10 +247,10 @@ class PlayoutPool:
     def _send(self) -> None:
         for i, conn in enumerate(self.conns):
             while self._queue and len(self._flight[i]) < DEPTH:
-                playout, (key, det, move, seed) = self._queue.pop(0)
+                spec, (key, det, move, seed) = self._queue.pop(0)
                 buf = io.BytesIO()
                 pickler = _Pickler(buf)
-                pickler.dump((key, playout, det, move, seed))
+                pickler.dump((key, spec, det, move, seed))
                 for name, cards in pickler.cards.items():
                     if name not in self._sent[i]:
                         conn.send_bytes(pickle.dumps(("cards", name, cards),
@@ -267,12 +273,12 @@ class PlayoutPool:
 
 
 class _Runner:
-    """A pool serving the samplers of one play-out (jorvik.bots.sampler.Runner)."""
+    """A pool serving the samplers of one play-out spec (jorvik.bots.sampler.Runner)."""
 
-    def __init__(self, pool: PlayoutPool, playout: Callable[..., Any]):
+    def __init__(self, pool: PlayoutPool, spec: Hashable):
         self.pool = pool
-        self.playout = playout
+        self.spec = spec
 
     def play(self, now: Sequence[tuple], ahead: Sequence[tuple],
              stop: Callable[[], bool] | None) -> list[Any] | None:
-        return self.pool.play(self.playout, now, ahead, stop)
+        return self.pool.play(self.spec, now, ahead, stop)

@@ -191,23 +191,17 @@ class Judge:
 
 @dataclass(frozen=True)
 class _Playout:
-    """An independent judge's play-out as a worker process plays it (picklable): player p's
-    outcome by the play-out policy of an independent Judge(seed=seed, max_steps=max_steps),
-    one such judge a process. Its outcomes are those of any such judge's playout(p): each
-    play-out starts afresh from its state and seed."""
+    """An independent judge's play-out as a worker process plays it (a play-out pool's spec:
+    picklable and hashable): player p's outcome by the play-out policy of an independent
+    Judge(seed=seed, max_steps=max_steps), which a worker makes once and keeps. Its outcomes
+    are those of any such judge's playout(p): each play-out starts afresh from its state and
+    seed."""
     p: int
     max_steps: int
     seed: int
 
-    def __call__(self, s: GameState, seed: int) -> Outcome:
-        judge = _JUDGES.get((self.seed, self.max_steps))
-        if judge is None:
-            judge = _JUDGES[self.seed, self.max_steps] = Judge(
-                seed=self.seed, max_steps=self.max_steps, independent=True)
-        return judge.playout(self.p)(s, seed)
-
-
-_JUDGES: dict[tuple[int, int], Judge] = {}   # a worker process's judges, by (seed, max_steps)
+    def make(self) -> Callable[[GameState, int], Outcome]:
+        return Judge(seed=self.seed, max_steps=self.max_steps, independent=True).playout(self.p)
 
 
 def hint_pool(workers: int | None = None) -> PlayoutPool:
