@@ -46,6 +46,11 @@ CANDIDATES = 3           # moves screened per decision: the one chosen and the b
 HINT_CANDIDATES = 6      # moves screened for a hint (three are judged again and shown)
 HINT_SHOWN = 3
 HINT_SCREEN_SHARE = 0.4      # of a hint's budget: the screen of its candidate moves
+# the fresh race looks at its lead first after this many draws: after 8, a heavy-tailed
+# margin's standard error is itself too unsure (3 of the 5 positions where two hints named
+# different best moves, each "clear", had stopped at 8-12 draws;
+# bench/results/review-2026-12-04d.txt)
+HINT_FIRST_LOOK = 16
 # budgets, in moves played in play-outs (the rollout policy plays some 25,000 a CPU second)
 HINT_STEPS = 36_000          # a hint: about 1.5 s of one core
 REVIEW_STEPS = 1_300_000     # a whole review: under 60 s on 2 cores
@@ -275,7 +280,8 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
         else:
             top = list(range(len(moves)))
         fresh = judge.sampler(st, [moves[j] for j in top], stream + "/fresh", stop, pool)
-        race(fresh, budget - screen.steps, progress=tick(lambda: screen.steps), drop=True)
+        race(fresh, budget - screen.steps, least=HINT_FIRST_LOOK,
+             progress=tick(lambda: screen.steps), drop=True)
         if fresh.draws == 0:
             return []
         if progress is not None:
