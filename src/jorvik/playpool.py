@@ -30,6 +30,8 @@ from typing import Any, Callable, Hashable, Iterator, Sequence
 from jorvik.engine import CardSet, apply_action
 
 DEPTH = 2        # tasks on a worker at a time: the next one waits in its pipe
+RESTARTS = 2     # a pool whose workers failed (ended early, would not start) starts anew for
+                 # a later sampler this many times; then it stays on the sampler's own thread
 WAIT = 0.05      # seconds between looks at stop() while the workers play
 
 
@@ -137,7 +139,8 @@ class PlayoutPool:
     make its play-out once, keeping it while they live); None when there are
     no workers to run on. `warm`: modules the workers import on starting, so that the first
     task does not wait for them. One sampler is served at a time (a lock); ``close()`` may be
-    called from any thread."""
+    called from any thread. When the workers fail, the sampler being served plays on in its
+    own thread and the next one gets fresh workers, up to RESTARTS times."""
 
     def __init__(self, workers: int | None = None, warm: Sequence[str] = ()):
         self.n = min(2, os.cpu_count() or 1) if workers is None else workers
@@ -145,6 +148,8 @@ class PlayoutPool:
         self.procs: list[Any] = []
         self.conns: list[Any] = []
         self.broken = self.n < 1
+        self.closed = False   # close() ran: never again
+        self.failures = 0     # times the workers failed
         self._lock = threading.Lock()
         self._queue: list[tuple] = []
         self._results: dict[Hashable, Any] = {}
@@ -167,7 +172,7 @@ class PlayoutPool:
             return self._start()
 
     def _start(self) -> bool:
-        if self.broken:
+        if self.broken or self.closed:
             return False
         if self.procs:
             return True
@@ -187,12 +192,13 @@ class PlayoutPool:
                 self._flight.append(deque())
                 self._sent.append(set())
         except (OSError, ValueError, RuntimeError):
-            self._kill()
+            self._fail()
             return False
         return True
 
     def close(self) -> None:
         """Kill the workers (at once: none goes on computing) and wait for them to end."""
+        self.closed = True
         self.broken = True   # a play() going on stops (OSError) at its next look
         for proc in list(self.procs):
             if proc.is_alive():
@@ -212,8 +218,17 @@ class PlayoutPool:
         self.procs, self.conns, self._flight, self._sent = [], [], [], []
         self._queue, self._results = [], {}
 
+    def _fail(self) -> None:
+        self.failures += 1
+        self._kill()
+
     def runner(self, spec: Hashable) -> "_Runner | None":
-        return None if self.broken else _Runner(self, spec)
+        """A runner for samplers of `spec`; None when the pool is closed, has no workers or
+        has failed more than RESTARTS times (a pool that failed fewer starts anew)."""
+        if self.closed or self.n < 1 or self.failures > RESTARTS:
+            return None
+        self.broken = False
+        return _Runner(self, spec)
 
     def play(self, spec: Hashable, now: Sequence[tuple], ahead: Sequence[tuple],
              stop: Callable[[], bool] | None) -> list[Any] | None:
@@ -233,7 +248,7 @@ class PlayoutPool:
                 while True:
                     if all(k in self._results for k in need):
                         return [self._results.pop(k) for k in need]
-                    if self.broken:
+                    if self.broken or self.closed:
                         raise OSError("the play-out workers were closed")
                     if stop is not None and stop():
                         self._queue = []
@@ -241,7 +256,7 @@ class PlayoutPool:
                     self._send()
                     self._receive(wanted)
             except (EOFError, OSError, pickle.PickleError) as e:
-                self._kill()
+                self._fail()
                 raise OSError(f"play-out workers: {e}") from None
 
     def _send(self) -> None:

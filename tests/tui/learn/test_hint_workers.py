@@ -15,6 +15,7 @@ import pytest
 from jorvik.bots import play_out, seat_bots
 from jorvik.carddata import load_cards
 from jorvik.engine import current_player, legal_actions, new_game
+from jorvik.playpool import RESTARTS
 from jorvik.review import hint_pool, hints, states_of
 from jorvik.tui.screens.hint import HintScreen
 
@@ -63,10 +64,17 @@ def test_workers_that_cannot_start_or_end_early_leave_the_hint_the_same(monkeypa
     alone = hints(st, seed=4, budget=3000)
     with hint_pool(2) as pool:
         assert pool.start()
-        for proc in pool.procs:
-            proc.kill()
+        # the sampler whose workers end plays on alone; a later one (the hint's fresh draws)
+        # gets fresh workers, RESTARTS times; after that the pool serves no more
+        for failed in range(1, RESTARTS + 2):
+            for proc in pool.procs:
+                proc.kill()
+            assert hints(st, seed=4, budget=3000, pool=pool) == alone
+            assert pool.failures == failed
+            if failed <= RESTARTS:
+                assert len(pool.pids) == 2 and not pool.broken
+        assert pool.runner(None) is None and not pool.procs
         assert hints(st, seed=4, budget=3000, pool=pool) == alone
-        assert pool.broken and not pool.procs
     import multiprocessing.context
 
     def refuse(self):
