@@ -107,8 +107,8 @@ class Search:
     params: Mapping[str, Params] | None = None   # the heuristic's knobs by table (None: DEFAULT)
     stretch: float = 1.0        # a placement may take up to this × think from the time bank
     # value the cut by player_value(at_cut=True): coins by the table's measured curve. Off:
-    # the curve fixes the cheap cards the bots passed but lost whole games to one flat price a
-    # coin (docs/decisions.md; bench/bots.py's `-curve` bots)
+    # the curve fixes the cheap cards the bots passed but did not win more games than one flat
+    # price a coin, and lost Picts VP (docs/decisions.md; bench/bots.py's `-curve`, `-coins`)
     coin_curve: bool = False
     # value the cut's craftsmen by the cubes kept for them too (player_value's `held`); off,
     # like the curve: bench/bots.py's `-curve` bots have both, `-coins` the curve alone,
