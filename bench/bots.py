@@ -48,13 +48,12 @@ from jorvik.i18n.cli import label
 from jorvik.tournament import play_game, tournament
 
 PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
-# the search bots valuing coins at the search's cut by the table's measured curve (issue 34 §1,
-# Search.coin_curve; off by default): `hard-curve`, `expert-curve`, e.g. the pair
-# "expertcurve-expert" or "all-expertcurve"
-CURVE = {"hard-curve": HARD, "expert-curve": EXPERT}
-# ... the curve (Search.coin_curve) and the kept-cube credit for craftsmen (Search.held_cubes)
-# one at a time: `hard-coins`, `expert-coins`, `hard-held`, `expert-held`
-ALONE = {"coins": dict(coin_curve=True), "held": dict(held_cubes=True)}
+# the search bots with the cut's options of issue 34 §1 (off by default): `-curve` values coins
+# by the table's measured curve (Search.coin_curve) and craftsmen by the cubes kept for them
+# (Search.held_cubes), `-coins` the first alone, `-held` the second alone; e.g. the pairs
+# "expertcurve-expert", "hardheld-hard" or "all-expertcurve"
+VARIANTS = {"curve": dict(coin_curve=True, held_cubes=True), "coins": dict(coin_curve=True),
+            "held": dict(held_cubes=True)}
 
 
 def _variant(config, **knobs):
@@ -64,11 +63,7 @@ def _variant(config, **knobs):
     return make
 
 
-BOTS.update({name: _variant(config, coin_curve=True, held_cubes=True)
-             for name, config in CURVE.items()})
-PAIRS.update({"hardcurve-hard": ("hard-curve", "hard"),
-              "expertcurve-expert": ("expert-curve", "expert")})
-for _part, _knobs in ALONE.items():
+for _part, _knobs in VARIANTS.items():
     for _base, _config in (("hard", HARD), ("expert", EXPERT)):
         BOTS[f"{_base}-{_part}"] = _variant(_config, **_knobs)
         PAIRS[f"{_base}{_part}-{_base}"] = (f"{_base}-{_part}", _base)
@@ -176,7 +171,8 @@ def report_table(args) -> None:
     print(f"== by table size: {args.games} games per cell, {_budget(args)}, "
           f"{args.workers} workers, seed {args.seed}")
     print(f"{'pair':<12} {'table':<7} {'games':>5} {'win rate':>8} {'95% interval':>14} "
-          f"{'target':>7} {'verdict':<8} {'margin':>6} {'missed':>6} {'picts':>6} {'bought':>6} {'boxed':>5}"
+          f"{'target':>7} {'verdict':<8} {'margin':>6} {'missed':>6} {'picts':>6} {'bought':>6} "
+          f"{'boxed':>5}"
           f" {'| other:':<8} {'missed':>6} {'picts':>6} {'bought':>6} {'boxed':>5} {'secs':>6}")
     sys.stdout.flush()
     t_all = time.perf_counter()

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 VALUES = {
     "flat": lambda ctx, i: player_value(ctx, i),
     # the cut value of Search.coin_curve: coins by the table's measured curve
-    "at_cut": lambda ctx, i: player_value(ctx, i, at_cut=True),
+    "at_cut": lambda ctx, i: player_value(ctx, i, at_cut=True, held=True),
 }
 
 

@@ -112,8 +112,8 @@ def test_a_craftsman_counts_the_cubes_kept_for_it_at_the_cut():
     p = current_player(st)
     cid = st.spaces[st.turn]
     ctx = Ctx(st, DEFAULT)
-    with_card = player_value(ctx, p, (cid,), at_cut=True)
-    without = player_value(ctx, p, at_cut=True)
+    with_card = player_value(ctx, p, (cid,), at_cut=True, held=True)
+    without = player_value(ctx, p, at_cut=True, held=True)
     assert with_card - without > 3.0
 
 

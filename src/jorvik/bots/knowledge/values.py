@@ -96,14 +96,13 @@ _PLAN_EFFECTS = ("warehouse", "harbour_market")
 def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
                  extra_cubes: tuple[int, ...] = (), coin_delta: int = 0,
                  extra_vp: float = 0.0, plan_value: float | None = None,
-                 at_cut: bool = False, held: bool | None = None) -> float:
+                 at_cut: bool = False, held: bool = False) -> float:
     """Player p's position in VP-equivalents (see the module docstring). `plan_value` reuses
     the unloading planner's value when the extra cards cannot change it. With `at_cut` (a
     search's value where it stops a play-out) coins are valued by the table's measured curve
     (:meth:`Ctx.coins_value`: the first coins most, a pile the rounds left cannot spend
-    little) and craftsmen by the cubes kept for them too (`held`; default: as `at_cut`): there
-    a coin or a kept cube more or less is the whole difference between buying a card and
-    passing.
+    little); with `held` craftsmen by the cubes kept for them too: at the cut a coin or a kept
+    cube more or less is the whole difference between buying a card and passing.
     The heuristic's own decisions keep one price a coin: valued that way it lost more games."""
     st = ctx.st
     pl = st.players[p]
@@ -116,7 +115,7 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
     if ctx.rounds_left <= 0 and st.phase == Phase.END:
         return float(pl.vp)
     if plan_value is None:
-        plan_value = plan_unload(ctx, p, h, held=at_cut if held is None else held).value
+        plan_value = plan_unload(ctx, p, h, held=held).value
     v += plan_value
     counts: Counter = Counter()
     feasts = 0
