@@ -12,6 +12,7 @@
 Exploiter rows (issue 34 §2): ``feeder``, ``picts``, ``collector`` or ``all`` against
 ``expert`` or ``hard`` in the other seats (e.g. ``all-expert``); the target is a ceiling, at
 most half the fair share (17% at 3 players, 13% at 4), MET when the whole interval is below it.
+``normal-expert`` and ``normal-hard`` are their floor: `normal`, no trick, in the exploiter's seat.
 ``expert-curve`` and ``hard-curve`` value coins at the search's cut by the measured curve (issue
 34 §1, off by default): ``expertcurve-expert`` and ``hardcurve-hard`` play them against today's
 bots, ``all-expertcurve`` an exploiter against them. ``expert-coins`` and ``hard-coins``: the
@@ -71,6 +72,8 @@ for _part, _knobs in VARIANTS.items():
 EXPLOITERS = ("feeder", "picts", "collector", "all")
 PAIRS.update({f"{e}-{b.replace('-', '')}": (f"exploit-{e}", b) for e in EXPLOITERS
               for b in ("expert", "hard", "expert-curve", "hard-curve")})
+# ... and their floor: `normal` with no trick in the exploiter's seat ("normal-expert")
+PAIRS.update({f"normal-{b}": ("normal", b) for b in ("expert", "hard")})
 
 
 # ---------------------------------------------------------------------------- decision times
@@ -142,7 +145,9 @@ HABITS = {"cheap_declined": "cheap", "cheap_declined_value": "worth",
 
 
 def is_exploiter(pair: str) -> bool:
-    return PAIRS[pair][0].startswith("exploit-")
+    """An exploiter's pair, or its floor (`normal` against a search bot): a ceiling."""
+    focus, other = PAIRS[pair]
+    return focus.startswith("exploit-") or (focus == "normal" and other != "normal")
 
 
 def target(pair: str, players: int) -> float:
