@@ -420,9 +420,7 @@ def _run(job: tuple, stop: Callable[[], bool] | None = None) -> tuple[tuple, Any
     for _ in range(draws):
         if not sm.draw():
             return None
-    a, b = sm.got
-    parts = {k: [(a[d].parts or {}).get(k, 0.0) - (b[d].parts or {}).get(k, 0.0) for d in a]
-             for k in PARTS}
+    parts = {k: sm.part_diffs(0, 1, k) for k in PARTS}
     return (kind, index, rnd), (sm.diffs(0, 1), parts, sm.steps)
 
 

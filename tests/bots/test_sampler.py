@@ -54,6 +54,7 @@ def test_paired_draws_cancel_the_luck_the_moves_share():
     assert d.mean == pytest.approx(_col_of(st, moves[j]) - _col_of(st, moves[i]))
     assert sampler.mean(j).se > 1  # unpaired, the luck stays in
     assert sampler.part_diff(j, i, "x").mean == pytest.approx(2 * d.mean)
+    assert sampler.part_diffs(j, i, "x") == pytest.approx([2 * x for x in sampler.diffs(j, i)])
     assert sampler.steps == 6 * 4 * 3
     assert len(set(seen)) == 6 and len(seen) == 24  # one seed a draw, shared by the moves
 

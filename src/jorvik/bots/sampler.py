@@ -10,9 +10,10 @@ The small stable API, used by the hints and the review (:mod:`jorvik.review`) an
 search bots:
 
 * :class:`Paired` — the draws of one decision: ``draw()``, ``diff(i, j)`` (an
-  :class:`Estimate` of move i minus move j), ``mean(j)``, ``part_diff(i, j, key)``,
-  ``leader()``, ``cost()`` (the steps a draw is expected to take) and ``steps`` (moves played
-  in its play-outs, the unit budgets are counted in); given a :class:`Runner`, its play-outs
+  :class:`Estimate` of move i minus move j; ``diffs`` its draws), ``mean(j)``,
+  ``part_diff(i, j, key)`` (``part_diffs``), ``leader()``, ``cost()`` (the steps a draw is
+  expected to take) and ``steps`` (moves played in its play-outs, the unit budgets are counted
+  in); given a :class:`Runner`, its play-outs
   are played elsewhere (worker processes) with the very same outcomes;
 * :func:`halve` — successive halving: spend a budget on the candidates in rounds, keeping the
   better half each round, down to ``keep``;
@@ -195,11 +196,15 @@ class Paired:
         """Move i's value minus move j's, paired over the draws both were played in."""
         return estimate(self.diffs(i, j))
 
-    def part_diff(self, i: int, j: int, key: str) -> Estimate:
-        """As diff, for one part of the outcome (0 where a play-out gave no parts)."""
+    def part_diffs(self, i: int, j: int, key: str) -> list[float]:
+        """As diffs, for one part of the outcome (0 where a play-out gave no parts)."""
         a, b = self.got[i], self.got[j]
-        return estimate([(a[d].parts or {}).get(key, 0.0) - (b[d].parts or {}).get(key, 0.0)
-                         for d in a if d in b])
+        return [(a[d].parts or {}).get(key, 0.0) - (b[d].parts or {}).get(key, 0.0)
+                for d in a if d in b]
+
+    def part_diff(self, i: int, j: int, key: str) -> Estimate:
+        """As diff, for one part of the outcome."""
+        return estimate(self.part_diffs(i, j, key))
 
     def leader(self, among: Sequence[int] | None = None) -> int:
         """The move with the best mean among those of `among` (default: all) drawn the most
