@@ -71,7 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bot", choices=tuple(CONFIGS), default="expert")
     ap.add_argument("--variant", choices=tuple(VARIANTS), default="curve")
-    ap.add_argument("--table", default="3jarl", help="players and mode, e.g. 3jarl, 4karl")
+    ap.add_argument("--table", default="3jarl", choices=[f"{n}{m}" for n in range(2, 6)
+                                                          for m in ("karl", "jarl")],
+                    help="players and mode, e.g. 3jarl, 4karl")
     ap.add_argument("--games", type=int, default=12)
     ap.add_argument("--seed", type=int, default=7000)
     ap.add_argument("--phases", default="purchase,demand")

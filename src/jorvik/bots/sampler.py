@@ -13,8 +13,8 @@ search bots:
   :class:`Estimate` of move i minus move j; ``diffs`` its draws), ``mean(j)``,
   ``part_diff(i, j, key)`` (``part_diffs``), ``leader()``, ``cost()`` (the steps a draw is
   expected to take) and ``steps`` (moves played in its play-outs, the unit budgets are counted
-  in); given a :class:`Runner`, its play-outs
-  are played elsewhere (worker processes) with the very same outcomes;
+  in); given a :class:`Runner`, its play-outs are played elsewhere (worker processes) with
+  the very same outcomes;
 * :func:`halve` — successive halving: spend a budget on the candidates in rounds, keeping the
   better half each round, down to ``keep``;
 * :func:`race` — draw on until the leader is clear of every other by ``Z`` standard errors,
