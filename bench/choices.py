@@ -36,6 +36,9 @@ from jorvik.engine import (
 
 CONFIGS = {"hard": HARD, "expert": EXPERT}
 DEFENCE = ("warrior", "defence")
+# (default buys, variant buys) -> the purchase table's column, in the table's order
+OUTCOMES = {(True, True): "both buy", (True, False): "default only",
+            (False, True): "variant only", (False, False): "both pass"}
 
 
 def decisions(n: int, mode: str, games: int, seed: int, phases: set) -> list:
@@ -107,14 +110,11 @@ def main(argv: list[str] | None = None) -> int:
         tally: Counter = Counter()
         for st in buys:
             a, b = (isinstance(x, Buy) for x in both(st))
-            tally[offered_kind(st), {(True, True): "both buy", (True, False): "default only",
-                                     (False, True): "variant only",
-                                     (False, False): "both pass"}[a, b]] += 1
+            tally[offered_kind(st), OUTCOMES[a, b]] += 1
         lines.append(f"purchase: {len(buys)} decisions        both buy  default only  "
                      f"variant only  both pass")
         for kind in ("defence", "price<=1", "other"):
-            row = [tally[kind, c] for c in ("both buy", "default only", "variant only",
-                                            "both pass")]
+            row = [tally[kind, c] for c in OUTCOMES.values()]
             lines.append(f"  {kind:<26} {row[0]:>8} {row[1]:>13} {row[2]:>13} {row[3]:>10}")
     if places:
         kinds: Counter = Counter()
