@@ -137,3 +137,33 @@ async def test_a_stalled_host_shows_reconnecting_then_the_board_goes_on(cards):
         host.send_signal(signal.SIGCONT)
         host.kill()
         finish(host, 10)
+
+
+async def test_a_host_message_between_the_push_and_the_mount_waits_for_the_board(cards):
+    """The host's update or refusal can come after the board is pushed and before it is
+    mounted (seen once in CI: an AttributeError from the refusal test); the board then shows
+    the table as it is once mounted, and the refusal is still said."""
+    from jorvik.i18n import t
+    async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
+                      mode="karl", seed=11) as (table, url):
+        mine = table.session.decider
+        app = JoinApp(PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False), url,
+                      table.code_of(mine), "127.0.0.1")
+        said: list[str] = []
+        early: list[bool] = []
+        show = app._show
+
+        def show_then_hear(board) -> None:
+            show(board)                 # pushed; its mount is still to come
+            early.append(board.is_mounted)
+            board.notify = lambda message, **kw: said.append(message)
+            board.host_update()
+            board.refused("stale")
+        app._show = show_then_hear
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen)
+                         and app.screen.is_mounted)
+            assert early == [False] and said == [t("net.error.stale")]
+            board = app.screen
+            await _until(pilot, lambda: board.menu is not None)   # our seat's turn, shown
+            assert board.menu.choices and app._exception is None

@@ -154,7 +154,8 @@ class RemoteGameScreen(GameScreen):
         if self.sent_at is not None and self.sent_at != len(self.session.actions):
             self.sent_at = None
         self.path = () if self.sent_at is None else self.path
-        self.after_change()
+        if self._found:   # (before the mount, on_mount's start() shows the board as it is)
+            self.after_change()
 
     def refused(self, kind: str, reason: Reason | None = None) -> None:
         """The host refused a move: why, in this player's language (the rules' reason when

@@ -97,6 +97,7 @@ class GameScreen(SmallTerminal, Screen):
         self._hover: int | None = None
         self._highlighted: Choice | None = None
         self._frozen_round = -1
+        self._found = False  # on_mount has found the widgets refresh_view() updates
         self.hint_workers: PlayoutPool | None = None  # worker processes for hints (hint.py)
 
     @property
@@ -158,6 +159,7 @@ class GameScreen(SmallTerminal, Screen):
         self._choices = self.query_one("#choices", ChoiceList)
         self._details = self.query_one(CardDetails)
         self._log = self.query_one(GameLog)
+        self._found = True
         self.start()
         self._choices.focus()
         self.post_message(ScreenReady(self))
@@ -174,7 +176,11 @@ class GameScreen(SmallTerminal, Screen):
     # ------------------------------------------------------------------ view
     def refresh_view(self) -> None:
         """Show the state now. Every widget compares what it shows with what it would show
-        and repaints only on a difference; sizes are fixed, so nothing is laid out again."""
+        and repaints only on a difference; sizes are fixed, so nothing is laid out again.
+        Before on_mount there is nothing to update (a hosted game's update or refusal can
+        come between the push and the mount): on_mount's start() shows the state then."""
+        if not self._found:
+            return
         with self.app.batch_update():
             self._refresh_view()
 
