@@ -42,8 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # ways of valuing the cut: (ctx, player) -> VP-equivalents
 VALUES = {
     "flat": lambda ctx, i: player_value(ctx, i),
-    # the cut value of Search.coin_curve: coins by the table's measured curve
-    "at_cut": lambda ctx, i: player_value(ctx, i, at_cut=True, held=True),
+    # the cut value of the `-curve` bots: coins by the table's measured curve
+    "at_cut": lambda ctx, i: player_value(ctx, i, coins_at_cut="curve", held=True),
 }
 
 

@@ -4,7 +4,7 @@ would buy a card, and a craftsman one good short was valued without the cubes ke
 Two whole-game records (tests/bots/positions/strong-player-*) a strong player played at think
 1.0 s against `expert`, and one normal-bot game found by searching for such passes; each test
 replays a record to the decision and asks `hard` and `expert` valuing the cut by the table's
-measured coin curve (``coin_curve=True``: the first coins most, a pile the rounds left cannot
+measured coin curve (``coins_at_cut="curve"``: the first coins most, a pile the rounds left cannot
 spend little) and craftsmen by the cubes kept for them (``held_cubes=True``) at think 0.2 s
 (CPU time) on several seeds. Both are off by default: in matches against the bots with one
 flat price a coin they lost (docs/decisions.md)."""
@@ -71,7 +71,7 @@ def test_the_search_bots_valuing_coins_by_the_curve_buy_the_cheap_card(
         config, name, actions, card, price, coins):
     st = position(name, actions)
     for seed in range(3):
-        a = SearchBot(config, seed, think=0.2, cpu_clock=True, coin_curve=True,
+        a = SearchBot(config, seed, think=0.2, cpu_clock=True, coins_at_cut="curve",
                       held_cubes=True).choose(st)
         assert isinstance(a, Buy), (config.name, seed, card)
 
@@ -112,8 +112,8 @@ def test_a_craftsman_counts_the_cubes_kept_for_it_at_the_cut():
     p = current_player(st)
     cid = st.spaces[st.turn]
     ctx = Ctx(st, DEFAULT)
-    with_card = player_value(ctx, p, (cid,), at_cut=True, held=True)
-    without = player_value(ctx, p, at_cut=True, held=True)
+    with_card = player_value(ctx, p, (cid,), coins_at_cut="curve", held=True)
+    without = player_value(ctx, p, coins_at_cut="curve", held=True)
     assert with_card - without > 3.0
 
 
@@ -122,10 +122,10 @@ def test_hard_does_not_spend_its_whole_budget_on_a_clear_purchase():
     # so a time-budgeted search stops once that is clear; a playout budget is always spent
     start = HARD.race.start
     st = position("strong-player-g1", 116)
-    bot = SearchBot(HARD, 0, think=30.0, cpu_clock=True, coin_curve=True, held_cubes=True)
+    bot = SearchBot(HARD, 0, think=30.0, cpu_clock=True, coins_at_cut="curve", held_cubes=True)
     assert isinstance(bot.choose(st), Buy)
     assert bot.last_stats["alive"] == 1 and bot.last_stats["iterations"] >= start
-    fixed = SearchBot(HARD, 0, playouts=start + 4, coin_curve=True, held_cubes=True)
+    fixed = SearchBot(HARD, 0, playouts=start + 4, coins_at_cut="curve", held_cubes=True)
     assert isinstance(fixed.choose(st), Buy)
     assert fixed.last_stats["alive"] == fixed.last_stats["candidates"] == 2
     assert fixed.last_stats["iterations"] == start + 4

@@ -305,12 +305,12 @@ def test_a_clear_purchase_leaves_the_race_long_before_the_budget_is_spent():
     budget (30 s) is spent; with a fixed number of play-outs the expert races too."""
     from .test_positions import position
     st = position("strong-player-g1", 116)   # the Feast at 1 with 17 coins
-    bot = SearchBot(EXPERT, 0, think=30.0, cpu_clock=True, coin_curve=True,
+    bot = SearchBot(EXPERT, 0, think=30.0, cpu_clock=True, coins_at_cut="curve",
                     held_cubes=True)
     t = time.process_time()
     bot.choose(st)
     assert bot.last_stats["alive"] == 1
     assert time.process_time() - t < 30.0 / 2
-    fixed = SearchBot(EXPERT, 0, playouts=200, coin_curve=True, held_cubes=True)
+    fixed = SearchBot(EXPERT, 0, playouts=200, coins_at_cut="curve", held_cubes=True)
     fixed.choose(st)
     assert fixed.last_stats["alive"] == 1 and fixed.last_stats["iterations"] < 200

@@ -13,9 +13,10 @@ Where players interact (placing vikings, buying, the reservation row) the search
    ``demand_horizon``) or, in the last ``endgame`` rounds, to the final scores;
 4. values the end by one margin (``knowledge.margin_of``: the player's value against the best
    rival's and the field's; a finished game by its final scores, ``final_margin``). With
-   ``coin_curve`` the coins where it cuts a play-out count by what the table's play-outs
-   showed them to be worth (the first few most, a pile the rounds left cannot spend little:
-   ``CoinCurve``); by default at the heuristic's one price a coin;
+   ``coins_at_cut="curve"`` the coins where it cuts a play-out count by what the table's
+   play-outs showed them to be worth (the first few most, a pile the rounds left cannot spend
+   little: ``CoinCurve``), with "capped" at the heuristic's one price a coin unless the curve
+   puts a coin lower; by default ("flat") at that one price;
 5. races (:class:`Race`): a candidate clearly behind the leader on the draws they share is
    dropped; the search ends when one is left, when the budget is spent, or at once when the
    policy leaves one candidate (a decision with one sensible option is not searched).
@@ -45,8 +46,8 @@ from jorvik.engine import (
     Action, GameState, Phase, Reserve, current_player, is_over, legal_actions, observe,
 )
 
-from .knowledge import EXPERT_PARAMS, Ctx, Params, final_margin, margin_of, player_value
-from .knowledge import table_params
+from .knowledge import COINS_AT_CUT, EXPERT_PARAMS, Ctx, Params, final_margin, margin_of
+from .knowledge import player_value, table_params
 from .playout import play_out
 from .policy import UNPAID_RESERVATION, NormalBot, playout_policy
 from .sampler import Outcome, Paired, estimate
@@ -106,14 +107,19 @@ class Search:
     synced_noise: bool = False  # the same nudges for every candidate of a draw
     params: Mapping[str, Params] | None = None   # the heuristic's knobs by table (None: DEFAULT)
     stretch: float = 1.0        # a placement may take up to this × think from the time bank
-    # value the cut by player_value(at_cut=True): coins by the table's measured curve. Off:
-    # the curve fixes the cheap cards the bots passed but did not win more games than one flat
-    # price a coin, and lost Picts VP (docs/decisions.md; bench/bots.py's `-curve`, `-coins`)
-    coin_curve: bool = False
+    # how the cut values coins (player_value's `coins_at_cut`): "flat" one price a coin;
+    # "curve" the table's measured curve fixes the cheap cards the bots passed but did not win
+    # more games than "flat", and lost Picts VP (docs/decisions.md; bench/bots.py's `-curve`,
+    # `-coins`); "capped" the flat price unless the curve puts a coin lower (`-capped`)
+    coins_at_cut: str = "flat"
     # value the cut's craftsmen by the cubes kept for them too (player_value's `held`); off,
     # like the curve: bench/bots.py's `-curve` bots have both, `-coins` the curve alone,
     # `-held` this alone
     held_cubes: bool = False
+
+    def __post_init__(self) -> None:
+        if self.coins_at_cut not in COINS_AT_CUT:
+            raise ValueError(f"coins_at_cut: one of {COINS_AT_CUT}, not {self.coins_at_cut!r}")
 
 
 HARD = Search("hard", top_k=6, race=Race(start=8, every=1, z=4.0, var_floor=0.25))
@@ -249,6 +255,6 @@ class SearchBot:
     def _score(self, ctx: Ctx, me: int) -> float:
         """My margin at the end of an unfinished play-out."""
         cfg = self.config
-        return margin_of([player_value(ctx, i, at_cut=cfg.coin_curve,
+        return margin_of([player_value(ctx, i, coins_at_cut=cfg.coins_at_cut,
                                        held=cfg.held_cubes)
                           for i in range(ctx.n)], me)

@@ -10,12 +10,13 @@ from .params import (
 )
 from .unloading import Holding, Plan, completable, holding_of, plan_unload, warehouse_room
 from .values import (
-    EFFECT_VALUES, JARLS_HALL_COINS, Owned, base_values, card_value, final_margin, margin_of,
-    player_value,
+    COINS_AT_CUT, EFFECT_VALUES, JARLS_HALL_COINS, Owned, base_values, card_value, final_margin,
+    margin_of, player_value,
 )
 
 __all__ = [
-    "CUT_COINS", "DEFAULT", "EFFECT_VALUES", "EXPERT_PARAMS", "JARLS_HALL_COINS", "N_GOODS",
+    "COINS_AT_CUT", "CUT_COINS", "DEFAULT", "EFFECT_VALUES", "EXPERT_PARAMS", "JARLS_HALL_COINS",
+    "N_GOODS",
     "CoinCurve", "Ctx", "Holding", "Memo", "Owned", "Params", "Plan", "arrived_defences",
     "base_values", "card_value", "completable", "cut_coins", "final_margin", "holding_of",
     "margin_of", "plan_unload", "player_value", "sigmoid", "table_params", "warehouse_room",

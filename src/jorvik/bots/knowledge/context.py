@@ -188,15 +188,21 @@ class Ctx:
             self._coin_worth[p] = v
             return v
 
-    def coins_value(self, p: int, coins: int) -> float:
+    def coins_value(self, p: int, coins: int, capped: bool = False) -> float:
         """What holding `coins` coins is worth to player p now, in VP, where a search cuts its
         play-outs: the table's measured curve (:data:`~.params.CUT_COINS`), in which the first
         coins are worth most and each coin beyond what the rounds left can spend little; a
-        Skald of coins adds its VP a coin."""
-        v = cut_coins(self.st.mode, self.n).value(coins, self.rounds_left)
-        if holds(self.st, self.st.players[p], "skald_coins", loading_too=True):
-            v += coins
-        return v
+        Skald of coins adds its VP a coin. `capped`: each coin at the heuristic's one price
+        (:meth:`coin_worth`, the Skald's VP in it) unless the curve puts that coin lower, so
+        only a pile the rounds left cannot spend is worth less than today's flat price."""
+        curve = cut_coins(self.st.mode, self.n)
+        left = self.rounds_left
+        skald = 1.0 if holds(self.st, self.st.players[p], "skald_coins", loading_too=True) else 0.0
+        if capped:
+            flat = self.coin_worth(p)   # (a Skald's VP a coin is in it)
+            worth = [curve.value(c, left) for c in range(coins + 1)]
+            return sum(min(flat, b - a + skald) for a, b in zip(worth, worth[1:]))
+        return curve.value(coins, left) + skald * coins
 
     def keep_worth(self, p: int) -> list[float]:
         """What keeping one cube of each good is worth to player p now, in VP."""

@@ -93,17 +93,21 @@ _PLAN_CARDS = ("craftsman", "merchant", "prophecy")
 _PLAN_EFFECTS = ("warehouse", "harbour_market")
 
 
+COINS_AT_CUT = ("flat", "curve", "capped")   # the ways player_value can value coins at a cut
+
+
 def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
                  extra_cubes: tuple[int, ...] = (), coin_delta: int = 0,
                  extra_vp: float = 0.0, plan_value: float | None = None,
-                 at_cut: bool = False, held: bool = False) -> float:
+                 coins_at_cut: str = "flat", held: bool = False) -> float:
     """Player p's position in VP-equivalents (see the module docstring). `plan_value` reuses
-    the unloading planner's value when the extra cards cannot change it. With `at_cut` (a
-    search's value where it stops a play-out) coins are valued by the table's measured curve
-    (:meth:`Ctx.coins_value`: the first coins most, a pile the rounds left cannot spend
-    little); with `held` craftsmen by the cubes kept for them too: at the cut a coin or a kept
-    cube more or less is the whole difference between buying a card and passing.
-    The heuristic's own decisions keep one price a coin: valued that way it lost more games."""
+    the unloading planner's value when the extra cards cannot change it. `coins_at_cut` (a
+    search's value where it stops a play-out; see :data:`COINS_AT_CUT`): "flat", one price a
+    coin (:meth:`Ctx.coin_worth`, as the heuristic's own decisions); "curve", the table's
+    measured curve (:meth:`Ctx.coins_value`: the first coins most, a pile the rounds left
+    cannot spend little); "capped", the flat price a coin unless the curve puts it lower.
+    With `held` craftsmen count the cubes kept for them too: at the cut a coin or a kept cube
+    more or less is the whole difference between buying a card and passing."""
     st = ctx.st
     pl = st.players[p]
     by_id = ctx.by_id
@@ -147,7 +151,10 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
         if value is not None:
             v += value(owned)
     v += ctx.attack_value(p, dp)
-    v += ctx.coins_value(p, h.coins) if at_cut else h.coins * coin_worth
+    if coins_at_cut == "flat":
+        v += h.coins * coin_worth
+    else:
+        v += ctx.coins_value(p, h.coins, capped=coins_at_cut == "capped")
     return v
 
 
