@@ -92,6 +92,21 @@ def test_coins_the_rounds_left_cannot_spend_are_worth_little_at_the_cut():
     assert ctx.coin_worth(p) > 1.0
 
 
+def test_capped_coins_are_the_flat_price_until_the_curve_puts_a_coin_lower():
+    # "capped": a poor player's coins at the heuristic's one price a coin, as with "flat"; a
+    # pile the rounds left cannot spend (17 coins, 7 rounds left) at the curve's lower worth
+    st = position("strong-player-g1", 116)
+    ctx = Ctx(st, DEFAULT)
+    p = current_player(st)
+    flat = ctx.coin_worth(p)
+    capped = [ctx.coins_value(p, c, capped=True) for c in range(21)]
+    assert capped[0] == 0.0 and capped[1] == pytest.approx(flat)
+    assert all(0 < b - a <= flat + 1e-9 for a, b in zip(capped, capped[1:]))
+    assert capped[18] - capped[17] == pytest.approx(ctx.coins_value(p, 18) - ctx.coins_value(p, 17))
+    assert capped[18] - capped[17] < flat / 2
+    assert player_value(ctx, p, coins_at_cut="capped") < player_value(ctx, p)
+
+
 def test_a_table_has_its_coin_curve_and_the_last_round_halves_a_rich_coin():
     from jorvik.bots.knowledge import cut_coins
     for mode in ("karl", "jarl"):

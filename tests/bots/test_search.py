@@ -314,3 +314,11 @@ def test_a_clear_purchase_leaves_the_race_long_before_the_budget_is_spent():
     fixed = SearchBot(EXPERT, 0, playouts=200, coins_at_cut="curve", held_cubes=True)
     fixed.choose(st)
     assert fixed.last_stats["alive"] == 1 and fixed.last_stats["iterations"] < 200
+
+
+def test_a_way_of_valuing_coins_at_the_cut_the_search_does_not_know_is_refused():
+    from dataclasses import replace
+    with pytest.raises(ValueError, match="coins_at_cut"):
+        replace(EXPERT, coins_at_cut="caped")
+    with pytest.raises(ValueError, match="coins_at_cut"):
+        SearchBot(HARD, 0, playouts=1, coins_at_cut="")
