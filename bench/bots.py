@@ -52,11 +52,13 @@ PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
 # the search bots with the cut's options of issue 34 §1 (off by default): `-curve` values coins
 # by the table's measured curve (Search.coins_at_cut "curve") and craftsmen by the cubes kept
 # for them (Search.held_cubes), `-coins` the first alone, `-held` the second alone, `-capped`
-# coins at the flat price unless the curve puts a coin lower ("capped") with the kept cubes;
+# coins at the flat price unless the curve puts a coin lower ("capped") with the kept cubes,
+# `-buycapped` that in purchase decisions only (Search.cut_in);
 # e.g. the pairs "expertcurve-expert", "hardheld-hard", "expertcapped-expert", "all-expertcurve"
 VARIANTS = {"curve": dict(coins_at_cut="curve", held_cubes=True),
             "coins": dict(coins_at_cut="curve"), "held": dict(held_cubes=True),
-            "capped": dict(coins_at_cut="capped", held_cubes=True)}
+            "capped": dict(coins_at_cut="capped", held_cubes=True),
+            "buycapped": dict(coins_at_cut="capped", held_cubes=True, cut_in=("purchase",))}
 
 
 def _variant(config, **knobs):

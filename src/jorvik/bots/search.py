@@ -116,6 +116,9 @@ class Search:
     # like the curve: bench/bots.py's `-curve` bots have both, `-coins` the curve alone,
     # `-held` this alone
     held_cubes: bool = False
+    # the decisions whose cut coins_at_cut and held_cubes value (the others: "flat", no
+    # credit); e.g. only the purchases (bench/bots.py's `-buycapped`)
+    cut_in: tuple[str, ...] = SEARCHED
 
     def __post_init__(self) -> None:
         if self.coins_at_cut not in COINS_AT_CUT:
@@ -194,7 +197,9 @@ class SearchBot:
         if Ctx(st).rounds_left < cfg.endgame:
             stop_round = END
         me = current_player(st)
-        sampler = Paired(st, cands, lambda s, seed: self._playout(s, me, stop_round, seed),
+        cut = (cfg.coins_at_cut, cfg.held_cubes) if st.phase in cfg.cut_in else ("flat", False)
+        sampler = Paired(st, cands,
+                         lambda s, seed: self._playout(s, me, stop_round, seed, cut),
                          rng=self.rng, stop=self._stopped)
         alive = list(range(len(cands)))
         sums = [0.0] * len(cands)
@@ -243,18 +248,18 @@ class SearchBot:
 
     # -- one play-out and its value
 
-    def _playout(self, s: GameState, me: int, stop_round: int, seed: int) -> Outcome:
+    def _playout(self, s: GameState, me: int, stop_round: int, seed: int,
+                 cut: tuple[str, bool]) -> Outcome:
         bot = self.rollout_bot
         bot.noise_key = seed if self.config.synced_noise else None
         bot.rng.seed(seed)
         s, steps = play_out(s, bot, stop_round=stop_round, max_decisions=ROLLOUT_DECISIONS)
         if is_over(s):
             return Outcome(final_margin(s.result, me), steps)
-        return Outcome(self._score(Ctx(s, bot.params, bot.memo), me), steps)
+        return Outcome(self._score(Ctx(s, bot.params, bot.memo), me, *cut), steps)
 
-    def _score(self, ctx: Ctx, me: int) -> float:
-        """My margin at the end of an unfinished play-out."""
-        cfg = self.config
-        return margin_of([player_value(ctx, i, coins_at_cut=cfg.coins_at_cut,
-                                       held=cfg.held_cubes)
+    def _score(self, ctx: Ctx, me: int, coins: str, held: bool) -> float:
+        """My margin at the end of an unfinished play-out (`coins`, `held`: player_value's
+        `coins_at_cut` and `held` for this decision)."""
+        return margin_of([player_value(ctx, i, coins_at_cut=coins, held=held)
                           for i in range(ctx.n)], me)
