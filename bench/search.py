@@ -76,7 +76,9 @@ def truth_of(k: int, st, samples: int) -> list[float]:
     cands = SearchBot(EXPERT, k).candidates(st)
     bot = SearchBot(EXPERT, 10_000 + k, playouts=samples)
     me = current_player(st)
-    sampler = Paired(st, cands, lambda s, seed: bot._playout(s, me, END, seed), rng=bot.rng)
+    cut = ("flat", False)   # (played to the end: a cut only past ROLLOUT_DECISIONS)
+    sampler = Paired(st, cands, lambda s, seed: bot._playout(s, me, END, seed, cut),
+                     rng=bot.rng)
     for _ in range(samples):
         sampler.draw()
     return [sampler.mean(j).mean for j in range(len(cands))]

@@ -150,9 +150,9 @@ class _StopRounds(SearchBot):
         super().__init__(EXPERT, *args, **kwargs)
         self.stops: set[int] = set()
 
-    def _playout(self, s, me, stop_round, seed):
+    def _playout(self, s, me, stop_round, seed, cut):
         self.stops.add(stop_round)
-        return super()._playout(s, me, stop_round, seed)
+        return super()._playout(s, me, stop_round, seed, cut)
 
 
 def test_placing_a_viking_is_judged_one_round_further_than_a_purchase():
