@@ -12,7 +12,8 @@ phase (every one) and the demand phase (a sample). Each setting decides each sta
              and the rest: how often both buy, only one of them buys, or both pass;
   demand     the kind of card each setting places its viking under (or reserves), and how
              often the two placements differ.
-``--variant``: a name of bench/bots.py's VARIANTS (curve, coins, held, capped).
+``--variant``: a name of bench/bots.py's VARIANTS (curve, coins, held, capped,
+buycapped).
 """
 
 from __future__ import annotations

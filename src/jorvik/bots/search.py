@@ -110,7 +110,8 @@ class Search:
     # how the cut values coins (player_value's `coins_at_cut`): "flat" one price a coin;
     # "curve" the table's measured curve fixes the cheap cards the bots passed but did not win
     # more games than "flat", and lost Picts VP (docs/decisions.md; bench/bots.py's `-curve`,
-    # `-coins`); "capped" the flat price unless the curve puts a coin lower (`-capped`)
+    # `-coins`); "capped" the flat price unless the curve puts a coin lower: it buys those
+    # cards too, and lost Picts VP too, even at purchases only (`-capped`, `-buycapped`)
     coins_at_cut: str = "flat"
     # value the cut's craftsmen by the cubes kept for them too (player_value's `held`); off,
     # like the curve: bench/bots.py's `-curve` bots have both, `-coins` the curve alone,
