@@ -41,12 +41,9 @@ from pathlib import Path
 from jorvik.carddata import load_cards
 from jorvik.bots import make_bot
 from jorvik.bots.sampler import Paired
-from jorvik.bots.search import EXPERT, HARD, Search, SearchBot
+from jorvik.bots.search import END, EXPERT, HARD, PLAIN_CUT, Search, SearchBot
 from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
 from jorvik.outside import DataFileError, printable, read_json_file
-
-END = 1 << 20   # a stop round past any game: play to the end
-
 
 PHASES = {"demand": ("demand",), "purchase": ("purchase", "reservation")}
 
@@ -76,8 +73,8 @@ def truth_of(k: int, st, samples: int) -> list[float]:
     cands = SearchBot(EXPERT, k).candidates(st)
     bot = SearchBot(EXPERT, 10_000 + k, playouts=samples)
     me = current_player(st)
-    cut = ("flat", False)   # (played to the end: a cut only past ROLLOUT_DECISIONS)
-    sampler = Paired(st, cands, lambda s, seed: bot._playout(s, me, END, seed, cut),
+    # (played to the end: a cut only past ROLLOUT_DECISIONS)
+    sampler = Paired(st, cands, lambda s, seed: bot._playout(s, me, END, seed, PLAIN_CUT),
                      rng=bot.rng)
     for _ in range(samples):
         sampler.draw()

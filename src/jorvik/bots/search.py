@@ -56,6 +56,7 @@ ROLLOUT_DECISIONS = 5000   # a rollout that runs longer is cut off and valued as
 BANK_CAP = 10.0   # the time bank holds at most this many decisions' `think`
 END = 10_000      # a stop round past any game's end: play out to the final scores
 SEARCHED = (Phase.DEMAND, Phase.PURCHASE, Phase.RESERVATION)   # where players interact
+PLAIN_CUT = ("flat", False)   # the cut valued as the heuristic does: (coins_at_cut, held)
 
 
 @dataclass(frozen=True)
@@ -117,8 +118,8 @@ class Search:
     # like the curve: bench/bots.py's `-curve` bots have both, `-coins` the curve alone,
     # `-held` this alone
     held_cubes: bool = False
-    # the decisions whose cut coins_at_cut and held_cubes value (the others: "flat", no
-    # credit); e.g. only the purchases (bench/bots.py's `-buycapped`)
+    # the decisions whose cut coins_at_cut and held_cubes value (the others: PLAIN_CUT);
+    # e.g. only the purchases (bench/bots.py's `-buycapped`)
     cut_in: tuple[str, ...] = SEARCHED
 
     def __post_init__(self) -> None:
@@ -198,7 +199,7 @@ class SearchBot:
         if Ctx(st).rounds_left < cfg.endgame:
             stop_round = END
         me = current_player(st)
-        cut = (cfg.coins_at_cut, cfg.held_cubes) if st.phase in cfg.cut_in else ("flat", False)
+        cut = (cfg.coins_at_cut, cfg.held_cubes) if st.phase in cfg.cut_in else PLAIN_CUT
         sampler = Paired(st, cands,
                          lambda s, seed: self._playout(s, me, stop_round, seed, cut),
                          rng=self.rng, stop=self._stopped)
