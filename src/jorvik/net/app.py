@@ -4,7 +4,8 @@ The board shows the host's public views as they come; the player acts only on a 
 their own seat(s) (the menu is built from the rebuilt state, so it lists the legal
 actions); the action goes to the host, and the host's update moves the board on. Hints are
 computed here, from the public view. A lost connection shows "reconnecting…" in the status
-bar until the host answers again."""
+bar until the host answers again; a first connection that gets no table ends the app, and
+`jorvik join` says why in one line (the link's `problem`)."""
 
 from __future__ import annotations
 
@@ -216,7 +217,7 @@ class JoinApp(JorvikApp):
         words = None
         if status == "reconnecting":
             words = lambda: t("net.join.reconnecting")  # noqa: E731
-        elif status in ("bad_code", "version", "taken_over", "bad_name"):
+        elif status in ("bad_code", "version", "taken_over", "bad_name", "unreachable"):
             self.ended_with = status
             self.exit(1 if status != "taken_over" else 0)
             return

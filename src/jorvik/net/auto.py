@@ -34,7 +34,7 @@ class AutoPlayer:
 
     def _status(self, s: str) -> None:
         self.statuses.append(s)
-        if s in ("bad_code", "version", "taken_over", "bad_name", "stopped"):
+        if s in ("bad_code", "version", "taken_over", "bad_name", "stopped", "unreachable"):
             self.done.set()
 
     def _receive(self, msg: Any) -> None:

@@ -8,24 +8,28 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import ssl
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import (
+    ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidStatus, InvalidURI,
+)
 
 from jorvik.engine import CardSet, GameState, current_player, is_over
 
 from .adapter import Kept, LogEntry, Seats, event_entry, note_entry
-from .protocol import PROTOCOL, BadMessage, Bye, Error, Update, Welcome, read_host
+from .protocol import CODE_HEADER, PROTOCOL, BadMessage, Bye, Error, Update, Welcome, read_host
 from .view import ViewError, state_from_view
 
 PING_EVERY = 5.0       # seconds between the client's pings (the host's idle limit is longer)
 STALL = 4.0            # no answer from the host for this long: "reconnecting…"
 MAX_HOST_MESSAGE = 8 * 1024 * 1024
 FINAL_BYES = {"bad_code", "version", "taken_over", "bad_name"}  # no use reconnecting
+FIRST_TRIES = 4        # first connections the host closed as "busy" before giving up
 
 
 @dataclass
@@ -116,10 +120,44 @@ def url_of(address: str, tls: bool) -> str:
     return f"{'wss' if tls else 'ws'}://{address}/"
 
 
+class ClosedEarly(Exception):
+    """The host closed a first connection before it showed the table (with this reason)."""
+
+
+def why_not(error: BaseException | None, url: str) -> tuple[str, dict[str, str]]:
+    """Why a first connection to `url` got no table, as words to say (an i18n key and its
+    fields): nothing listens there, no such host, a certificate not trusted, not a host."""
+    from jorvik.outside import printable
+    address = printable(url.split("://", 1)[-1].rstrip("/"))
+    fields = {"address": address, "error": printable(str(error) or type(error).__name__)[:200]}
+    if isinstance(error, ssl.SSLCertVerificationError):
+        fields["error"] = printable(str(error.verify_message or error))[:200]
+        return "net.join.untrusted", fields
+    if isinstance(error, ssl.SSLError):
+        return "net.join.tls_failed", fields
+    if isinstance(error, socket.gaierror):
+        return "net.join.unknown_host", {**fields, "host": address.rsplit(":", 1)[0]}
+    if isinstance(error, ConnectionRefusedError):
+        return "net.join.refused", fields
+    if isinstance(error, ClosedEarly):
+        return "net.join.closed", fields
+    if isinstance(error, InvalidStatus):
+        fields["error"] = str(error.response.status_code)
+        return "net.join.not_a_host", fields
+    if isinstance(error, (InvalidMessage, InvalidHandshake, ConnectionClosed, ViewError)):
+        return "net.join.not_a_host_tls" if url.startswith("ws:") else "net.join.not_a_host", \
+            fields
+    if isinstance(error, (asyncio.TimeoutError, TimeoutError)):
+        return "net.join.no_answer", fields
+    return "net.join.cannot_connect", fields
+
+
 class Link:
     """The connection to the host, kept up: on a drop or a stall it says so (`status`) and
     connects again with the same code until the host says the code is no good, the seat was
-    taken over, or `stop()`. Messages go to `receive` on the caller's event loop."""
+    taken over, or `stop()`. Messages go to `receive` on the caller's event loop.
+    A link that never reached the table does not wait: the first attempt that fails ends it
+    with status "unreachable", and `problem` says why in one line."""
 
     def __init__(self, url: str, code: str, receive: Callable[[Any], None],
                  status: Callable[[str], None] = lambda s: None, name: str | None = None,
@@ -130,16 +168,27 @@ class Link:
         self.stopped = False
         self.final: str | None = None    # why the host ended it for good
         self.connected = asyncio.Event()
+        self.was_connected = False       # the table was seen once: drops are reconnected
+        self.problem: str | None = None  # why the first connection got no table
+
+    def _headers(self) -> dict[str, str]:
+        code = self.code.strip()
+        if code.isascii() and code.isprintable():
+            return {CODE_HEADER: code}
+        return {}
 
     async def run(self, attempts: int = 10_000) -> None:
         delay = 0.1
+        busy = 0
         for _ in range(attempts):
             if self.stopped:
                 return
+            failure: BaseException | None = None
             try:
                 async with connect(self.url, ssl=self.tls, open_timeout=5, ping_interval=2,
                                    ping_timeout=STALL, max_size=MAX_HOST_MESSAGE,
-                                   close_timeout=1, compression=None) as ws:
+                                   close_timeout=1, compression=None,
+                                   additional_headers=self._headers()) as ws:
                     self.ws = ws
                     hello = {"t": "hello", "v": PROTOCOL, "code": self.code}
                     if self.name:
@@ -154,6 +203,7 @@ class Link:
                                 continue
                             if isinstance(msg, Welcome):
                                 delay = 0.1
+                                self.was_connected = True
                                 self.connected.set()
                                 self.status("connected")
                             if isinstance(msg, Bye) and msg.kind in FINAL_BYES:
@@ -163,11 +213,25 @@ class Link:
                         pinger.cancel()
                         self.ws = None
                         self.connected.clear()
+                    if not self.was_connected:
+                        code = ws.close_code
+                        if code == 1013 and busy < FIRST_TRIES:   # pushed out: try again
+                            busy += 1
+                            failure = None
+                        else:
+                            failure = ClosedEarly(ws.close_reason or str(code))
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, asyncio.TimeoutError,
-                    ViewError):
-                pass
+                    ViewError) as e:
+                failure = e
             if self.final is not None or self.stopped:
                 self.status(self.final or "stopped")
+                return
+            if not self.was_connected and failure is not None:
+                from jorvik.i18n import t
+                key, fields = why_not(failure, self.url)
+                self.problem = t(key, **fields)
+                self.final = "unreachable"
+                self.status("unreachable")
                 return
             self.status("reconnecting")
             await asyncio.sleep(delay)

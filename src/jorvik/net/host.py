@@ -7,8 +7,10 @@ It then gets the public view after every move (jorvik.net.view): nothing hidden 
 
 Limits on what a connection may do: one message at most MAX_MESSAGE bytes, RATE messages a
 second (BURST at once), MAX_BAD refused messages before it is closed, a hello within
-HELLO_TIMEOUT seconds, MAX_CONNECTIONS at once, and no silence longer than IDLE_TIMEOUT
-(the client pings every few seconds). A second connection with a seat's code takes the seat
+HELLO_TIMEOUT seconds, and no silence longer than IDLE_TIMEOUT (the client pings every few
+seconds). Connections that have not shown a valid code yet wait apart from the seats, a few
+per address, and wrong codes are answered ever more slowly (jorvik.net.gate): strangers never
+cost a seated player their seat, and a seat's own reconnect always gets in. A second connection with a seat's code takes the seat
 over: the first is told (`bye taken_over`) and closed."""
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import json
 import secrets
 import ssl
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -30,14 +33,14 @@ from jorvik.engine.names import name_problem
 
 from . import codes as joincodes
 from .adapter import BotTurns, Kept, Session, note_entry, saving
+from .gate import Gate, address_key
 from .protocol import (
-    PROTOCOL, Act, BadMessage, Bye, Error, Hello, LogItem, Note, Ping, Reason, SeatInfo, Update,
-    Welcome, dump, read_client,
+    CODE_HEADER, MAX_CODE, PROTOCOL, Act, BadMessage, Bye, Check, Error, Hello, LogItem, Note,
+    Ping, Reason, SeatInfo, Update, Welcome, dump, read_client,
 )
 from .view import public_view
 
-MAX_CONNECTIONS = 32
-HELLO_TIMEOUT = 10.0
+HELLO_TIMEOUT = 4.0
 IDLE_TIMEOUT = 60.0
 RATE = 50.0          # messages a second, on average ...
 BURST = 100.0        # ... and at once
@@ -97,6 +100,8 @@ class Table:
         self.turns = BotTurns(session, think=think, delay=bot_delay)
         self.holders: dict[int, Client] = {}     # grant index -> its connection
         self.connections: set[ServerConnection] = set()
+        self.gate = Gate()                       # connections yet to show a valid code
+        self.known: weakref.WeakSet[ServerConnection] = weakref.WeakSet()  # showed one
         self.sent = len(session.log)             # log entries every client has
         self.bot_task: asyncio.Task | None = None
         self.done = asyncio.Event()
@@ -152,13 +157,18 @@ class Table:
 
     # ------------------------------------------------------------ connections
     async def handler(self, ws: ServerConnection) -> None:
-        if len(self.connections) >= MAX_CONNECTIONS:
-            await ws.close(1013, "busy")
-            return
         self.connections.add(ws)
         client: Client | None = None
+        address = address_key(ws.remote_address)
+        if ws in self.known:   # a valid code in the handshake: never held at the door
+            self.known.discard(ws)
+        else:
+            self.gate.enter(ws, address, lambda: self._push_out(ws))
         try:
-            client = await self._hello(ws)
+            try:
+                client = await self._hello(ws, address)
+            finally:
+                self.gate.leave(ws)
             if client is None:
                 return
             while True:
@@ -184,7 +194,23 @@ class Table:
                     if c is client:
                         del self.holders[i]
 
-    async def _hello(self, ws: ServerConnection) -> Client | None:
+    def process_request(self, connection: ServerConnection, request: Any) -> None:
+        """The handshake: a connection whose request shows a valid code (CODE_HEADER, as the
+        client sends it) goes past the strangers' door; its hello is checked as any other."""
+        values = request.headers.get_all(CODE_HEADER)
+        if len(values) == 1 and self.find(values[0][:MAX_CODE]) is not None:
+            self.known.add(connection)
+
+    def find(self, code: str) -> int | None:
+        """The grant whose code `code` is (None: no code of this table)."""
+        return joincodes.find_seat({i: g.code for i, g in enumerate(self.grants)}, code)
+
+    def _push_out(self, ws: ServerConnection) -> None:
+        """Room for a newer connection from strangers (jorvik.net.gate): this one, still
+        without a valid code, goes."""
+        asyncio.get_running_loop().create_task(ws.close(1013, "busy"))
+
+    async def _hello(self, ws: ServerConnection, address: str) -> Client | None:
         try:
             raw = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
         except asyncio.TimeoutError:
@@ -195,16 +221,19 @@ class Table:
         except BadMessage as e:
             await self._bye(ws, e.kind)
             return None
-        if not isinstance(msg, Hello):
+        if not isinstance(msg, (Hello, Check)):
             await self._bye(ws, "no_hello")
             return None
         if msg.v != PROTOCOL:
             await self._bye(ws, "version")
             return None
-        found = joincodes.find_seat({i: g.code for i, g in enumerate(self.grants)}, msg.code)
-        if found is None:
-            await asyncio.sleep(0.2)  # guessing codes is slow (and hopeless at 128 bits)
+        found = self.find(msg.code)
+        if found is None:   # guessing is slow, and slower each time (hopeless at 128 bits)
+            await asyncio.sleep(self.gate.failed(address))
             await self._bye(ws, "bad_code")
+            return None
+        if isinstance(msg, Check):
+            await self._bye(ws, "ok")
             return None
         if msg.name is not None and name_problem(msg.name) is not None:
             await self._bye(ws, "bad_name")
@@ -220,7 +249,7 @@ class Table:
     async def _bye(self, ws: ServerConnection, kind: str) -> None:
         try:
             await ws.send(dump(Bye(kind=kind)))
-            await ws.close(1008 if kind not in ("taken_over", "idle", "game_over") else 1000,
+            await ws.close(1008 if kind not in ("taken_over", "idle", "game_over", "ok") else 1000,
                            kind)
         except ConnectionClosed:
             pass
@@ -234,7 +263,7 @@ class Table:
             return False
         if isinstance(msg, Ping):
             return True
-        if isinstance(msg, Hello):
+        if isinstance(msg, (Hello, Check)):
             self._send(client.ws, dump(Error(kind="hello_again")))
             return False
         if isinstance(msg, Note):
@@ -347,6 +376,7 @@ async def open_server(table: Table, host: str, port: int,
                       tls: ssl.SSLContext | None = None) -> Server:
     """The WebSocket server of `table` (port 0: any free port; see server.sockets)."""
     return await serve(table.handler, host, port, ssl=tls, max_size=MAX_MESSAGE,
+                       process_request=table.process_request,
                        max_queue=16, ping_interval=5, ping_timeout=10,
                        open_timeout=HELLO_TIMEOUT, close_timeout=2, compression=None)
 

@@ -3,7 +3,8 @@
 Every message is one JSON object with a type `t`. A client says `hello` (protocol version,
 join code, optional name) and then `act` (an action and the number of moves made when it
 was chosen: a retry of an action already played is refused as stale, so it applies once)
-and `note` (a hint was asked for on its turn).
+and `note` (a hint was asked for on its turn). In place of a hello, `check` asks whether a
+code is one of the table's without taking its seat.
 The host answers `welcome` (seats, which are yours, the public view and the log so far),
 then `update` after every move (the new view and what happened), `error` for a refused
 message and `bye` before it closes a connection. Anything else is refused unread."""
@@ -22,6 +23,8 @@ PROTOCOL = 1                 # the version a hello must name
 MAX_MESSAGE = 64 * 1024      # bytes a client may send in one message
 MAX_CODE = 64                # characters of a join code as typed (with its dashes)
 MAX_NAME = 64                # characters of a client's name before the name check
+CODE_HEADER = "X-Jorvik-Code"  # the join code in the handshake too: a seat's connection is
+                               # then never held with strangers' (jorvik.net.gate)
 
 
 class _Strict(BaseModel):
@@ -33,6 +36,15 @@ class Hello(_Strict):
     v: int
     code: str = Field(max_length=MAX_CODE)
     name: str | None = Field(default=None, max_length=MAX_NAME)
+
+
+class Check(_Strict):
+    """In place of a hello: is this a join code of the table? Answered with `bye` "ok" or
+    "bad_code" (as a hello's code is: slowly when wrong), and no seat is taken. A browser-seat
+    server asks this before it starts a join process for a code."""
+    t: Literal["check"]
+    v: int
+    code: str = Field(max_length=MAX_CODE)
 
 
 class Act(_Strict):
@@ -53,7 +65,7 @@ class Note(_Strict):
 
 
 CLIENT_MESSAGES: dict[str, type[_Strict]] = {"hello": Hello, "act": Act, "ping": Ping,
-                                             "note": Note}
+                                             "note": Note, "check": Check}
 
 
 class BadMessage(Exception):
@@ -64,7 +76,7 @@ class BadMessage(Exception):
         self.kind = kind
 
 
-def read_client(raw: str | bytes) -> Hello | Act | Ping | Note:
+def read_client(raw: str | bytes) -> Hello | Act | Ping | Note | Check:
     """A client's message checked (BadMessage otherwise): size, JSON, shape, types."""
     if isinstance(raw, bytes):
         raise BadMessage("binary")

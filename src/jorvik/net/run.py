@@ -271,6 +271,9 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     app = JoinApp(config, url, code, address, name=args.name, tls=tls)
     app.hints = not args.no_hints
     status = tui.run_app(app)
+    if app.ended_with == "unreachable":
+        print(app.link.problem, file=sys.stderr)
+        return 1
     if app.ended_with is not None and app.ended_with != "game_over":
         print(t(f"net.bye.{app.ended_with}") if app.ended_with in BYES else app.ended_with,
               file=sys.stderr)
@@ -291,7 +294,9 @@ def _auto(url: str, code: str, cards: Any, args: argparse.Namespace, tls: Any) -
     result, player = asyncio.run(go())
     if result is None:
         final = [s for s in player.statuses if s in BYES]
-        if final:
+        if player.link.problem is not None:
+            words = player.link.problem
+        elif final:
             words = t(f"net.bye.{final[-1]}")
         elif "connected" not in player.statuses:
             words = t("net.join.unreachable", address=url)
