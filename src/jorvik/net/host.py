@@ -372,35 +372,59 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     return ctx
 
 
-async def open_server(table: Table, host: str, port: int,
-                      tls: ssl.SSLContext | None = None) -> Server:
-    """The WebSocket server of `table` (port 0: any free port; see server.sockets)."""
-    return await serve(table.handler, host, port, ssl=tls, max_size=MAX_MESSAGE,
+async def open_server(table: Table, host: str | None, port: int | None,
+                      tls: ssl.SSLContext | None = None, sock: Any = None) -> Server:
+    """The WebSocket server of `table` (port 0: any free port; see server.sockets), on
+    `sock` when it is given (a socket already listening: see run.listening_socket)."""
+    where: dict[str, Any] = {"sock": sock} if sock is not None else {"host": host, "port": port}
+    return await serve(table.handler, ssl=tls, max_size=MAX_MESSAGE,
                        process_request=table.process_request,
                        max_queue=16, ping_interval=5, ping_timeout=10,
-                       open_timeout=HELLO_TIMEOUT, close_timeout=2, compression=None)
+                       open_timeout=HELLO_TIMEOUT, close_timeout=2, compression=None, **where)
 
 
-def write_sidecar(session: Session, remote: list[int]) -> None:
-    """Which seats are remote, beside the save, for `host --resume`."""
+def write_sidecar(session: Session, remote: list[int], **hosting: Any) -> None:
+    """Which seats are remote, and where the game was served (`hosting`: listen, port,
+    web_port, cert, key), beside the save, for `host --resume`."""
     if session.path is None:
         return
     from jorvik.settings import atomic_write
-    atomic_write(sidecar(session.path), json.dumps({"remote": remote}))
+    atomic_write(sidecar(session.path), json.dumps({"remote": remote, **hosting}))
+
+
+def _sidecar_data(path: Path) -> dict | None:
+    from jorvik.outside import read_json_file
+    try:
+        data = read_json_file(sidecar(path), limit=8192)
+    except Exception:
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def read_sidecar(path: Path) -> list[int] | None:
     """The remote seats of a hosted game's save (None: not a hosted game)."""
-    from jorvik.outside import read_json_file
-    try:
-        data = read_json_file(sidecar(path), limit=4096)
-    except Exception:
-        return None
-    remote = data.get("remote") if isinstance(data, dict) else None
+    data = _sidecar_data(path)
+    remote = data.get("remote") if data is not None else None
     if not isinstance(remote, list) or not all(
             isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 5 for p in remote):
         return None
     return sorted(set(remote))
+
+
+def read_hosting(path: Path) -> dict[str, Any]:
+    """Where a hosted game was served, as write_sidecar keeps it; what is missing or not of
+    its kind is left out (an older sidecar has none of it)."""
+    data = _sidecar_data(path) or {}
+    out: dict[str, Any] = {}
+    for name in ("port", "web_port"):
+        v = data.get(name)
+        if isinstance(v, int) and not isinstance(v, bool) and 0 < v < 65536:
+            out[name] = v
+    for name in ("listen", "cert", "key"):
+        v = data.get(name)
+        if isinstance(v, str) and 0 < len(v) <= 1024 and v.isprintable():
+            out[name] = v
+    return out
 
 
 def latest_hosted() -> Path | None:
@@ -409,4 +433,3 @@ def latest_hosted() -> Path | None:
         if g.unfinished and read_sidecar(g.path) is not None:
             return g.path
     return None
-

@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import os
 import socket
+import ssl
 import sys
 import threading
 from typing import Any
@@ -58,28 +60,71 @@ def shown_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-async def start_web(address: str, host: str, port: int, tls: bool = False,
-                    cafile: str | None = None, lang: str | None = None) -> tuple[Any, int]:
-    """The browser seats' web server (net/web.py) on this event loop: (runner, port)."""
+def port_number(text: str) -> int:
+    """A --port value: 0 (any free port) to 65535 (argparse type)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(t("net.cli.bad_port", value=text)) from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(t("net.cli.bad_port", value=text))
+    return port
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to host:port and listening, made before anything else is started or
+    saved: a busy port or an address that is not this machine's then leaves nothing behind
+    (OSError, with the host and port in `where`)."""
+    try:
+        family, kind, proto, _, addr = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as e:
+        e.where = f"{host}:{port}"  # type: ignore[attr-defined]
+        raise
+    try:
+        if os.name != "nt":   # (on Windows this would let two hosts share the port)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6 and host in ("::", ""):
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(addr)
+        sock.listen(128)
+        sock.setblocking(False)
+    except OSError as e:
+        sock.close()
+        e.where = f"{host}:{port}"  # type: ignore[attr-defined]
+        raise
+    return sock
+
+
+async def start_web(address: str, sock: socket.socket, check: Any, join_tls: bool = False,
+                    web_tls: ssl.SSLContext | None = None, cafile: str | None = None,
+                    lang: str | None = None) -> tuple[Any, int]:
+    """The browser seats' web server (net/web.py) on this event loop, on `sock`: (runner,
+    port). `check` says whether a code is one the host accepts; `join_tls`: the join
+    processes connect to the host with TLS (trusting `cafile`); `web_tls`: https."""
     from aiohttp import web
     from .web import SeatServer
-    seat_server = SeatServer(address, host, port, tls=tls, cafile=cafile, lang=lang)
-    runner = web.AppRunner(await seat_server._make_app())
+    seat_server = SeatServer(address, check, tls=join_tls, cafile=cafile, lang=lang)
+    runner = web.AppRunner(await seat_server._make_app(), access_log=None)
     await runner.setup()
-    site = web.TCPSite(runner, host, port)
+    site = web.SockSite(runner, sock, ssl_context=web_tls)
     await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    return runner, port
+    return runner, sock.getsockname()[1]
 
 
 class Hosting:
     """The host's server on an event loop of its own, in a thread, while the terminal
-    plays the local seats (or just waits)."""
+    plays the local seats (or just waits). `sock` / `web_sock`: sockets already listening
+    (else host:port is bound here, and web_port when it is given)."""
 
     def __init__(self, table: Any, host: str, port: int, tls: Any,
-                 web_port: int | None = None, web_options: dict | None = None) -> None:
+                 web_port: int | None = None, web_options: dict | None = None,
+                 sock: socket.socket | None = None,
+                 web_sock: socket.socket | None = None) -> None:
         self.table, self.host, self.port, self.tls = table, host, port, tls
         self.web_port, self.web_options = web_port, web_options or {}
+        self.sock, self.web_sock = sock, web_sock
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.error: BaseException | None = None
@@ -97,13 +142,22 @@ class Hosting:
     async def _serve(self) -> None:
         from .host import open_server
         self.stopping = asyncio.Event()
-        server = await open_server(self.table, self.host, self.port, self.tls)
+        if self.sock is None:
+            self.sock = listening_socket(self.host, self.port)
+        if self.web_sock is None and self.web_port is not None:
+            self.web_sock = listening_socket(self.host, self.web_port)
+        server = await open_server(self.table, None, None, self.tls, sock=self.sock)
         self.port = server.sockets[0].getsockname()[1]
         runner = None
-        if self.web_port is not None:
+        if self.web_sock is not None:
+            table = self.table
+
+            async def check(code: str) -> bool:
+                return table.find(code) is not None
             runner, self.web_port = await start_web(
                 f"{LOOPBACK if self.host in ('0.0.0.0', '') else self.host}:{self.port}",
-                self.host, self.web_port, **self.web_options)
+                self.web_sock, check, join_tls=self.tls is not None, web_tls=self.tls,
+                **self.web_options)
         self.table.start()
         self.ready.set()
         try:
@@ -134,11 +188,35 @@ class Hosting:
         self.thread.join(10)
 
 
+def _cannot_listen(e: OSError) -> int:
+    where = getattr(e, "where", "?")
+    print(t("net.cli.cannot_listen", address=where, error=e.strerror or str(e)),
+          file=sys.stderr)
+    return 1
+
+
 def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from . import codes as joincodes
     from .adapter import Session, saving
-    from .host import Table, latest_hosted, read_sidecar, server_ssl, write_sidecar
+    from .host import (
+        Table, latest_hosted, read_hosting, read_sidecar, server_ssl, write_sidecar,
+    )
 
+    path = None
+    if args.resume_host:   # where it was served, unless told otherwise now
+        path = latest_hosted()
+        if path is None:
+            parser.error(t("net.cli.nothing_to_resume"))
+        kept = read_hosting(path)
+        if args.listen is None and "listen" in kept:
+            args.listen = kept["listen"]
+            if args.port is None and "port" in kept:
+                args.port = kept["port"]
+        if args.cert is None and args.key is None and "cert" in kept and "key" in kept:
+            args.cert, args.key = kept["cert"], kept["key"]
+        if args.web_port is None and "web_port" in kept:
+            args.web = True
+            args.web_port = kept["web_port"]
     try:
         host, port = parse_address(args.listen or LOOPBACK)
     except ValueError:
@@ -152,18 +230,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except (OSError, ValueError) as e:
         parser.error(t("net.cli.bad_cert", error=str(e)))
     config = args.cli.play_config(parser, args)
-    if args.resume_host:
-        path = latest_hosted()
-        if path is None:
-            parser.error(t("net.cli.nothing_to_resume"))
-        remote = read_sidecar(path) or []
-        try:
-            lock = saving.lock_game(path)
-            parsed, cards = saving.open_save(path, config.cards)
-        except saving.SaveError as e:
-            parser.error(str(e))
-        session = Session.from_save(parsed, cards, path=path, lock=lock)
-    else:
+    if not args.resume_host:
         seats = config.seats
         humans = [p for p in range(len(seats)) if not seats.is_bot(p)]
         if args.remote:
@@ -175,21 +242,48 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for p in remote:
             if seats.is_bot(p):
                 parser.error(t("net.cli.remote_bot", seat=p + 1))
-        session = Session.start(config.cards, seats, config.mode, config.seed,
+    # The ports first: a start that cannot listen leaves no game behind (nor takes a lock).
+    web_port = (7879 if args.web_port is None else args.web_port) if args.web else None
+    try:
+        sock = listening_socket(host, port)
+    except OSError as e:
+        return _cannot_listen(e)
+    web_sock = None
+    if web_port is not None:
+        try:
+            web_sock = listening_socket(host, web_port)
+        except OSError as e:
+            sock.close()
+            return _cannot_listen(e)
+    port = sock.getsockname()[1]
+    if web_sock is not None:
+        web_port = web_sock.getsockname()[1]
+    if path is not None:
+        remote = read_sidecar(path) or []
+        try:
+            lock = saving.lock_game(path)
+            parsed, cards = saving.open_save(path, config.cards)
+        except saving.SaveError as e:
+            sock.close()
+            if web_sock is not None:
+                web_sock.close()
+            parser.error(str(e))
+        session = Session.from_save(parsed, cards, path=path, lock=lock)
+    else:
+        session = Session.start(config.cards, config.seats, config.mode, config.seed,
                                 config.start_player, cards_path=config.cards_path)
-        write_sidecar(session, remote)
+    write_sidecar(session, remote, listen=host, port=port, web_port=web_port,
+                  cert=_absolute(args.cert), key=_absolute(args.key))
     table = Table(session, remote, joincodes.host_key(), think=config.think,
                   bot_delay=config.bot_delay)
-    web_options = {"tls": bool(tls), "cafile": args.cert if tls else None, "lang": args.lang}
-    hosting = Hosting(table, host, port, tls, web_port=args.web_port if args.web else None,
-                      web_options=web_options)
+    web_options = {"cafile": args.cert if tls else None, "lang": args.lang}
+    hosting = Hosting(table, host, port, tls, web_port=web_port, web_options=web_options,
+                      sock=sock, web_sock=web_sock)
     try:
         hosting.start()
     except OSError as e:
         session.close()
-        print(t("net.cli.cannot_listen", address=f"{host}:{port}", error=e.strerror or str(e)),
-              file=sys.stderr)
-        return 1
+        return _cannot_listen(e)
     where = shown_address(host, hosting.port)
     tls_flag = " --tls" if tls else ""
     for p in remote:
@@ -199,7 +293,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             from .web import seat_link
             print(t("net.host.web_line", name=session.seats.names[p], seat=p + 1,
                     link=seat_link(where.rsplit(":", 1)[0], hosting.web_port,
-                                   table.code_of(p))), flush=True)
+                                   table.code_of(p), tls=tls is not None)), flush=True)
     status = 0
     try:
         if table.local.seats and not args.headless:
@@ -220,6 +314,10 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if not session.over and session.path is not None:
         print(t("net.host.resume_line"), file=sys.stderr)
     return status
+
+
+def _absolute(path: str | None) -> str | None:
+    return None if path is None else os.path.abspath(path)
 
 
 def _local_app(config: Any, table: Any, host: str, port: int, tls: Any,
@@ -331,14 +429,14 @@ def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any
     h.add_argument("--no-hints", action="store_true", help=t("learn.cli.no_hints"))
     h.add_argument("--remote", metavar="SEATS", help=t("net.cli.remote"))
     h.add_argument("--listen", metavar="ADDR[:PORT]", help=t("net.cli.listen", default=f"{LOOPBACK}:{DEFAULT_PORT}", everywhere="0.0.0.0"))
-    h.add_argument("--port", type=int, default=None, help=t("net.cli.port"))
+    h.add_argument("--port", type=port_number, default=None, help=t("net.cli.port"))
     h.add_argument("--cert", metavar="PEM", help=t("net.cli.cert"))
     h.add_argument("--key", metavar="PEM", help=t("net.cli.key"))
     h.add_argument("--resume", dest="resume_host", action="store_true",
                    help=t("net.cli.resume"))
     h.add_argument("--headless", action="store_true", help=t("net.cli.headless"))
     h.add_argument("--web", action="store_true", help=t("net.cli.web"))
-    h.add_argument("--web-port", type=int, default=7879, help=t("net.cli.web_port"))
+    h.add_argument("--web-port", type=port_number, default=None, help=t("net.cli.web_port"))
     h.set_defaults(func=cmd_host, resume=False, load=None, cli=cli)
 
     j = sub.add_parser("join", help=t("net.cli.join"), parents=[lang])
@@ -356,25 +454,44 @@ def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any
     w = sub.add_parser("serve", help=t("net.cli.serve"), parents=[lang])
     w.add_argument("address", metavar="ADDR[:PORT]", help=t("net.cli.address"))
     w.add_argument("--listen", metavar="ADDR", default=LOOPBACK, help=t("net.cli.web_listen", default=LOOPBACK))
-    w.add_argument("--port", type=int, default=7879, help=t("net.cli.web_port"))
+    w.add_argument("--port", type=port_number, default=7879, help=t("net.cli.web_port"))
     w.add_argument("--tls", action="store_true", help=t("net.cli.tls"))
     w.add_argument("--cafile", metavar="PEM", help=t("net.cli.cafile"))
+    w.add_argument("--cert", metavar="PEM", help=t("net.cli.web_cert"))
+    w.add_argument("--key", metavar="PEM", help=t("net.cli.key"))
     w.set_defaults(func=cmd_serve)
 
 
 def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """`jorvik serve ADDR:PORT`: browser seats for a game hosted at that address."""
+    from .client import client_ssl
+    from .host import server_ssl
+    from .web import ask_host, seat_link
     try:
         host, port = parse_address(args.address)
         listen, _ = parse_address(args.listen)
     except ValueError:
         parser.error(t("net.cli.bad_address", value=args.address, example=EXAMPLE))
+    if bool(args.cert) != bool(args.key):
+        parser.error(t("net.cli.cert_and_key"))
+    try:
+        web_tls = server_ssl(args.cert, args.key)
+    except (OSError, ValueError) as e:
+        parser.error(t("net.cli.bad_cert", error=str(e)))
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        sock = listening_socket(listen, args.port)
+    except OSError as e:
+        return _cannot_listen(e)
 
     async def go() -> None:
-        runner, web_port = await start_web(address, listen, args.port, tls=args.tls,
-                                           cafile=args.cafile, lang=args.lang)
-        print(t("net.host.serving", link=f"http://{listen}:{web_port}/seat/CODE"), flush=True)
+        check = ask_host(address, client_ssl(args.tls, args.cafile))
+        runner, web_port = await start_web(address, sock, check, join_tls=args.tls,
+                                           web_tls=web_tls, cafile=args.cafile,
+                                           lang=args.lang)
+        link = seat_link(shown_address(listen, web_port).rsplit(":", 1)[0], web_port, "CODE",
+                         tls=web_tls is not None)
+        print(t("net.host.serving", link=link), flush=True)
         try:
             await asyncio.Event().wait()
         finally:
@@ -383,9 +500,4 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         asyncio.run(go())
     except KeyboardInterrupt:
         return 130
-    except OSError as e:
-        print(t("net.cli.cannot_listen", address=f"{listen}:{args.port}",
-                error=e.strerror or str(e)), file=sys.stderr)
-        return 1
     return 0
-

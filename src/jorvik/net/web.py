@@ -1,26 +1,45 @@
 """A browser seat: the join view served as a web page with textual-serve.
 
-`jorvik serve --host ADDR:PORT` (or `jorvik host --web`) serves http://…/seat/CODE: the page
-runs `jorvik join` for that code in a terminal in the browser. The code travels in the
-link's path and reaches the join process in its environment (JORVIK_JOIN_CODE), never
-through a shell; it is checked for the form of a join code first (the host checks the rest).
-At most MAX_SESSIONS browser seats run at once."""
+`jorvik serve ADDR:PORT` (or `jorvik host --web`) serves …/seat/CODE: the page runs
+`jorvik join` for that code in a terminal in the browser. The code travels in the link's
+path and reaches the join process in its environment (JORVIK_JOIN_CODE), never through a
+shell. Everything that reaches the port is a stranger until it shows a code the host
+accepts (asked of the table itself, or of the host with a `check` message):
+- only the seat page, its socket and the page's static files are served: no index page, no
+  code-less terminal, no directory listing, nothing taken from the request's headers (the
+  page's links are relative to where the browser found it);
+- a join process is started only for a code the host accepts: one per code (a second page
+  for the same seat replaces the first), at most PER_ADDRESS per browser address and
+  MAX_SESSIONS in all;
+- a wrong code gets a page that says so, later each time from the same address
+  (jorvik.net.gate);
+- with TLS (the host's --cert/--key) the pages and sockets are https:// and wss://."""
 
 from __future__ import annotations
 
+import asyncio
+import html
+import json
 import re
 import shlex
+import ssl
 import sys
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from . import codes as joincodes
+from .gate import Gate, address_key
+
 CODE_FORM = re.compile(r"^[A-Za-z2-7-]{8,64}$")
 MAX_SESSIONS = 8
+PER_ADDRESS = 4
 CODE_ENV = "JORVIK_JOIN_CODE"
+
+Checker = Callable[[str], Awaitable[bool]]
 
 
 class _SeatService(AppService):
@@ -36,10 +55,30 @@ class _SeatService(AppService):
         return env
 
 
-class SeatServer(Server):
-    """The web server of browser seats for the host at `address` (ADDR:PORT)."""
+def ask_host(address: str, tls: ssl.SSLContext | None) -> Checker:
+    """A checker that asks the host at `address` (a `check` message: no seat is taken)."""
+    from websockets.asyncio.client import connect
 
-    def __init__(self, address: str, host: str, port: int, tls: bool = False,
+    from .client import url_of
+    from .protocol import PROTOCOL
+
+    async def check(code: str) -> bool:
+        try:
+            async with connect(url_of(address, tls is not None), ssl=tls, open_timeout=5,
+                               close_timeout=1, max_size=64 * 1024) as ws:
+                await ws.send(json.dumps({"t": "check", "v": PROTOCOL, "code": code}))
+                answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        except Exception:   # noqa: BLE001 - no host, or no answer: no process either
+            return False
+        return isinstance(answer, dict) and answer.get("t") == "bye" and answer.get("kind") == "ok"
+    return check
+
+
+class SeatServer(Server):
+    """The web server of browser seats for the host at `address` (ADDR:PORT); `check` says
+    whether a code is one the host accepts."""
+
+    def __init__(self, address: str, check: Checker, tls: bool = False,
                  cafile: str | None = None, lang: str | None = None) -> None:
         parts = [sys.executable, "-m", "jorvik.cli", "join", address, "-"]
         if tls:
@@ -48,37 +87,60 @@ class SeatServer(Server):
             parts += ["--cafile", cafile]
         if lang:
             parts += ["--lang", lang]
-        super().__init__(" ".join(shlex.quote(p) for p in parts), host=host, port=port,
+        super().__init__(" ".join(shlex.quote(p) for p in parts), host="", port=0,
                          title="Jórvík")
-        self.sessions = 0
+        self.check = check
+        self.gate = Gate()
+        self.sessions: dict[bytes, tuple[str, web.WebSocketResponse]] = {}  # code -> (address, socket)
 
     async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
-        app.router.add_get("/seat/{code}", self.handle_seat, name="seat")
-        app.router.add_get("/ws/{code}", self.handle_seat_socket, name="seat_socket")
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=__import__("jinja2").FileSystemLoader(
+            self.templates_path))
+        app.add_routes([
+            web.get("/seat/{code}", self.handle_seat, name="seat"),
+            web.get("/ws/{code}", self.handle_seat_socket, name="seat_socket"),
+            web.static("/static", self.statics_path, show_index=False, name="static"),
+        ])
+        app.middlewares.append(_headers)
         return app
+
+    async def _known(self, request: web.Request, code: str) -> bool:
+        """Whether `code` is one the host accepts; a wrong one is answered slowly."""
+        if CODE_FORM.match(code) and await self.check(code):
+            return True
+        await asyncio.sleep(self.gate.failed(address_key(request.remote or "")))
+        return False
 
     async def handle_seat(self, request: web.Request) -> web.StreamResponse:
         code = request.match_info["code"]
-        if not CODE_FORM.match(code):
-            raise web.HTTPNotFound()
-        # The page's links lead back to where the browser found it (its Host header), so the
-        # same server works on loopback, on a LAN address and on a port chosen at random.
-        self.public_url = f"http://{request.host}"
-        context = await Server.handle_index.__wrapped__(self, request)  # type: ignore[attr-defined]
-        url = context["app_websocket_url"]
-        context["app_websocket_url"] = url.rsplit("/ws", 1)[0] + f"/ws/{code}"
+        if not await self._known(request, code):
+            return _refusal()
+        context = {
+            "font_size": min(max(to_int(request.query.get("fontsize", "16"), 16), 6), 64),
+            "app_websocket_url": f"/ws/{code}",   # relative: no Host header is trusted
+            "config": {"static": {"url": "/static/"}},
+            "application": {"name": self.title},
+        }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def handle_seat_socket(self, request: web.Request) -> web.StreamResponse:
         code = request.match_info["code"]
-        if not CODE_FORM.match(code) or self.sessions >= MAX_SESSIONS:
+        if not await self._known(request, code):
             raise web.HTTPForbidden()
-        websocket = web.WebSocketResponse(heartbeat=15)
+        address = address_key(request.remote or "")
+        key = joincodes.normal(code)
+        old = self.sessions.pop(key, None)
+        if old is not None:   # the same seat opened again: that page gives way
+            await old[1].close()
+        mine = sum(1 for a, _ in self.sessions.values() if a == address)
+        if mine >= PER_ADDRESS or len(self.sessions) >= MAX_SESSIONS:
+            raise web.HTTPServiceUnavailable()
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
         service: AppService | None = None
-        self.sessions += 1
+        self.sessions[key] = (address, websocket)
         try:
             await websocket.prepare(request)
             service = _SeatService(self.command, write_bytes=websocket.send_bytes,
@@ -90,14 +152,35 @@ class SeatServer(Server):
         except Exception:  # a browser gone mid-way: its join process stops below
             pass
         finally:
-            self.sessions -= 1
+            if self.sessions.get(key, (None, None))[1] is websocket:
+                del self.sessions[key]
             if service is not None:
                 await service.stop()
         return websocket
 
-    async def on_startup(self, app: web.Application) -> None:
-        pass   # (textual-serve prints its logo and the command: the caller says what it serves)
+
+@web.middleware
+async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
+    """No page is cached, framed by another site, or named in a Referer (its path holds the
+    code)."""
+    response = await handler(request)
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if request.path.startswith("/seat/"):
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
-def seat_link(web_host: str, web_port: int, code: str) -> str:
-    return f"http://{web_host}:{web_port}/seat/{code}"
+def _refusal() -> web.Response:
+    """The page of a code the host does not know: what is wrong, in words."""
+    from jorvik.i18n import t
+    words = html.escape(t("net.bye.bad_code"))
+    return web.Response(status=404, content_type="text/html", text=(
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Jórvík</title></head>"
+        f"<body style='background:#0c181f;color:#eee;font-family:monospace'><p>{words}</p>"
+        "</body></html>"))
+
+
+def seat_link(web_host: str, web_port: int, code: str, tls: bool = False) -> str:
+    return f"{'https' if tls else 'http'}://{web_host}:{web_port}/seat/{code}"
