@@ -133,7 +133,8 @@ def why_not(error: BaseException | None, url: str) -> tuple[str, dict[str, str]]
     if isinstance(error, ssl.SSLCertVerificationError):
         fields["error"] = printable(str(error.verify_message or error))[:200]
         return "net.join.untrusted", fields
-    if isinstance(error, ssl.SSLError):
+    if isinstance(error, ssl.SSLError) or (url.startswith("wss:") and isinstance(
+            error, (ConnectionResetError, ConnectionAbortedError, EOFError))):
         return "net.join.tls_failed", fields
     if isinstance(error, socket.gaierror):
         return "net.join.unknown_host", {**fields, "host": address.rsplit(":", 1)[0]}

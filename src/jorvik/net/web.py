@@ -38,6 +38,7 @@ CODE_FORM = re.compile(r"^[A-Za-z2-7-]{8,64}$")
 MAX_SESSIONS = 8
 PER_ADDRESS = 4
 CODE_ENV = "JORVIK_JOIN_CODE"
+STOP = 3.0             # seconds a browser seat's join process has to quit when its page goes
 
 Checker = Callable[[str], Awaitable[bool]]
 
@@ -53,6 +54,26 @@ class _SeatService(AppService):
         env = super()._build_environment(width, height)
         env[CODE_ENV] = self.code
         return env
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        """The join process itself, with no shell between (one process per seat, and the
+        one that is stopped is the one that runs)."""
+        self._process = process = await asyncio.create_subprocess_exec(
+            *shlex.split(self.command), stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width=width, height=height))
+        self._stdin = process.stdin
+        return process
+
+    async def stop(self) -> None:
+        """Asked to quit; killed if it has not within STOP seconds."""
+        try:
+            await asyncio.wait_for(super().stop(), STOP)
+        except (asyncio.TimeoutError, Exception):   # noqa: BLE001 - it goes either way
+            process = getattr(self, "_process", None)
+            if process is not None and process.returncode is None:
+                process.kill()
+                await process.wait()
 
 
 def ask_host(address: str, tls: ssl.SSLContext | None) -> Checker:

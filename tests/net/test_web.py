@@ -1,0 +1,176 @@
+"""The browser-seat web server as strangers meet it (the network audit remote-3, part B,
+B51-B59): a hosted table on 127.0.0.1 and its web server, as `jorvik host --web` runs them,
+attacked over HTTP. Join processes are counted among this process's descendants."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from jorvik.net.run import listening_socket, start_web
+
+from .helpers import hosted
+
+MADE_UP = "JUNKJUNKJUNKAAAA"
+
+
+def join_processes() -> list[int]:
+    """The `jorvik.cli join` processes below this one (the browser seats' terminals)."""
+    parent: dict[int, int] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                parent[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                pass
+    mine, found = {os.getpid()}, []
+    changed = True
+    while changed:
+        changed = False
+        for pid, ppid in parent.items():
+            if ppid in mine and pid not in mine:
+                mine.add(pid)
+                changed = True
+    for pid in mine - {os.getpid()}:
+        try:
+            args = (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"jorvik.cli" in b" ".join(args) and b"join" in args:
+            found.append(pid)
+    return found
+
+
+@contextlib.asynccontextmanager
+async def web_seats(cards, **kw):
+    """A table and its browser seats' web server: (table, base http url)."""
+    async with hosted(cards, **kw) as (table, url):
+        async def check(code: str) -> bool:
+            return table.find(code) is not None
+        sock = listening_socket("127.0.0.1", 0)
+        address = url.split("//")[1].rstrip("/")
+        runner, port = await start_web(address, sock, check)
+        try:
+            yield table, f"http://127.0.0.1:{port}"
+        finally:
+            await runner.cleanup()
+
+
+async def _until_no_joins(limit: float = 10.0) -> list[int]:
+    end = asyncio.get_running_loop().time() + limit
+    while join_processes() and asyncio.get_running_loop().time() < end:
+        await asyncio.sleep(0.1)
+    return join_processes()
+
+
+async def test_B51_the_root_page_is_not_served_and_runs_no_join(cards):
+    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+        async with http.get(base + "/") as r:
+            assert r.status == 404
+            assert "websocket" not in (await r.text()).lower()
+        await asyncio.sleep(0.3)
+        assert join_processes() == []
+
+
+async def test_B52_static_lists_no_directory(cards):
+    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+        for path in ("/static/", "/static/js/", "/static", "/static/../", "/static/%2e%2e/"):
+            async with http.get(base + path) as r:
+                text = await r.text()
+                assert r.status != 200 and "textual.js" not in text and "css" not in text, path
+        async with http.get(base + "/static/js/textual.js") as r:   # the page needs it
+            assert r.status == 200
+
+
+async def test_B55_a_forged_host_header_is_not_copied_into_the_page(cards):
+    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+        link = f"{base}/seat/{table.code_of(1)}"
+        async with http.get(link, headers={"Host": "evil.example:6666"}) as r:
+            assert r.status == 200
+            page = await r.text()
+        assert "evil" not in page
+        async with http.get(link) as r:   # nor kept for the next visitor
+            assert "evil" not in await r.text()
+
+
+async def test_B56_B58_code_less_and_made_up_sockets_start_no_process(cards):
+    """12 sockets on the code-less /ws and 12 with made-up codes at once: the audit saw 26
+    join processes (more than the cap of 8), all accepted."""
+    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+        async def knock(path: str) -> str:
+            try:
+                ws = await http.ws_connect(base + path, timeout=aiohttp.ClientWSTimeout(
+                    ws_close=2))
+            except aiohttp.WSServerHandshakeError as e:
+                return str(e.status)
+            await ws.close()
+            return "open"
+        paths = ["/ws"] * 12 + [f"/ws/{MADE_UP}{i:c}" for i in range(65, 77)]
+        answers = await asyncio.gather(*(knock(p) for p in paths))
+        assert "open" not in answers
+        assert join_processes() == []
+
+
+async def test_B59_made_up_codes_never_lock_the_real_player_out(cards):
+    """10 sockets with made-up codes, then the real player's: the audit's real player got
+    403 while the made-up ones held all 8 browser slots."""
+    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+        async def junk(i: int):
+            try:
+                return await http.ws_connect(f"{base}/ws/{MADE_UP}{i:c}")
+            except aiohttp.WSServerHandshakeError:
+                return None
+        held = [ws for ws in await asyncio.gather(*(junk(65 + i) for i in range(10))) if ws]
+        assert held == []
+        real = await http.ws_connect(f"{base}/ws/{table.code_of(1)}?width=80&height=24")
+        try:
+            got = await real.receive(timeout=30)   # the join process draws its screen
+            assert got.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+            assert len(join_processes()) >= 1
+        finally:
+            await real.close()
+        assert await _until_no_joins() == []
+
+
+async def test_B57_a_wrong_code_gets_a_page_that_says_so(cards):
+    """The audit's browser said only "Session ended" for a wrong code."""
+    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+        async with http.get(f"{base}/seat/{MADE_UP}") as r:
+            assert r.status == 404
+            assert "does not know this join code" in await r.text()
+        assert join_processes() == []
+
+
+async def test_one_browser_seat_per_code_and_few_per_address(cards):
+    """Opening the same seat again replaces its page's process instead of adding one; no
+    more than a few seats' processes run for one address."""
+    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+        first = await http.ws_connect(f"{base}/ws/{table.code_of(1)}")
+        await first.receive(timeout=30)
+        second = await http.ws_connect(f"{base}/ws/{table.code_of(1)}")
+        await second.receive(timeout=30)
+        for _ in range(1000):   # what was on its way, then the close
+            closed = await first.receive(timeout=10)
+            if closed.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+                break
+        assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
+                               aiohttp.WSMsgType.CLOSING)
+        end = asyncio.get_running_loop().time() + 10
+        while len(join_processes()) > 1 and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.1)
+        assert len(join_processes()) <= 1
+        await second.close()
+        assert await _until_no_joins() == []
+
+
+@pytest.fixture(autouse=True)
+def _no_join_left():
+    yield
+    for pid in join_processes():   # a failed test's leftovers, by id
+        with contextlib.suppress(OSError):
+            os.kill(pid, 9)
