@@ -1,6 +1,6 @@
 """A browser seat: `jorvik host --web` serves the join view with textual-serve; Chromium
 (Debian's, driven by Playwright) opens the seat's link, the board appears, and a key pressed
-in the page takes the seat's turn on the host. JORVIK_SCREENSHOTS=1 refreshes
+in the page takes the seat's turn on the host; a wrong code's page says what is wrong. JORVIK_SCREENSHOTS=1 refreshes
 docs/screenshots/browser-seat.png from it."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "browser-s
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run "
                     "installs it)")
-def test_a_browser_seat_joins_and_takes_a_turn(tmp_path):
+def test_B57_a_browser_seat_joins_and_takes_a_turn_and_a_wrong_code_says_so(tmp_path):
     from playwright.sync_api import sync_playwright
     host, lines = start_host("--players", "2", "--mode", "karl", "--names", "Ann",
                              "--bots", "2", "--level", "easy", "--seed", "8",
@@ -49,6 +49,10 @@ def test_a_browser_seat_joins_and_takes_a_turn(tmp_path):
             if os.environ.get("JORVIK_SCREENSHOTS"):   # refresh the one in docs/ on purpose
                 shutil.copy(tmp_path / SHOT.name, SHOT)
             assert (tmp_path / SHOT.name).stat().st_size > 10_000
+            # B57: a wrong code of the right form says so (the audit saw "Session ended")
+            wrong = browser.new_page()
+            wrong.goto(link.rsplit("/", 1)[0] + "/JUNKJUNKJUNKAAAA")
+            assert "does not know this join code" in wrong.inner_text("body")
             browser.close()
     finally:
         host.kill()

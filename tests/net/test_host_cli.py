@@ -1,0 +1,132 @@
+"""`jorvik host` started where it cannot listen, with ports out of range, and with TLS and
+browser seats (the network audit remote-3, B68e, B70, B70c, B63b), and `host --resume`
+coming back where it was. Real processes on 127.0.0.1, each with its own JORVIK_HOME."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .test_tls import cert  # noqa: F401 - the fixture
+
+JORVIK = [sys.executable, "-m", "jorvik.cli"]
+GAME = ["--headless", "--players", "2", "--mode", "karl", "--bots", "2", "--level", "easy",
+        "--bot-delay", "0"]
+
+
+def run(home: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*JORVIK, "host", *args], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "JORVIK_HOME": str(home)}, stdin=subprocess.DEVNULL)
+
+
+def start(home: Path, *args: str) -> tuple[subprocess.Popen, list[str]]:
+    """A host left running: its lines up to "Waiting…"."""
+    proc = subprocess.Popen([*JORVIK, "host", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL,
+                            env={**os.environ, "JORVIK_HOME": str(home)})
+    lines = []
+    assert proc.stdout is not None
+    for _ in range(10):
+        line = proc.stdout.readline()
+        if not line or line.startswith("Waiting"):
+            break
+        lines.append(line.strip())
+    if not lines:
+        proc.kill()
+        raise AssertionError(proc.communicate()[1])
+    return proc, lines
+
+
+def kill(proc: subprocess.Popen) -> None:
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=10)
+
+
+def saves(home: Path) -> list[str]:
+    return sorted(p.name for p in (home / "games").glob("*.json"))
+
+
+def busy_port() -> socket.socket:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen(1)
+    return s
+
+
+@pytest.mark.parametrize("option", [["--port", "70000"], ["--port", "-1"],
+                                    ["--web", "--web-port", "65536"]])
+def test_B70_a_port_out_of_range_is_one_line_and_starts_nothing(option, tmp_path):
+    proc = run(tmp_path, *GAME, "--names", "Ann", *option)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) <= 2 and "not a port" in proc.stderr
+    assert not (tmp_path / "games").exists() or saves(tmp_path) == []
+
+
+def test_B68e_failed_starts_leave_no_phantom_and_resume_takes_the_real_game(tmp_path):
+    """A real game is hosted and its host dies; then four starts that cannot listen (busy
+    port, an address not this machine's, a busy web port, a port out of range). The audit
+    found each left an unfinished hosted game, and `host --resume` picked the last one."""
+    real, lines = start(tmp_path, *GAME, "--names", "Gina", "--port", "0")
+    kill(real)
+    assert saves(tmp_path) and len(saves(tmp_path)) == 1
+    before = saves(tmp_path)
+    with busy_port() as busy:
+        taken = busy.getsockname()[1]
+        port_busy = run(tmp_path, *GAME, "--names", "Phan", "--port", str(taken))
+        not_mine = run(tmp_path, *GAME, "--names", "Phan", "--listen", "999.1.1.1")
+        web_busy = run(tmp_path, *GAME, "--names", "Phan", "--port", "0", "--web",
+                       "--web-port", str(taken))
+    out_of_range = run(tmp_path, *GAME, "--names", "Phan", "--port", "70000")
+    for failed in (port_busy, not_mine, web_busy, out_of_range):
+        assert failed.returncode in (1, 2) and "Traceback" not in failed.stderr, failed.stderr
+        assert len(failed.stderr.strip().splitlines()) <= 2, failed.stderr
+    assert f"127.0.0.1:{taken}" in port_busy.stderr
+    assert f"127.0.0.1:{taken}" in web_busy.stderr                  # B70c: the busy one
+    assert saves(tmp_path) == before
+    again, lines_again = start(tmp_path, "--resume", "--headless", "--bot-delay", "0")
+    try:
+        assert lines_again == lines   # Gina's seat, the same code, the same address and port
+    finally:
+        kill(again)
+
+
+def test_host_resume_comes_back_on_its_address_and_port_with_its_browser_seats(tmp_path):
+    first, lines = start(tmp_path, *GAME, "--names", "Ann", "--port", "0", "--web",
+                         "--web-port", "0")
+    kill(first)
+    again, lines_again = start(tmp_path, "--resume", "--headless")
+    try:
+        assert lines_again == lines and any("http://" in line for line in lines)
+    finally:
+        kill(again)
+
+
+def test_B63b_with_tls_every_link_and_socket_is_tls(tmp_path, cert):  # noqa: F811
+    crt, key = cert
+    host, lines = start(tmp_path, *GAME, "--names", "Ann", "--port", "0", "--web",
+                        "--web-port", "0", "--cert", crt, "--key", key)
+    try:
+        [join] = [line for line in lines if "jorvik join" in line]
+        [link] = [line.split()[-1] for line in lines if "browser" in line]
+        assert " --tls " in join
+        assert link.startswith("https://127.0.0.1:")
+        trusted = ssl.create_default_context(cafile=crt)
+        trusted.check_hostname = False
+        with urllib.request.urlopen(link, context=trusted, timeout=10) as page:
+            text = page.read().decode()
+        assert page.status == 200 and "ws://" not in text
+        # the page's socket is on the page's own origin: wss:// for an https:// page
+        assert 'data-session-websocket-url="/ws/' in text
+        with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
+            urllib.request.urlopen(link.replace("https://", "http://"), timeout=10).read()
+    finally:
+        kill(host)
