@@ -1,6 +1,7 @@
 """A browser seat: `jorvik host --web` serves the join view with textual-serve; Chromium
 (Debian's, driven by Playwright) opens the seat's link, the board appears, and a key pressed
-in the page takes the seat's turn on the host; a wrong code's page says what is wrong. JORVIK_SCREENSHOTS=1 refreshes
+in the page takes the seat's turn on the host; a wrong code's page says what is wrong.
+JORVIK_SCREENSHOTS=1 refreshes
 docs/screenshots/browser-seat.png from it."""
 
 from __future__ import annotations

@@ -152,13 +152,14 @@ async def test_B30_a_guesser_from_one_address_holds_few_connections_at_once(card
             await ws.close()
 
 
-async def test_a_connection_that_never_says_hello_is_closed_soon(cards):
+async def test_a_connection_that_never_says_hello_is_closed(cards, monkeypatch):
+    from jorvik.net import host as hostmod
+    assert hostmod.HELLO_TIMEOUT <= 5          # short: the audit's was 10 s
+    monkeypatch.setattr(hostmod, "HELLO_TIMEOUT", 0.3)
     async with hosted(cards) as (table, url):
         async with connect(url, close_timeout=0.5) as ws:
-            start = time.monotonic()
             msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
             assert msg == {"t": "bye", "kind": "no_hello"}
-            assert time.monotonic() - start < 8
 
 
 def test_the_gate_counts_an_ipv6_machine_by_its_network_and_forgets_old_failures():

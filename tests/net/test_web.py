@@ -118,7 +118,8 @@ async def test_B56_B58_code_less_and_made_up_sockets_start_no_process(cards):
 
 async def test_B59_made_up_codes_never_lock_the_real_player_out(cards):
     """10 sockets with made-up codes, then the real player's: the audit's real player got
-    403 while the made-up ones held all 8 browser slots."""
+    403 while the made-up ones held all 8 browser slots. Opening the seat again replaces its
+    page's process instead of adding one."""
     async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
         async def junk(i: int):
             try:
@@ -127,13 +128,23 @@ async def test_B59_made_up_codes_never_lock_the_real_player_out(cards):
                 return None
         held = [ws for ws in await asyncio.gather(*(junk(65 + i) for i in range(10))) if ws]
         assert held == []
-        real = await http.ws_connect(f"{base}/ws/{table.code_of(1)}?width=80&height=24")
-        try:
-            got = await real.receive(timeout=30)   # the join process draws its screen
-            assert got.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
-            assert len(join_processes()) >= 1
-        finally:
-            await real.close()
+        first = await http.ws_connect(f"{base}/ws/{table.code_of(1)}?width=80&height=24")
+        got = await first.receive(timeout=30)   # the join process draws its screen
+        assert got.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+        assert len(join_processes()) == 1
+        second = await http.ws_connect(f"{base}/ws/{table.code_of(1)}")
+        await second.receive(timeout=30)
+        for _ in range(1000):   # what was on its way, then the close
+            closed = await first.receive(timeout=10)
+            if closed.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+                break
+        assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
+                               aiohttp.WSMsgType.CLOSING)
+        end = asyncio.get_running_loop().time() + 10
+        while len(join_processes()) > 1 and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.1)
+        assert len(join_processes()) == 1
+        await second.close()
         assert await _until_no_joins() == []
 
 
@@ -146,31 +157,33 @@ async def test_B57_a_wrong_code_gets_a_page_that_says_so(cards):
         assert join_processes() == []
 
 
-async def test_one_browser_seat_per_code_and_few_per_address(cards):
-    """Opening the same seat again replaces its page's process instead of adding one; no
-    more than a few seats' processes run for one address."""
-    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
-        first = await http.ws_connect(f"{base}/ws/{table.code_of(1)}")
-        await first.receive(timeout=30)
-        second = await http.ws_connect(f"{base}/ws/{table.code_of(1)}")
-        await second.receive(timeout=30)
-        for _ in range(1000):   # what was on its way, then the close
-            closed = await first.receive(timeout=10)
-            if closed.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
-                break
-        assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
-                               aiohttp.WSMsgType.CLOSING)
-        end = asyncio.get_running_loop().time() + 10
-        while len(join_processes()) > 1 and asyncio.get_running_loop().time() < end:
-            await asyncio.sleep(0.1)
-        assert len(join_processes()) <= 1
-        await second.close()
-        assert await _until_no_joins() == []
-
-
 @pytest.fixture(autouse=True)
 def _no_join_left():
     yield
     for pid in join_processes():   # a failed test's leftovers, by id
         with contextlib.suppress(OSError):
             os.kill(pid, 9)
+
+
+async def test_jorvik_serve_asks_the_host_and_takes_no_seat(cards):
+    """`jorvik serve` (a web server beside a running host) asks the host about a code with a
+    `check`: the seat's player, connected meanwhile, keeps the seat."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    from jorvik.net.protocol import PROTOCOL
+    from jorvik.net.web import ask_host
+    async with hosted(cards) as (table, url):
+        address = url.split("//")[1].rstrip("/")
+        async with connect(url) as seated:
+            await seated.send(json.dumps({"t": "hello", "v": PROTOCOL,
+                                          "code": table.code_of(1)}))
+            assert json.loads(await seated.recv())["t"] == "welcome"
+            check = ask_host(address, None)
+            assert await check(table.code_of(1)) is True
+            assert await check(MADE_UP) is False
+            await seated.send('{"t":"ping"}')
+            with pytest.raises(asyncio.TimeoutError):   # no bye taken_over came
+                await asyncio.wait_for(seated.recv(), 0.5)
+            assert len(table.holders) == 1

@@ -9,9 +9,10 @@ Limits on what a connection may do: one message at most MAX_MESSAGE bytes, RATE 
 second (BURST at once), MAX_BAD refused messages before it is closed, a hello within
 HELLO_TIMEOUT seconds, and no silence longer than IDLE_TIMEOUT (the client pings every few
 seconds). Connections that have not shown a valid code yet wait apart from the seats, a few
-per address, and wrong codes are answered ever more slowly (jorvik.net.gate): strangers never
-cost a seated player their seat, and a seat's own reconnect always gets in. A second connection with a seat's code takes the seat
-over: the first is told (`bye taken_over`) and closed."""
+per address, and wrong codes are answered ever more slowly (jorvik.net.gate): strangers
+never cost a seated player their seat, and a seat's own reconnect always gets in. A second
+connection with a seat's code takes the seat over: the first is told (`bye taken_over`) and
+closed."""
 
 from __future__ import annotations
 
@@ -229,7 +230,11 @@ class Table:
             return None
         found = self.find(msg.code)
         if found is None:   # guessing is slow, and slower each time (hopeless at 128 bits)
-            await asyncio.sleep(self.gate.failed(address))
+            try:   # (a connection closed meanwhile, e.g. pushed out, ends the wait)
+                await asyncio.wait_for(ws.wait_closed(), self.gate.failed(address))
+                return None
+            except asyncio.TimeoutError:
+                pass
             await self._bye(ws, "bad_code")
             return None
         if isinstance(msg, Check):

@@ -27,6 +27,7 @@ import sys
 from typing import Any, Awaitable, Callable
 
 import aiohttp_jinja2
+import jinja2
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
@@ -112,12 +113,12 @@ class SeatServer(Server):
                          title="Jórvík")
         self.check = check
         self.gate = Gate()
-        self.sessions: dict[bytes, tuple[str, web.WebSocketResponse]] = {}  # code -> (address, socket)
+        # the running seats: normalised code -> (browser address, its socket)
+        self.sessions: dict[bytes, tuple[str, web.WebSocketResponse]] = {}
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=__import__("jinja2").FileSystemLoader(
-            self.templates_path))
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([
             web.get("/seat/{code}", self.handle_seat, name="seat"),
             web.get("/ws/{code}", self.handle_seat_socket, name="seat_socket"),
