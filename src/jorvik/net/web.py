@@ -113,8 +113,8 @@ class SeatServer(Server):
                          title="Jórvík")
         self.check = check
         self.gate = Gate()
-        # the running seats: normalised code -> (browser address, its socket)
-        self.sessions: dict[bytes, tuple[str, web.WebSocketResponse]] = {}
+        self.sessions: dict[bytes, _Seat] = {}   # the running seats by normalised code
+        self.locks: dict[bytes, asyncio.Lock] = {}
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -150,35 +150,68 @@ class SeatServer(Server):
         code = request.match_info["code"]
         if not await self._known(request, code):
             raise web.HTTPForbidden()
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
+        if not websocket.can_prepare(request).ok:
+            raise web.HTTPBadRequest()
         address = address_key(request.remote or "")
         key = joincodes.normal(code)
-        old = self.sessions.pop(key, None)
-        if old is not None:   # the same seat opened again: that page gives way
-            await old[1].close()
-        mine = sum(1 for a, _ in self.sessions.values() if a == address)
-        if mine >= PER_ADDRESS or len(self.sessions) >= MAX_SESSIONS:
-            raise web.HTTPServiceUnavailable()
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
-        service: AppService | None = None
-        self.sessions[key] = (address, websocket)
+        width = min(max(to_int(request.query.get("width", "80"), 80), 20), 400)
+        height = min(max(to_int(request.query.get("height", "24"), 24), 10), 200)
+        seat = _Seat(address, websocket)
+        async with self.locks.setdefault(key, asyncio.Lock()):  # one seat's pages in turn
+            old = self.sessions.get(key)
+            if old is not None:   # the same seat opened again: that page gives way
+                await old.end()
+            mine = sum(1 for s in self.sessions.values() if s.address == address)
+            if mine >= PER_ADDRESS or len(self.sessions) >= MAX_SESSIONS:
+                raise web.HTTPServiceUnavailable()
+            self.sessions[key] = seat
+            try:
+                await websocket.prepare(request)
+                seat.service = _SeatService(
+                    self.command, write_bytes=websocket.send_bytes,
+                    write_str=websocket.send_str, close=websocket.close,
+                    download_manager=self.download_manager, debug=False, code=code)
+                await seat.service.start(width, height)
+            except Exception:   # noqa: BLE001 - a browser gone mid-way
+                await self._ended(key, seat)
+                return websocket
         try:
-            await websocket.prepare(request)
-            service = _SeatService(self.command, write_bytes=websocket.send_bytes,
-                                   write_str=websocket.send_str, close=websocket.close,
-                                   download_manager=self.download_manager, debug=False,
-                                   code=code)
-            await service.start(min(max(width, 20), 400), min(max(height, 10), 200))
-            await self._process_messages(websocket, service)
-        except Exception:  # a browser gone mid-way: its join process stops below
+            await self._process_messages(websocket, seat.service)
+        except Exception:  # noqa: BLE001 - a browser gone mid-way: its process stops below
             pass
         finally:
-            if self.sessions.get(key, (None, None))[1] is websocket:
-                del self.sessions[key]
-            if service is not None:
-                await service.stop()
+            await self._ended(key, seat)
         return websocket
+
+    async def _ended(self, key: bytes, seat: _Seat) -> None:
+        if self.sessions.get(key) is seat:
+            del self.sessions[key]
+        try:
+            if seat.service is not None:
+                await seat.service.stop()
+        finally:
+            seat.done.set()
+
+
+class _Seat:
+    """One browser seat running: its page's socket and its join process."""
+
+    def __init__(self, address: str, websocket: web.WebSocketResponse) -> None:
+        self.address, self.websocket = address, websocket
+        self.service: _SeatService | None = None
+        self.done = asyncio.Event()
+
+    async def end(self) -> None:
+        """Close the page and wait (a few seconds at most) until its process is gone."""
+        try:
+            await self.websocket.close()
+        except Exception:   # noqa: BLE001 - already gone
+            pass
+        try:
+            await asyncio.wait_for(self.done.wait(), STOP + 2)
+        except asyncio.TimeoutError:
+            pass
 
 
 @web.middleware
