@@ -144,3 +144,34 @@ async def test_B71_the_board_ends_with_the_reason_instead_of_reconnecting(cards)
     assert app.ended_with == "unreachable" and app.return_value == 1   # jorvik join's status
     assert "reconnecting" not in app.statuses
     assert "Nothing answers" in app.link.problem
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_B71_the_board_in_a_terminal_says_why_and_exits_non_zero(tmp_path):
+    """`jorvik join` with its board, in a terminal (the audit ran it in tmux for 15 s:
+    `reconnecting…`, never an exit)."""
+    import os
+    import pty
+    import select
+    main, sub = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "jorvik.cli", "join",
+                             f"127.0.0.1:{closed_port()}", CODE],
+                            stdin=sub, stdout=sub, stderr=subprocess.PIPE,
+                            env={**os.environ, "JORVIK_HOME": str(tmp_path),
+                                 "TERM": "xterm-256color"})
+    os.close(sub)
+    screen = b""
+    end = time.monotonic() + 60
+    while proc.poll() is None and time.monotonic() < end:
+        if select.select([main], [], [], 0.2)[0]:
+            try:
+                screen += os.read(main, 65536)
+            except OSError:
+                break
+    if proc.poll() is None:
+        proc.kill()
+    err = proc.communicate(timeout=10)[1].decode()
+    os.close(main)
+    assert proc.returncode == 1
+    assert err.rstrip().endswith("is the host running, and is this its port?")
+    assert b"reconnecting" not in screen and "reconnecting" not in err

@@ -188,3 +188,20 @@ async def test_jorvik_serve_asks_the_host_and_takes_no_seat(cards):
             with pytest.raises(asyncio.TimeoutError):   # no bye taken_over came
                 await asyncio.wait_for(seated.recv(), 0.5)
             assert len(table.holders) == 1
+
+
+async def test_jorvik_serve_with_no_host_says_so_on_the_page(cards):
+    """A seat link of `jorvik serve` while its host is down: the page says the host did not
+    answer (not that the code is wrong), and no process starts."""
+    from jorvik.net.web import ask_host
+    from .test_join_errors import closed_port
+    address = f"127.0.0.1:{closed_port()}"
+    runner, port = await start_web(address, listening_socket("127.0.0.1", 0),
+                                   ask_host(address, None))
+    try:
+        async with aiohttp.ClientSession() as http, \
+                http.get(f"http://127.0.0.1:{port}/seat/{MADE_UP}") as r:
+            assert r.status == 503 and "did not answer" in await r.text()
+        assert join_processes() == []
+    finally:
+        await runner.cleanup()

@@ -76,8 +76,10 @@ def listening_socket(host: str, port: int) -> socket.socket:
     saved: a busy port or an address that is not this machine's then leaves nothing behind
     (OSError, with the host and port in `where`)."""
     try:
-        family, kind, proto, _, addr = socket.getaddrinfo(
-            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+        # a name with both kinds of address (localhost): IPv4, which every client tries
+        family, kind, proto, _, addr = sorted(found, key=lambda a: a[0] != socket.AF_INET)[0]
         sock = socket.socket(family, kind, proto)
     except OSError as e:
         e.where = f"{host}:{port}"  # type: ignore[attr-defined]

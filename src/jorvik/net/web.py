@@ -41,7 +41,7 @@ PER_ADDRESS = 4
 CODE_ENV = "JORVIK_JOIN_CODE"
 STOP = 3.0             # seconds a browser seat's join process has to quit when its page goes
 
-Checker = Callable[[str], Awaitable[bool]]
+Checker = Callable[[str], Awaitable[bool | None]]   # None: the host did not answer
 
 
 class _SeatService(AppService):
@@ -82,16 +82,19 @@ def ask_host(address: str, tls: ssl.SSLContext | None) -> Checker:
     from websockets.asyncio.client import connect
 
     from .client import url_of
-    from .protocol import PROTOCOL
+    from .protocol import CODE_HEADER, PROTOCOL
 
-    async def check(code: str) -> bool:
+    async def check(code: str) -> bool | None:
+        # (the code in the handshake too, as a client shows it: a right one never waits
+        # behind the strangers that wrong ones from this server's browsers may be)
         try:
             async with connect(url_of(address, tls is not None), ssl=tls, open_timeout=5,
-                               close_timeout=1, max_size=64 * 1024) as ws:
+                               close_timeout=1, max_size=64 * 1024,
+                               additional_headers={CODE_HEADER: code}) as ws:
                 await ws.send(json.dumps({"t": "check", "v": PROTOCOL, "code": code}))
                 answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
         except Exception:   # noqa: BLE001 - no host, or no answer: no process either
-            return False
+            return None
         return isinstance(answer, dict) and answer.get("t") == "bye" and answer.get("kind") == "ok"
     return check
 
@@ -112,6 +115,7 @@ class SeatServer(Server):
         super().__init__(" ".join(shlex.quote(p) for p in parts), host="", port=0,
                          title="Jórvík")
         self.check = check
+        self.address = address
         self.gate = Gate()
         self.sessions: dict[bytes, _Seat] = {}   # the running seats by normalised code
         self.locks: dict[bytes, asyncio.Lock] = {}
@@ -127,17 +131,19 @@ class SeatServer(Server):
         app.middlewares.append(_headers)
         return app
 
-    async def _known(self, request: web.Request, code: str) -> bool:
-        """Whether `code` is one the host accepts; a wrong one is answered slowly."""
-        if CODE_FORM.match(code) and await self.check(code):
-            return True
-        await asyncio.sleep(self.gate.failed(address_key(request.remote or "")))
-        return False
+    async def _known(self, request: web.Request, code: str) -> bool | None:
+        """Whether `code` is one the host accepts (None: the host did not answer); a wrong
+        one is answered slowly."""
+        known = await self.check(code) if CODE_FORM.match(code) else False
+        if known is False:
+            await asyncio.sleep(self.gate.failed(address_key(request.remote or "")))
+        return known
 
     async def handle_seat(self, request: web.Request) -> web.StreamResponse:
         code = request.match_info["code"]
-        if not await self._known(request, code):
-            return _refusal()
+        known = await self._known(request, code)
+        if not known:
+            return _refusal(known is None, self.address)
         context = {
             "font_size": min(max(to_int(request.query.get("fontsize", "16"), 16), 6), 64),
             "app_websocket_url": f"/ws/{code}",   # relative: no Host header is trusted
@@ -149,7 +155,7 @@ class SeatServer(Server):
     async def handle_seat_socket(self, request: web.Request) -> web.StreamResponse:
         code = request.match_info["code"]
         if not await self._known(request, code):
-            raise web.HTTPForbidden()
+            raise web.HTTPForbidden()   # (the page said why)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         if not websocket.can_prepare(request).ok:
             raise web.HTTPBadRequest()
@@ -227,11 +233,13 @@ async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
     return response
 
 
-def _refusal() -> web.Response:
-    """The page of a code the host does not know: what is wrong, in words."""
+def _refusal(unreachable: bool, address: str) -> web.Response:
+    """The page of a code the host does not know, or of a host that did not answer: what is
+    wrong, in words."""
     from jorvik.i18n import t
-    words = html.escape(t("net.bye.bad_code"))
-    return web.Response(status=404, content_type="text/html", text=(
+    words = html.escape(t("net.join.unreachable", address=address) if unreachable
+                        else t("net.bye.bad_code"))
+    return web.Response(status=503 if unreachable else 404, content_type="text/html", text=(
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Jórvík</title></head>"
         f"<body style='background:#0c181f;color:#eee;font-family:monospace'><p>{words}</p>"
         "</body></html>"))
