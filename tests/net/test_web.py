@@ -55,6 +55,7 @@ async def web_seats(cards, **kw):
         sock = listening_socket("127.0.0.1", 0)
         address = url.split("//")[1].rstrip("/")
         runner, port = await start_web(address, sock, check)
+        table.url = url   # (the host's own address, for a client beside the browser)
         try:
             yield table, f"http://127.0.0.1:{port}"
         finally:
@@ -129,13 +130,13 @@ async def test_B59_made_up_codes_never_lock_the_real_player_out(cards):
         held = [ws for ws in await asyncio.gather(*(junk(65 + i) for i in range(10))) if ws]
         assert held == []
         first = await http.ws_connect(f"{base}/ws/{table.code_of(1)}?width=80&height=24")
-        got = await first.receive(timeout=30)   # the join process draws its screen
+        got = await asyncio.wait_for(first.receive(), 30)   # the join process draws its screen
         assert got.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
         assert len(join_processes()) == 1
         again = await asyncio.gather(*(http.ws_connect(f"{base}/ws/{table.code_of(1)}")
                                        for _ in range(2)))   # two more pages at once
         for _ in range(1000):   # what was on its way, then the close
-            closed = await first.receive(timeout=20)
+            closed = await asyncio.wait_for(first.receive(), 20)
             if closed.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
                 break
         assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
@@ -205,3 +206,27 @@ async def test_jorvik_serve_with_no_host_says_so_on_the_page(cards):
         assert join_processes() == []
     finally:
         await runner.cleanup()
+
+
+async def test_a_browser_seat_s_last_words_never_land_on_the_host_s_terminal(cards, capfd):
+    """Beyond the audit: textual-serve copies a finished process's stderr onto the server's
+    stdout, i.e. over the host's own board (`host --web` with a local seat). A browser seat
+    whose seat is taken over ends with a line on its stderr; none reaches this process."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    from jorvik.net.protocol import PROTOCOL
+    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+        page = await http.ws_connect(f"{base}/ws/{table.code_of(1)}")
+        end = asyncio.get_running_loop().time() + 30
+        while 0 not in table.holders and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.1)   # until its join process holds the seat
+        assert 0 in table.holders      # (grant 0: seat 1's code)
+        async with connect(table.url) as ws:   # the player moves to a terminal
+            await ws.send(json.dumps({"t": "hello", "v": PROTOCOL, "code": table.code_of(1)}))
+            assert json.loads(await ws.recv())["t"] == "welcome"
+            assert await _until_no_joins(20) == []
+        await page.close()
+    out = capfd.readouterr().out
+    assert "taken over" not in out and "\x1b[" not in out

@@ -64,17 +64,35 @@ class _SeatService(AppService):
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
             env=self._build_environment(width=width, height=height))
         self._stdin = process.stdin
+        # textual-serve copies what the process wrote to its stderr onto this process's
+        # stdout at the end: the host's own board would be written over. It is read and
+        # dropped here instead (the page shows the join view's own words).
+        assert process.stderr is not None
+        self._stderr = asyncio.get_running_loop().create_task(_drain(process.stderr))
+        process.stderr = asyncio.StreamReader()
+        process.stderr.feed_eof()
         return process
 
     async def stop(self) -> None:
         """Asked to quit; killed if it has not within STOP seconds."""
+        process = getattr(self, "_process", None)
         try:
             await asyncio.wait_for(super().stop(), STOP)
-        except (asyncio.TimeoutError, Exception):   # noqa: BLE001 - it goes either way
-            process = getattr(self, "_process", None)
+        except Exception:   # noqa: BLE001 - it goes either way
+            pass
+        finally:   # (cancelled too: the process never outlives its page)
             if process is not None and process.returncode is None:
                 process.kill()
-                await process.wait()
+        if process is not None:
+            await asyncio.wait_for(process.wait(), STOP)
+            transport = getattr(process, "_transport", None)
+            if transport is not None:   # closed on this loop, not when collected
+                transport.close()
+
+
+async def _drain(stream: asyncio.StreamReader) -> None:
+    while await stream.read(4096):
+        pass
 
 
 def ask_host(address: str, tls: ssl.SSLContext | None) -> Checker:
