@@ -210,10 +210,12 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if path is None:
             parser.error(t("net.cli.nothing_to_resume"))
         kept = read_hosting(path)
+        named_port = args.listen is not None and (
+            "]:" in args.listen or args.listen.count(":") == 1)
         if args.listen is None and "listen" in kept:
             args.listen = kept["listen"]
-            if args.port is None and "port" in kept:
-                args.port = kept["port"]
+        if args.port is None and not named_port and "port" in kept:
+            args.port = kept["port"]
         if args.cert is None and args.key is None and "cert" in kept and "key" in kept:
             args.cert, args.key = kept["cert"], kept["key"]
         if args.web_port is None and "web_port" in kept:
