@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 # Goods are small ints in the engine; index order is fixed and documented.
 GOODS: tuple[str, ...] = ("amber", "iron", "leather", "wool", "jet", "silk", "glass", "gold")
@@ -71,7 +72,7 @@ class CardSet:
     cards: tuple[Card, ...]
     hash: str = ""
     by_id: dict[str, Card] = field(default_factory=dict, compare=False, hash=False)
-    cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.by_id:

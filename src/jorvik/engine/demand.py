@@ -16,11 +16,10 @@ from .state import GameState, Reservation, viking_code
 COLUMNS, SPACES = RULES.columns, RULES.spaces   # demand columns 1-6 under spaces 1-6 of 12
 
 
-# Interned placement actions, by brown and then by the column's (space's) index 0-11: the hot
-# loop builds lists of these instead of new objects.
+# Interned placement actions, by brown and then by the column's index 0-5 (a reservation: the
+# space's index 6-11, less 6): the hot loop builds lists of these instead of new objects.
 _PLACE = {b: [Place(c + 1, b) for c in range(COLUMNS)] for b in (False, True)}
-_RESERVE = {b: [None] * COLUMNS + [Reserve(s + 1, b) for s in range(COLUMNS, SPACES)]
-            for b in (False, True)}
+_RESERVE = {b: [Reserve(s + 1, b) for s in range(COLUMNS, SPACES)] for b in (False, True)}
 
 
 def placements(st: GameState, p: int) -> list[Action]:
@@ -37,7 +36,7 @@ def placements(st: GameState, p: int) -> list[Action]:
             continue
         place, reserve = _PLACE[brown], _RESERVE[brown]
         out += [place[c] for c in open_cols]
-        out += [reserve[s] for s in open_res]
+        out += [reserve[s - COLUMNS] for s in open_res]
     return out
 
 
@@ -59,6 +58,7 @@ def do_demand(st: GameState, a: Action, ev: list[Event]) -> None:
     if isinstance(a, Done):
         stop_placing(st, p, ev)
     else:
+        assert isinstance(a, (Place, Reserve))
         pl = st.mut(p)
         brown = a.brown
         code = viking_code(p, brown)
@@ -69,10 +69,13 @@ def do_demand(st: GameState, a: Action, ev: list[Event]) -> None:
         if isinstance(a, Place):
             c = a.column - 1
             st.columns[c] = st.columns[c] + (code,)
-            ev.append(VikingPlaced(p, a.column, brown, len(st.columns[c]), st.spaces[c]))
+            cid = st.spaces[c]
+            assert cid is not None   # (a column is open only under a card)
+            ev.append(VikingPlaced(p, a.column, brown, len(st.columns[c]), cid))
         else:
             s = a.space - 1
             cid = st.spaces[s]
+            assert cid is not None   # (only a space with a card is reservable)
             st.reservation = st.reservation + (Reservation(cid, code, st.space_goods[s]),)
             st.spaces[s] = None
             st.space_goods[s] = ()

@@ -6,11 +6,19 @@ loki), and the table of phases (PHASES)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .actions import (
-    Action, Buy, Done, IllegalAction, Place, Reserve, UseCard, malformed,
+    Action,
+    Buy,
+    Done,
+    IllegalAction,
+    Place,
+    Reserve,
+    UseCard,
+    malformed,
 )
 from .board import COLUMN_SIZE, START_COINS, START_VP, any_phase_uses, spend_card
 from .cards import CUBES_PER_GOOD, GOODS, SEASONS, CardSet
@@ -18,21 +26,29 @@ from .demand import can_place, discard_unclaimed, do_demand, end_demand, placeme
 from .effects import EFFECTS
 from .events import Event, GameOver
 from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
-from .phase import Phase
-from .rules import RULES
 from .pending import Decision
-from .refusals import Refusal, refusal
+from .phase import Phase
 from .picts import reveal_final_attack
 from .purchase import (
-    do_purchase, end_purchase, price_due, price_now, purchase_options, reservation_price,
+    do_purchase,
+    end_purchase,
+    price_due,
+    price_now,
+    purchase_options,
+    reservation_price,
 )
+from .refusals import Refusal, refusal
+from .rules import RULES
 from .scoring import final_scores
 from .state import GameState, PlayerState, viking_owner
 from .supply import fill_spaces, start_round
 from .unloading import (
-    do_unloading, nothing_to_do, start_unloading_turn, unloading_options, usual_form,
+    do_unloading,
+    nothing_to_do,
+    start_unloading_turn,
+    unloading_options,
+    usual_form,
 )
-
 
 # (looked up once: an enum member read off its class costs ~0.1 us, and this is the hot path)
 _END = Phase.END
@@ -252,6 +268,7 @@ def _do(st: GameState, a: Action, ev: list[Event]) -> None:
 
 def _use_card(st: GameState, cid: str, ev: list[Event]) -> None:
     p = current_player(st)
+    assert p is not None   # (a card is used only by the player who decides)
     spend_card(st, p, cid, ev)
     EFFECTS[st.cards.by_id[cid].effect].use(st, p, ev)
 

@@ -3,12 +3,13 @@ decisions they give), and the final attack at the game's end."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Iterable
+from typing import ClassVar
 
 from .actions import Action, Decline, UseCard
-from .cards import Card
 from .board import any_phase_uses, holds, spend_card
+from .cards import Card
 from .effects import EFFECTS
 from .events import CardRevealed, CardUsed, CoinsChanged, Event, PictsAttack, VPChanged
 from .pending import Decision
@@ -117,7 +118,7 @@ def attack(st: GameState, cid: str, ev: list[Event]) -> None:
     losers = [p for p in order if defs[p] == lo] if hi != lo else []
     ev.append(PictsAttack(cid, tuple(defs), card.picts_gain, card.picts_loss, tuple(winners),
                           tuple(losers)))
-    decisions = []
+    decisions: list[Decision] = []
     for p in winners:
         glory = holds(st, st.players[p], "glory")
         if glory:

@@ -5,8 +5,9 @@ identical state. A record from outside is checked first, at the edge that reads 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .actions import Action, IllegalAction
 from .cards import CUBES_PER_GOOD, GOODS, CardSet

@@ -3,7 +3,7 @@ cubes; a revealed Attack of the Picts is resolved by picts.py."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .cards import GOODS
 from .events import CardRevealed, CubesDrawn, Event, PhaseStarted, RoundStarted
@@ -26,7 +26,7 @@ def start_round(st: GameState, ev: list[Event]) -> None:
     ev.append(RoundStarted(st.round, st.start_player))
 
 
-@lru_cache(maxsize=None)   # a few table sizes and modes; asked at every supply step
+@cache   # a few table sizes and modes; asked at every supply step
 def fill_order(players: int, mode: str) -> tuple[int, ...]:
     """The card spaces (1-12) the supply phase fills, in order (RULES.md §4.1): players + 1
     spaces from space 1, and in Jarl as many again from space 7. Its length is the number of
