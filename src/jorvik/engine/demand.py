@@ -84,8 +84,8 @@ def do_demand(st: GameState, a: Action, ev: list[Event]) -> None:
 
 
 def end_demand(st: GameState, ev: list[Event]) -> None:
-    """All vikings are placed: owners of Loki: Trickery decide, in turn order."""
-    st.phase = Phase.DEMAND_END
+    """All vikings are placed: owners of Loki: Trickery decide, in turn order (the demand
+    phase's end follows)."""
     order = [(st.start_player + i) % st.n for i in range(st.n)]
     decisions = []
     for p in order:
@@ -95,12 +95,12 @@ def end_demand(st: GameState, ev: list[Event]) -> None:
     st.pending = st.pending + tuple(reversed(decisions))
 
 
-def discard_unclaimed(st: GameState, ev: list[Event]) -> None:
+def discard_unclaimed(st: GameState, ev: list[Event]) -> Phase:
     """After the last viking: cards on spaces 1-6 without demand and every card left on
     spaces 7-12 go to the box; the purchase phase begins."""
     for s in range(SPACES):
         if st.spaces[s] is not None and (s >= COLUMNS or not st.columns[s]):
             discard_space(st, s, ev, "no_demand")
-    st.phase = Phase.PURCHASE
     st.turn = 0
     ev.append(PhaseStarted(Phase.PURCHASE))
+    return Phase.PURCHASE

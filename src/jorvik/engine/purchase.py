@@ -129,9 +129,9 @@ def buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hal
 
 
 def end_purchase(st: GameState, ev: list[Event]) -> None:
-    """After the reservation row: used-up Hired hands go to the box; unloading begins."""
+    """After the reservation row: used-up Hired hands go to the box; unloading begins (the
+    phase that follows)."""
     discard_used(st, ev)
-    st.phase = Phase.UNLOADING
     st.turn = st.start_player
     st.unload_ready = False
     ev.append(PhaseStarted(Phase.UNLOADING))

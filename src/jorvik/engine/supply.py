@@ -13,17 +13,17 @@ from .picts import attack
 from .state import GameState
 
 
-def start_round(st: GameState, ev: list[Event]) -> None:
-    """A new round begins (RULES.md §4.1), unless only Attack of the Picts cards are left."""
+def start_round(st: GameState, ev: list[Event]) -> Phase:
+    """A new round begins (RULES.md §4.1), unless only Attack of the Picts cards are left:
+    the phase that follows, the supply phase or the final one."""
     if all(st.cards.by_id[c].type == "picts" for c in st.deck):
         # Only the final Picts card is left (Ruling: with a seasonal attack just above it,
         # that attack is resolved first; no empty round is played).
-        st.phase = Phase.FINAL
-        return
+        return Phase.FINAL
     st.round += 1
-    st.phase = Phase.SUPPLY
     st.supply_pos = 0
     ev.append(RoundStarted(st.round, st.start_player))
+    return Phase.SUPPLY
 
 
 @cache   # a few table sizes and modes; asked at every supply step
@@ -38,8 +38,9 @@ def fill_order(players: int, mode: str) -> tuple[int, ...]:
     return order
 
 
-def fill_spaces(st: GameState, ev: list[Event]) -> None:
-    """Reveal cards until the spaces are filled, pausing when an attack needs a decision."""
+def fill_spaces(st: GameState, ev: list[Event]) -> Phase:
+    """Reveal cards until the spaces are filled, pausing when an attack needs a decision (the
+    supply phase goes on after it); then the demand phase."""
     by_id = st.cards.by_id
     order = fill_order(st.n, st.mode)
     final = st.cards.final_card().id
@@ -55,7 +56,7 @@ def fill_spaces(st: GameState, ev: list[Event]) -> None:
             st.box = st.box + (cid,)
             attack(st, cid, ev)
             if st.pending:
-                return
+                return Phase.SUPPLY
             continue
         s = order[st.supply_pos] - 1
         st.supply_pos += 1
@@ -68,7 +69,7 @@ def fill_spaces(st: GameState, ev: list[Event]) -> None:
             st.space_goods[s] = tuple(sorted(drawn))
             st.info += 1
             ev.append(CubesDrawn(cid, s + 1, tuple(map(GOODS.__getitem__, drawn))))
-    st.phase = Phase.DEMAND
     st.turn = st.start_player
     new_demand_phase(st)
     ev.append(PhaseStarted(Phase.DEMAND))
+    return Phase.DEMAND

@@ -381,9 +381,10 @@ def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list[Event]
         pl.warehouse = pl.warehouse + (g,)
 
 
-def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
+def do_unloading(st: GameState, a: Action, ev: list[Event]) -> Phase | None:
     """One step of p's unloading turn: end it, assign a cube, or give cubes (trade, sell,
-    Harbour market)."""
+    Harbour market). The last player's end of turn ends the round: a new one follows (the
+    phase returned); else None, the phase goes on."""
     p = st.turn
     pl = st.mut(p)
     if isinstance(a, Done):
@@ -396,7 +397,8 @@ def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
         st.unload_ready = False
         if st.turn == st.start_player:
             end_round(st, ev)
-        return
+            return Phase.SUPPLY_START
+        return None
     if isinstance(a, GiveUp):
         g = a.good
         if a.source == "storage":
@@ -405,7 +407,7 @@ def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
             pl.warehouse = remove_one(pl.warehouse, g)
         to_common(st, (g,))
         ev.append(GaveUp(p, GOODS[g], a.source))
-        return
+        return None
     if isinstance(a, Assign):
         g = a.good
         src = a.source or ("ship" if g in pl.hand else "storage" if g in pl.storage else "warehouse")
@@ -419,7 +421,7 @@ def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
             pl.warehouse = remove_one(pl.warehouse, g)
         place_cube(st, p, g, a.to, a.card, ev)
         ev.append(Assigned(p, GOODS[g], a.to, a.card, src))
-        return
+        return None
     assert isinstance(a, _GivesCubes)   # Trade, Sell or Harbour: the rest returned above
     if a.source:
         _take_from(pl, a.give, a.source)
@@ -433,13 +435,13 @@ def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
     else:
         ev.append((Traded if isinstance(a, Trade) else HarbourMarket)(p, gave))
         st.pending = st.pending + (TakeCube(p, a.type),)
+    return None
 
 
 def end_round(st: GameState, ev: list[Event]) -> None:
-    """Every player has unloaded: Mjölnir passes clockwise."""
+    """Every player has unloaded: Mjölnir passes clockwise (and a new round follows)."""
     st.start_player = (st.start_player + 1) % st.n
     ev.append(StartPlayer(st.start_player))
-    st.phase = Phase.SUPPLY_START
 
 
 # ---- Cubes handed over at once: take one from the common goods area, place it; the Workshop.
