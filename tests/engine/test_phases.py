@@ -9,8 +9,7 @@ import random
 import pytest
 
 from jorvik.carddata import load_cards
-from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
-from jorvik.engine import game
+from jorvik.engine import apply_action, current_player, game, is_over, legal_actions, new_game
 from jorvik.engine.phase import Phase
 
 

@@ -5,7 +5,9 @@ Public API (documented in docs/engine.md):
     Event, EVENT_TYPES, event_from_json; each kind's class in jorvik.engine.events),
     current_player, is_over, can_undo, final_scores, the action classes, the pending decision
     classes, IllegalAction (its `reason` a Refusal: a kind and fields, REFUSALS the kinds),
-    GameState, Phase, make_record, replay (of a checked Record), observe (the public view)
+    GameState, Phase (PhaseError: a phase change the table does not list), the kinds as
+    string enums (Mode, CardType, CubeSource) and TYPE_RULES (what the rules do with each
+    card type), make_record, replay (of a checked Record), observe (the public view)
     and determinize; RULES, the game's numbers; and the rules the app and the
     bots ask instead of working them out again, of a state or of plain cards (prices and the
     price ladder, defence, storage, craftsmen, who holds an effect, theft targets, the usual
@@ -47,10 +49,12 @@ from .board import (
     warehouse_space,
 )
 from .cards import CUBES_PER_GOOD, FEAST_VP, GOODS, KARL_GOODS, Card, CardSet
+from .cardtypes import TYPE_RULES, TypeRules
 from .craftsmen import complete, empty_fields, missing_fields
 from .effects import WAREHOUSE_SPACES, WAREHOUSE_VP, WORKSHOP_CUBES
 from .events import EVENT_TYPES, Event, event_from_json
 from .game import (
+    PhaseError,
     apply_action,
     can_undo,
     current_player,
@@ -59,6 +63,7 @@ from .game import (
     new_game,
     why_illegal,
 )
+from .kinds import CardType, CubeSource, Mode
 from .loki import Theft, Trickery, after_swap, theft_targets
 from .modes import (
     CUBES_IN_PLAY,
@@ -124,6 +129,7 @@ __all__ = [
     "START_COINS",
     "START_VP",
     "STORAGE_SPACES",
+    "TYPE_RULES",
     "VIKINGS_PER_PLAYER",
     "WAREHOUSE_SPACES",
     "WAREHOUSE_VP",
@@ -134,6 +140,8 @@ __all__ = [
     "Buy",
     "Card",
     "CardSet",
+    "CardType",
+    "CubeSource",
     "DanegeldChoice",
     "Decision",
     "Decline",
@@ -145,9 +153,11 @@ __all__ = [
     "GloryChoice",
     "Harbour",
     "IllegalAction",
+    "Mode",
     "Observation",
     "Pass",
     "Phase",
+    "PhaseError",
     "Place",
     "PlaceCube",
     "PlayerState",
@@ -166,6 +176,7 @@ __all__ = [
     "Theft",
     "Trade",
     "Trickery",
+    "TypeRules",
     "UseCard",
     "WorkshopTakeOff",
     "action_from_json",

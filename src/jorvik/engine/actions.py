@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .cards import GOOD_INDEX, GOODS
+from .kinds import CubeSource
 from .refusals import Refusal, refusal
 
 
@@ -41,10 +42,10 @@ class Action:
 _GOOD_FIELDS = {"good"}
 _GOOD_TUPLE_FIELDS = {"give"}
 
-# Where a cube an action uses comes from: the ships just unloaded, the player board's storage
-# space, or the Warehouse card. An action without a source takes the usual choice: ship first,
-# then storage, then the Warehouse (RULES.md §4.4 ruling "which cube").
-SOURCES: tuple[str, ...] = ("ship", "storage", "warehouse")
+# Where a cube an action uses comes from (CubeSource), as the plain strings an action holds. An
+# action without a source takes the usual choice: ship first, then storage, then the Warehouse
+# (RULES.md §4.4 ruling "which cube"), the order of CubeSource.
+SOURCES: tuple[str, ...] = tuple(s.value for s in CubeSource)
 
 
 @dataclass(frozen=True, slots=True)

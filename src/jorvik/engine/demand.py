@@ -8,12 +8,14 @@ from .actions import Action, Done, Place, Reserve
 from .board import COLUMN_SIZE, discard_space, holds
 from .events import Event, PhaseStarted, Reserved, VikingPlaced
 from .hired import may_place_brown, place_brown, stop_placing
+from .kinds import Mode
 from .loki import Trickery, swaps
 from .phase import Phase
 from .rules import RULES
 from .state import GameState, Reservation, viking_code
 
 COLUMNS, SPACES = RULES.columns, RULES.spaces   # demand columns 1-6 under spaces 1-6 of 12
+_JARL = Mode.JARL   # (looked up once: the hot loop asks it at every placement)
 
 
 # Interned placement actions, by brown and then by the column's index 0-5 (a reservation: the
@@ -29,7 +31,7 @@ def placements(st: GameState, p: int) -> list[Action]:
     columns = st.columns
     open_cols = [c for c in range(COLUMNS) if spaces[c] is not None and len(columns[c]) < COLUMN_SIZE]
     open_res = ([s for s in range(COLUMNS, SPACES) if spaces[s] is not None]
-                if st.mode == "jarl" else [])
+                if st.mode == _JARL else [])
     out: list[Action] = []
     for brown in (False, True):
         if not (may_place_brown(pl) if brown else pl.vikings):
@@ -49,7 +51,7 @@ def can_place(st: GameState, p: int) -> bool:
     for c in range(COLUMNS):
         if spaces[c] is not None and len(st.columns[c]) < COLUMN_SIZE:
             return True
-    return st.mode == "jarl" and any(spaces[s] is not None for s in range(COLUMNS, SPACES))
+    return st.mode == _JARL and any(spaces[s] is not None for s in range(COLUMNS, SPACES))
 
 
 def do_demand(st: GameState, a: Action, ev: list[Event]) -> None:

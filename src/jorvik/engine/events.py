@@ -19,6 +19,7 @@ from operator import attrgetter
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .cards import GOODS
+from .kinds import CubeSource
 from .phase import Phase
 
 
@@ -240,7 +241,7 @@ COIN_REASONS = ("income", "merchant", "treasure_hoard", "loki_tribute", "danegel
 VP_REASONS = ("picts", "prophecy")
 DISCARD_REASONS = ("no_demand", "nobody_bought", "reservation_declined", "used")
 DESTINATIONS = ("craftsman", "merchant", "prophecy", "storage", "warehouse")
-CUBE_SOURCES = ("ship", "storage", "warehouse")
+CUBE_SOURCES = tuple(s.value for s in CubeSource)
 
 
 @_event

@@ -25,6 +25,7 @@ from .cards import CUBES_PER_GOOD, GOODS, SEASONS, CardSet
 from .demand import can_place, discard_unclaimed, do_demand, end_demand, placements
 from .effects import EFFECTS
 from .events import Event, GameOver
+from .kinds import Mode
 from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
 from .pending import Decision
 from .phase import Phase
@@ -55,9 +56,10 @@ _END = Phase.END
 _DONE = Done()   # interned: listed at many demand decisions
 COLUMNS = RULES.columns
 
+
 def new_game(
     players: list[str] | tuple[str, ...],
-    mode: str = "karl",
+    mode: str = Mode.KARL,
     seed: int | None = None,
     start_player: int | None = None,
     deck: list[str] | tuple[str, ...] | None = None,
@@ -76,6 +78,7 @@ def new_game(
                          f"not {len(names)}")
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: use 'karl' or 'jarl'")
+    mode = Mode(mode)   # the state holds the enum member (equal to its string)
     n = len(names)
     if seed is None:  # every game has a concrete seed, kept in the state and its record
         seed = random.SystemRandom().randrange(2**32)
@@ -223,7 +226,7 @@ def why_illegal(st: GameState, action: Any) -> Refusal:
         return refusal("cannot_pay", player=p, price=price_due(st), coins=st.players[p].coins)
     if isinstance(action, UseCard):
         return refusal("card_not_usable", player=p, card=action.card)
-    if isinstance(action, Reserve) and st.mode != "jarl":
+    if isinstance(action, Reserve) and st.mode != Mode.JARL:
         return refusal("jarl_only", action=what)
     legal = legal_actions(st)
     if not any(type(a) is type(action) for a in legal):

@@ -10,8 +10,10 @@ from typing import ClassVar
 from .actions import Action, Decline, UseCard
 from .board import any_phase_uses, holds, spend_card
 from .cards import Card
+from .cardtypes import TYPE_RULES
 from .effects import EFFECTS
 from .events import CardRevealed, CardUsed, CoinsChanged, Event, PictsAttack, VPChanged
+from .kinds import CardType
 from .pending import Decision
 from .rules import RULES
 from .state import GameState
@@ -84,7 +86,7 @@ def next_attack(st: GameState) -> str | None:
     one in each of spring, summer and autumn, and the final one)."""
     by_id = st.cards.by_id
     for cid in st.deck:
-        if by_id[cid].type == "picts":
+        if by_id[cid].type == CardType.PICTS:
             return cid
     return None
 
@@ -93,7 +95,7 @@ def defence_of(cards: Iterable[Card]) -> int:
     """The defence a set of cards gives in an Attack of the Picts: the warriors' defence, one
     of them doubled by Shield wall. Ask it of cards not bought yet too."""
     cards = tuple(cards)
-    warriors = [c.defence for c in cards if c.type == "warrior"]
+    warriors = [c.defence for c in cards if TYPE_RULES[c.type].defends]
     total = sum(warriors)
     for c in cards:
         if c.effect:

@@ -73,7 +73,7 @@ def make_record(st0: GameState, actions: list[Action], start: GameState | None =
     rec: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "cards_hash": st0.cards.hash,
-        "mode": st0.mode,
+        "mode": str(st0.mode),
         "players": [p.name for p in st0.players],
         "seed": st0.seed,
         "start_player": st0.first_player,

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from .actions import Action
 from .cards import GOODS, CardSet
+from .kinds import Mode
 from .pending import Decision
 from .phase import Phase
 
@@ -102,7 +103,7 @@ class PlayerState:
 @dataclass(slots=True)
 class GameState:
     cards: CardSet
-    mode: str                    # "karl" | "jarl"
+    mode: Mode
     seed: int | None
     players: list[PlayerState]
     first_player: int            # the start player of round 1
@@ -180,7 +181,7 @@ class GameState:
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (documented in docs/engine.md)."""
         return {
-            "mode": self.mode,
+            "mode": str(self.mode),   # (plain strings in the JSON form, as the phase)
             "seed": self.seed,
             "cards_hash": self.cards.hash,
             "round": self.round,

@@ -6,8 +6,10 @@ from __future__ import annotations
 from functools import cache
 
 from .cards import GOODS
+from .cardtypes import TYPE_RULES
 from .events import CardRevealed, CubesDrawn, Event, PhaseStarted, RoundStarted
 from .hired import new_demand_phase
+from .kinds import CardType, Mode
 from .phase import Phase
 from .picts import attack
 from .state import GameState
@@ -16,7 +18,7 @@ from .state import GameState
 def start_round(st: GameState, ev: list[Event]) -> Phase:
     """A new round begins (RULES.md §4.1), unless only Attack of the Picts cards are left:
     the phase that follows, the supply phase or the final one."""
-    if all(st.cards.by_id[c].type == "picts" for c in st.deck):
+    if all(st.cards.by_id[c].type == CardType.PICTS for c in st.deck):
         # Only the final Picts card is left (Ruling: with a seasonal attack just above it,
         # that attack is resolved first; no empty round is played).
         return Phase.FINAL
@@ -33,7 +35,7 @@ def fill_order(players: int, mode: str) -> tuple[int, ...]:
     cards revealed onto spaces in a full round."""
     k = players + 1
     order = tuple(range(1, k + 1))
-    if mode == "jarl":
+    if mode == Mode.JARL:
         order += tuple(range(7, 7 + k))
     return order
 
@@ -51,7 +53,8 @@ def fill_spaces(st: GameState, ev: list[Event]) -> Phase:
         st.deck = st.deck[1:]
         st.info += 1
         card = by_id[cid]
-        if card.type == "picts":
+        rules = TYPE_RULES[card.type]
+        if not rules.on_space:   # an Attack of the Picts
             ev.append(CardRevealed(cid, None))
             st.box = st.box + (cid,)
             attack(st, cid, ev)
@@ -62,7 +65,7 @@ def fill_spaces(st: GameState, ev: list[Event]) -> Phase:
         st.supply_pos += 1
         st.spaces[s] = cid
         ev.append(CardRevealed(cid, s + 1))
-        if card.type == "ship":
+        if rules.draws_cubes:
             k = card.ship_cubes(st.mode)
             drawn = st.bag[:k]
             st.bag = st.bag[k:]

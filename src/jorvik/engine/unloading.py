@@ -27,6 +27,7 @@ from .actions import (
 )
 from .board import any_phase_uses, holds, remove_one, storage_of, to_common, warehouse_space
 from .cards import GOODS
+from .cardtypes import TYPE_RULES
 from .craftsmen import complete
 from .effects import EFFECTS, WORKSHOP_CUBES, Effect
 from .events import (
@@ -116,16 +117,15 @@ def card_targets(st: GameState, pl: PlayerState, g: int, sells: bool) -> list[As
     filled = pl.filled
     for c in pl.cards:
         card = by_id[c]
-        t = card.type
-        if t == "craftsman":
+        rules = TYPE_RULES[card.type]
+        to = rules.cube_to
+        if not to:
+            continue
+        if rules.fields:
             if g in card.goods and card.goods.count(g) > filled.get(c, ()).count(g):
-                out.append(_assign(g, "craftsman", c))
-        elif t == "merchant":
-            if sells and card.goods[0] == g:
-                out.append(_assign(g, "merchant", c))
-        elif t == "prophecy":
-            if sells and card.goods[0] == g:
-                out.append(_assign(g, "prophecy", c))
+                out.append(_assign(g, to, c))
+        elif sells and card.goods[0] == g:
+            out.append(_assign(g, to, c))
     return out
 
 
