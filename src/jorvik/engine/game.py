@@ -284,7 +284,8 @@ def _advance(st: GameState, ev: list[Event]) -> None:
         nxt = PHASES[st.phase].step(st, ev)
         if nxt is None:
             return
-        _move(st, nxt)
+        if nxt is not st.phase:   # (a step that stays in its phase needs no check)
+            _move(st, nxt)
 
 
 class PhaseError(RuntimeError):
