@@ -26,7 +26,7 @@ from .actions import (
     malformed,
 )
 from .board import any_phase_uses, holds, remove_one, storage_of, to_common, warehouse_space
-from .cards import GOODS
+from .cards import GOODS, CardSet
 from .cardtypes import TYPE_RULES
 from .craftsmen import complete
 from .effects import EFFECTS, WORKSHOP_CUBES, Effect
@@ -112,21 +112,32 @@ def card_targets(st: GameState, pl: PlayerState, g: int, sells: bool) -> list[As
     """Assignments of one cube of good g onto the player's cards: craftsman fields, and with
     `sells` merchants and prophecies (see sells_now); the Warehouse is handled by the
     caller."""
-    by_id = st.cards.by_id
+    takers = _cube_takers(st.cards)
     out: list[Assign] = []
     filled = pl.filled
     for c in pl.cards:
-        card = by_id[c]
-        rules = TYPE_RULES[card.type]
-        to = rules.cube_to
-        if not to:
+        taker = takers.get(c)
+        if taker is None:
             continue
-        if rules.fields:
-            if g in card.goods and card.goods.count(g) > filled.get(c, ()).count(g):
+        to, fields, goods = taker
+        if fields:
+            if g in goods and goods.count(g) > filled.get(c, ()).count(g):
                 out.append(_assign(g, to, c))
-        elif sells and card.goods[0] == g:
+        elif sells and goods[0] == g:
             out.append(_assign(g, to, c))
     return out
+
+
+def _cube_takers(cards: CardSet) -> dict[str, tuple[str, bool, tuple[int, ...]]]:
+    """The cards a cube may go onto, by id: (where it goes, whether it fills fields, the
+    card's goods), from their types' rows of TYPE_RULES; found once per card set (the hot
+    loop asks at every unloading decision)."""
+    takers: dict[str, tuple[str, bool, tuple[int, ...]]] | None = cards.cache.get("cube_takers")
+    if takers is None:
+        takers = cards.cache["cube_takers"] = {
+            c.id: (rules.cube_to, rules.fields, c.goods)
+            for c in cards.cards if (rules := TYPE_RULES[c.type]).cube_to}
+    return takers
 
 
 # Interned actions: actions are immutable, and the hot loop lists the same ones again and again.
