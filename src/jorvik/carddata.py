@@ -86,7 +86,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
     values: dict[str, Any] = {
         "id": card.id,
         "season": card.season,
-        "type": card.type,
+        "type": str(card.type),   # (a plain string for YAML, not the CardType)
         "name": card.name,
         "name_hu": card.name_hu,
         "jarl_only": card.jarl_only,

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from jorvik import i18n
 from jorvik.carddata import load_cards
-from jorvik.engine import feast_vp
+from jorvik.engine import CardType, Mode, feast_vp
 from jorvik.engine.cards import GOODS, SEASONS, Card, CardSet
 from jorvik.i18n.rules import rules_summary
 
@@ -69,25 +69,40 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def _craftsman(c: Card) -> str:
+    return f"{' + '.join(GOODS[g] for g in c.goods)} → {c.vp} VP"
+
+
+def _merchant(c: Card) -> str:
+    coins = "coin" if c.coins_per_good == 1 else "coins"
+    return f"{GOODS[c.goods[0]]}: {c.coins_per_good} {coins} each; {c.vp} VP"
+
+
+def _ship(c: Card) -> str:
+    return f"Jarl {c.ship_jarl}" if c.jarl_only else f"Karl {c.ship_karl} / Jarl {c.ship_jarl}"
+
+
+def _feast(c: Card) -> str:
+    return "1 / 2 / 3 / 4+ feasts: " + " / ".join(str(feast_vp(n)) for n in (1, 2, 3, 4)) + " VP"
+
+
+# A card's values in a few words, by its type; a type not listed (the special cards) shows
+# its text, which names its timing and effect.
+_VALUES: dict[CardType, Callable[[Card], str]] = {
+    CardType.CRAFTSMAN: _craftsman,
+    CardType.MERCHANT: _merchant,
+    CardType.WARRIOR: lambda c: f"defence {c.defence}",
+    CardType.SHIP: _ship,
+    CardType.PICTS: lambda c: f"+{c.picts_gain} / −{c.picts_loss} VP",
+    CardType.JOURNEY: lambda c: f"{c.vp} VP",
+    CardType.FEAST: _feast,
+}
+
+
 def _values(c: Card) -> str:
     """A card's values in a few words (special cards: their effect text)."""
-    goods = [GOODS[g] for g in c.goods]
-    if c.type == "craftsman":
-        return f"{' + '.join(goods)} → {c.vp} VP"
-    if c.type == "merchant":
-        coins = "coin" if c.coins_per_good == 1 else "coins"
-        return f"{goods[0]}: {c.coins_per_good} {coins} each; {c.vp} VP"
-    if c.type == "warrior":
-        return f"defence {c.defence}"
-    if c.type == "ship":
-        return f"Jarl {c.ship_jarl}" if c.jarl_only else f"Karl {c.ship_karl} / Jarl {c.ship_jarl}"
-    if c.type == "picts":
-        return f"+{c.picts_gain} / −{c.picts_loss} VP"
-    if c.type == "journey":
-        return f"{c.vp} VP"
-    if c.type == "feast":
-        return "1 / 2 / 3 / 4+ feasts: " + " / ".join(str(feast_vp(n)) for n in (1, 2, 3, 4)) + " VP"
-    return c.text  # a special card's text names its timing and effect
+    shown = _VALUES.get(c.type)
+    return c.text if shown is None else shown(c)
 
 
 def _removed(c: Card) -> str:
@@ -113,7 +128,7 @@ def _provenance(c: Card) -> str:
 
 def _uses(cards: list[Card], players: int, mode: str) -> tuple[int, int]:
     used = [c for c in cards if not c.removed(players, mode)]
-    return len(used), sum(1 for c in used if c.type == "picts")
+    return len(used), sum(1 for c in used if c.type == CardType.PICTS)
 
 
 def cards_page(cards: CardSet) -> str:
@@ -143,8 +158,8 @@ def cards_page(cards: CardSet) -> str:
         "|---|---|---|---|---|\n"
         + "\n".join(
             "| {p} | {k} ({kp}) | {j} ({jp}) | {both} | {jarl} |".format(
-                p=p, k=_uses(allc, p, "karl")[0], kp=_uses(allc, p, "karl")[1],
-                j=_uses(allc, p, "jarl")[0], jp=_uses(allc, p, "jarl")[1],
+                p=p, k=_uses(allc, p, Mode.KARL)[0], kp=_uses(allc, p, Mode.KARL)[1],
+                j=_uses(allc, p, Mode.JARL)[0], jp=_uses(allc, p, Mode.JARL)[1],
                 both=", ".join(f"{c.id} {c.name}" for c in allc
                                if p in c.removed_karl and p in c.removed_jarl) or "—",
                 jarl=", ".join(f"{c.id} {c.name}" for c in allc

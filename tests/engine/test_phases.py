@@ -9,8 +9,7 @@ import random
 import pytest
 
 from jorvik.carddata import load_cards
-from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
-from jorvik.engine import game
+from jorvik.engine import apply_action, current_player, game, is_over, legal_actions, new_game
 from jorvik.engine.phase import Phase
 
 
@@ -25,27 +24,58 @@ def test_every_phase_has_one_entry_and_only_deciding_phases_have_a_decider():
 @pytest.mark.parametrize("players,mode,seed", [(2, "karl", 1), (4, "jarl", 2), (5, "jarl", 3)])
 def test_play_moves_only_to_the_phases_the_table_lists(players, mode, seed, monkeypatch):
     seen: set[tuple[Phase, Phase]] = set()
+    moves: list[tuple[Phase, Phase]] = []   # the phase changes of one action, in order
 
-    def watched(ph: Phase, step):
-        def run(st, ev):
-            go_on = step(st, ev)
-            if st.phase != ph:
-                assert st.phase in game.PHASES[ph].next, f"{ph} -> {st.phase}"
-                seen.add((ph, st.phase))
-            return go_on
+    def watched(ph: Phase, rule):
+        def run(st, *args):
+            nxt = rule(st, *args)
+            if nxt is not None and nxt != ph:
+                assert nxt in game.PHASES[ph].next, f"{ph} -> {nxt}"
+                seen.add((ph, nxt))
+                moves.append((ph, nxt))
+            return nxt
         return run
 
-    table = {ph: dataclasses.replace(r, step=watched(ph, r.step)) for ph, r in game.PHASES.items()}
+    table = {ph: dataclasses.replace(r, step=watched(ph, r.step),
+                                     apply=r.apply and watched(ph, r.apply))
+             for ph, r in game.PHASES.items()}
     monkeypatch.setattr(game, "PHASES", table)
     rng = random.Random(seed)
     st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
     while not is_over(st):
-        before = st.phase
+        phase = st.phase
         assert current_player(st) is not None
+        moves.clear()
         st, _ = apply_action(st, rng.choice(legal_actions(st)))
-        if st.phase != before and (before, st.phase) not in seen:
-            # an action's own effect may only lead where the automatic steps are listed
-            assert any(st.phase in r.next for r in table.values())
+        for frm, to in moves:   # every change was returned by the phase play was in
+            assert frm == phase, f"{to} announced by {frm} while in {phase}"
+            phase = to
+        assert phase == st.phase
     assert current_player(st) is None and st.phase == Phase.END
     assert {(Phase.UNLOADING, Phase.SUPPLY_START), (Phase.FINAL, Phase.END),
             (Phase.DEMAND, Phase.DEMAND_END)} <= seen
+
+
+def test_a_step_that_leads_to_a_phase_its_entry_does_not_list_stops_the_engine(monkeypatch):
+    """The table is checked as play runs, not only by this file: a step (or an action) that
+    returns a phase its entry does not list as next raises PhaseError, a fault in the
+    engine, instead of playing on in the wrong phase."""
+    rules = game.PHASES[Phase.SUPPLY]
+    table = dict(game.PHASES)
+    table[Phase.SUPPLY] = dataclasses.replace(rules, step=lambda st, ev: Phase.UNLOADING)
+    monkeypatch.setattr(game, "PHASES", table)
+    with pytest.raises(game.PhaseError, match="supply phase may not lead to unloading"):
+        new_game(["A", "B"], mode="karl", seed=1, cards=load_cards())
+
+
+def test_an_action_that_leads_to_a_phase_its_entry_does_not_list_stops_the_engine(monkeypatch):
+    st = new_game(["A", "B"], mode="karl", seed=1, cards=load_cards())
+    assert st.phase == Phase.DEMAND
+    table = dict(game.PHASES)
+    table[Phase.DEMAND] = dataclasses.replace(table[Phase.DEMAND],
+                                              apply=lambda st, a, ev: Phase.FINAL)
+    monkeypatch.setattr(game, "PHASES", table)
+    before = st.to_dict()
+    with pytest.raises(game.PhaseError, match="demand phase may not lead to final"):
+        apply_action(st, legal_actions(st)[0])
+    assert st.to_dict() == before   # the state asked about is unchanged

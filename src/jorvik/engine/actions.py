@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .cards import GOOD_INDEX, GOODS
+from .kinds import CubeSource
 from .refusals import Refusal, refusal
 
 
@@ -41,10 +42,10 @@ class Action:
 _GOOD_FIELDS = {"good"}
 _GOOD_TUPLE_FIELDS = {"give"}
 
-# Where a cube an action uses comes from: the ships just unloaded, the player board's storage
-# space, or the Warehouse card. An action without a source takes the usual choice: ship first,
-# then storage, then the Warehouse (RULES.md §4.4 ruling "which cube").
-SOURCES: tuple[str, ...] = ("ship", "storage", "warehouse")
+# Where a cube an action uses comes from (CubeSource), as the plain strings an action holds. An
+# action without a source takes the usual choice: ship first, then storage, then the Warehouse
+# (RULES.md §4.4 ruling "which cube"), the order of CubeSource.
+SOURCES: tuple[str, ...] = tuple(s.value for s in CubeSource)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +112,10 @@ class _GivesCubes(Action):
     `give` comes from (parallel to it, one of SOURCES each); empty is the usual choice."""
 
     __slots__ = ()
+    cubes: ClassVar[int]              # how many cubes it gives
+    # (the fields every subclass declares; annotations only: this class is no dataclass)
+    give: tuple[int, ...]
+    source: tuple[str, ...]
 
     def __post_init__(self) -> None:
         try:
@@ -234,10 +239,10 @@ def malformed(action: Action) -> Refusal | None:
         else:  # tuple[str, ...]
             ok = type(v) is tuple and all(type(x) is str for x in v)
         if (not ok
-                or f.name in _GOOD_FIELDS and not 0 <= v < len(GOODS)
-                or f.name in _GOOD_TUPLE_FIELDS and not all(0 <= g < len(GOODS) for g in v)
-                or f.name == "source" and not all(s in SOURCES for s in (
-                    (v,) if type(v) is str and v else v))):
+                or (f.name in _GOOD_FIELDS and not 0 <= v < len(GOODS))
+                or (f.name in _GOOD_TUPLE_FIELDS and not all(0 <= g < len(GOODS) for g in v))
+                or (f.name == "source" and not all(s in SOURCES for s in (
+                    (v,) if type(v) is str and v else v)))):
             return refusal("malformed", action=action.type, field=f.name)
     return None
 
@@ -271,11 +276,7 @@ def action_from_json(data: Any) -> Action:
                     v = tuple(v)
                 elif not isinstance(v, str):
                     raise TypeError
-            elif f.type in ("int", int) and not isinstance(v, int) or isinstance(v, bool) and f.type in ("int", int):
-                raise TypeError
-            elif f.type in ("bool", bool) and not isinstance(v, bool):
-                raise TypeError
-            elif f.type in ("str", str) and not isinstance(v, str):
+            elif (f.type in ("int", int) and not isinstance(v, int)) or (isinstance(v, bool) and f.type in ("int", int)) or (f.type in ("bool", bool) and not isinstance(v, bool)) or (f.type in ("str", str) and not isinstance(v, str)):
                 raise TypeError
         except (KeyError, TypeError):
             raise IllegalAction(refusal("malformed", action=cls.type, field=f.name)) from None

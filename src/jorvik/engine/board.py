@@ -3,7 +3,7 @@ cubes and vikings to the box, the common goods area or home."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Callable, Iterable
 
 from .actions import Action, UseCard
 from .cards import GOODS, Card, CardSet
@@ -18,9 +18,9 @@ START_COINS = RULES.start_coins
 STORAGE_SPACES = RULES.storage_spaces  # the player board's storage space (the Warehouse: more)
 
 
-def ids_where(cards: CardSet, key: str, test) -> frozenset[str]:
+def ids_where(cards: CardSet, key: str, test: Callable[[Card], bool]) -> frozenset[str]:
     """Card ids passing `test`, computed once per card set."""
-    ids = cards.cache.get(key)
+    ids: frozenset[str] | None = cards.cache.get(key)
     if ids is None:
         ids = cards.cache[key] = frozenset(c.id for c in cards.cards if test(c))
     return ids
@@ -105,6 +105,7 @@ def spend_card(st: GameState, p: int, cid: str, ev: list[Event]) -> None:
 def discard_space(st: GameState, s: int, ev: list[Event], reason: str) -> None:
     """The card on space s (and its ship cubes) goes to the box."""
     cid = st.spaces[s]
+    assert cid is not None   # (asked only of a space with a card)
     goods = st.space_goods[s]
     st.spaces[s] = None
     st.space_goods[s] = ()
@@ -119,7 +120,7 @@ def to_box(st: GameState, cid: str, goods: tuple[int, ...], ev: list[Event], rea
     ev.append(Discarded(cid, tuple(map(GOODS.__getitem__, goods)) if goods else (), reason))
 
 
-def to_common(st: GameState, goods) -> None:
+def to_common(st: GameState, goods: Iterable[int]) -> None:
     """Cubes go to the common goods area."""
     common = list(st.common)
     for g in goods:

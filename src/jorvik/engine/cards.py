@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from .kinds import CardType, Mode
 
 # Goods are small ints in the engine; index order is fixed and documented.
 GOODS: tuple[str, ...] = ("amber", "iron", "leather", "wool", "jet", "silk", "glass", "gold")
@@ -11,10 +14,7 @@ GOOD_INDEX: dict[str, int] = {g: i for i, g in enumerate(GOODS)}
 CUBES_PER_GOOD: tuple[int, ...] = (9, 9, 9, 9, 9, 3, 3, 3)
 
 SEASONS: tuple[str, ...] = ("A", "B", "C", "D")
-CARD_TYPES: tuple[str, ...] = (
-    "craftsman", "merchant", "prophecy", "building", "feast", "warrior", "ship",
-    "picts", "loki", "defence", "skald", "journey",
-)
+CARD_TYPES: tuple[CardType, ...] = tuple(CardType)
 # Effect kinds of special cards; each has an entry in engine.effects.EFFECTS.
 EFFECT_KINDS: tuple[str, ...] = (
     "warehouse", "toll_house", "treasure_hoard", "jarls_hall", "hired_hands",
@@ -33,7 +33,7 @@ class Card:
 
     id: str                    # "A01" .. "D29", "PX" for the final Picts card
     season: str                # "A".."D", or "X" for the final card
-    type: str                  # one of CARD_TYPES
+    type: CardType             # (a string from a card file becomes its CardType)
     name: str                  # English name
     jarl_only: bool
     source: str                # provenance as in CARDS.md: "R", "S", "X", "S/X", ...
@@ -54,14 +54,18 @@ class Card:
     text_hu: str = ""                    # Hungarian effect text
     source_note: str = ""                # why `source` says what it does (docs/cards.md)
 
+    def __post_init__(self) -> None:
+        if type(self.type) is not CardType:
+            object.__setattr__(self, "type", CardType(self.type))
+
     def removed(self, players: int, mode: str) -> bool:
         """Whether this card is left out of a game of `players` in `mode`."""
-        if mode == "karl":
+        if mode == Mode.KARL:
             return self.jarl_only or players in self.removed_karl
         return players in self.removed_jarl
 
     def ship_cubes(self, mode: str) -> int:
-        return self.ship_karl if mode == "karl" else self.ship_jarl
+        return self.ship_karl if mode == Mode.KARL else self.ship_jarl
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,7 @@ class CardSet:
     cards: tuple[Card, ...]
     hash: str = ""
     by_id: dict[str, Card] = field(default_factory=dict, compare=False, hash=False)
-    cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.by_id:

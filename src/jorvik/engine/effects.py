@@ -4,8 +4,9 @@ loki.py: the Loki cards; hired.py: Hired hands), which the engine always imports
 
 from __future__ import annotations
 
-from .rules import RULES
 from .events import CoinsChanged, Event
+from .kinds import CardType
+from .rules import RULES
 from .state import GameState, PlayerState
 
 WAREHOUSE_SPACES = RULES.warehouse_spaces   # extra storage spaces on the Warehouse card
@@ -18,6 +19,7 @@ class Effect:
 
     kind = ""
     any_phase = False        # usable whenever its owner holds a decision (once cards)
+    score = ""               # the final scoring's category its final_vp count in
 
     def income_bonus(self) -> int:
         return 0
@@ -50,11 +52,12 @@ class Effect:
 
 class Warehouse(Effect):
     kind = "warehouse"
+    score = "warehouse"
 
     def extra_storage(self) -> int:
         return WAREHOUSE_SPACES
 
-    def final_vp(self, st, pl):
+    def final_vp(self, st: GameState, pl: PlayerState) -> int:
         return WAREHOUSE_VP * len(pl.warehouse)
 
 
@@ -68,11 +71,11 @@ class TollHouse(Effect):
 class TreasureHoard(Effect):
     kind = "treasure_hoard"
 
-    def on_buy(self, st, p, ev):
+    def on_buy(self, st: GameState, p: int, ev: list[Event]) -> None:
         st.mut(p).coins += 4
         ev.append(CoinsChanged(p, 4, "treasure_hoard"))
 
-    def leaves_at_unloading(self):
+    def leaves_at_unloading(self) -> bool:
         return True
 
 
@@ -91,7 +94,7 @@ class Glory(Effect):
 class ShieldWall(Effect):
     kind = "shield_wall"
 
-    def defence_bonus(self, warrior_defences):
+    def defence_bonus(self, warrior_defences: list[int]) -> int:
         # Doubling one warrior: the strongest is always the best choice.
         return max(warrior_defences, default=0)
 
@@ -102,12 +105,13 @@ class Danegeld(Effect):
 
 class Skald(Effect):
     """1 VP per coin / ship / merchant / warrior / craftsman / journey at the end."""
+    score = "skalds"
 
-    def __init__(self, kind: str, counts: str):
+    def __init__(self, kind: str, counts: str) -> None:
         self.kind = kind
         self.counts = counts
 
-    def final_vp(self, st, pl):
+    def final_vp(self, st: GameState, pl: PlayerState) -> int:
         if self.counts == "coins":
             return pl.coins
         by_id = st.cards.by_id
@@ -116,11 +120,13 @@ class Skald(Effect):
 
 class SagaTeller(Effect):
     kind = "saga_teller"
+    score = "skalds"
 
-    def final_vp(self, st, pl):
+    def final_vp(self, st: GameState, pl: PlayerState) -> int:
         # Doubling one journey: the most valuable one is always the best choice.
         by_id = st.cards.by_id
-        return max((by_id[c].vp for c in pl.cards if by_id[c].type == "journey"), default=0)
+        return max((by_id[c].vp for c in pl.cards if by_id[c].type == CardType.JOURNEY),
+                   default=0)
 
 
 EFFECTS: dict[str, Effect] = {
@@ -128,8 +134,8 @@ EFFECTS: dict[str, Effect] = {
     for e in (
         Warehouse(), TollHouse(), TreasureHoard(), JarlsHall(),
         HarbourMarket(), Glory(), ShieldWall(), Danegeld(), SagaTeller(),
-        Skald("skald_coins", "coins"), Skald("skald_ships", "ship"),
-        Skald("skald_merchants", "merchant"), Skald("skald_warriors", "warrior"),
-        Skald("skald_craftsmen", "craftsman"), Skald("skald_journeys", "journey"),
+        Skald("skald_coins", "coins"), Skald("skald_ships", CardType.SHIP),
+        Skald("skald_merchants", CardType.MERCHANT), Skald("skald_warriors", CardType.WARRIOR),
+        Skald("skald_craftsmen", CardType.CRAFTSMAN), Skald("skald_journeys", CardType.JOURNEY),
     )
 }

@@ -14,10 +14,12 @@ and the engine makes a few events per decision, in every bot's play-outs too); t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .cards import GOODS
+from .kinds import CubeSource
 from .phase import Phase
 
 
@@ -139,7 +141,13 @@ _READERS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any] | None]] = 
 _GOOD_FIELDS = ("good", "goods")   # good names, checked against GOODS
 
 
-def _event(cls: type[Event]) -> type[Event]:
+_E = TypeVar("_E", bound=Event)
+
+
+# Type checkers read each kind as the frozen dataclass it behaves as: its fields, in order,
+# are its `__init__`'s parameters.
+@dataclass_transform(frozen_default=True)
+def _event(cls: type[_E]) -> type[_E]:
     """Make `cls` an event kind: slots, read-only fields, a plain `__init__` (a field with a
     class-level value is optional and defaults to it), registered by its type."""
     own = cls.__dict__
@@ -168,7 +176,7 @@ def _event(cls: type[Event]) -> type[Event]:
     exec(f"def __init__(self, {params}):\n{sets}", env)   # as dataclasses make theirs
     env["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
     ns["__init__"] = env["__init__"]
-    new = type(cls.__name__, cls.__bases__, ns)
+    new: type[_E] = type(cls.__name__, cls.__bases__, ns)
     new.__qualname__ = cls.__qualname__
     if new.type in EVENT_TYPES:  # pragma: no cover
         raise TypeError(f"two event kinds named {new.type!r}")
@@ -233,7 +241,7 @@ COIN_REASONS = ("income", "merchant", "treasure_hoard", "loki_tribute", "danegel
 VP_REASONS = ("picts", "prophecy")
 DISCARD_REASONS = ("no_demand", "nobody_bought", "reservation_declined", "used")
 DESTINATIONS = ("craftsman", "merchant", "prophecy", "storage", "warehouse")
-CUBE_SOURCES = ("ship", "storage", "warehouse")
+CUBE_SOURCES = tuple(s.value for s in CubeSource)
 
 
 @_event

@@ -6,42 +6,60 @@ loki), and the table of phases (PHASES)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .actions import (
-    Action, Buy, Done, IllegalAction, Place, Reserve, UseCard, malformed,
+    Action,
+    Buy,
+    Done,
+    IllegalAction,
+    Place,
+    Reserve,
+    UseCard,
+    malformed,
 )
 from .board import COLUMN_SIZE, START_COINS, START_VP, any_phase_uses, spend_card
 from .cards import CUBES_PER_GOOD, GOODS, SEASONS, CardSet
 from .demand import can_place, discard_unclaimed, do_demand, end_demand, placements
 from .effects import EFFECTS
 from .events import Event, GameOver
+from .kinds import Mode
 from .modes import GOODS_IN_PLAY, MODES, VIKINGS_PER_PLAYER
-from .phase import Phase
-from .rules import RULES
 from .pending import Decision
-from .refusals import Refusal, refusal
+from .phase import Phase
 from .picts import reveal_final_attack
 from .purchase import (
-    do_purchase, end_purchase, price_due, price_now, purchase_options, reservation_price,
+    do_purchase,
+    end_purchase,
+    price_due,
+    price_now,
+    purchase_options,
+    reservation_price,
 )
+from .refusals import Refusal, refusal
+from .rules import RULES
 from .scoring import final_scores
 from .state import GameState, PlayerState, viking_owner
 from .supply import fill_spaces, start_round
 from .unloading import (
-    do_unloading, nothing_to_do, start_unloading_turn, unloading_options, usual_form,
+    do_unloading,
+    nothing_to_do,
+    start_unloading_turn,
+    unloading_options,
+    usual_form,
 )
-
 
 # (looked up once: an enum member read off its class costs ~0.1 us, and this is the hot path)
 _END = Phase.END
 _DONE = Done()   # interned: listed at many demand decisions
 COLUMNS = RULES.columns
 
+
 def new_game(
     players: list[str] | tuple[str, ...],
-    mode: str = "karl",
+    mode: str = Mode.KARL,
     seed: int | None = None,
     start_player: int | None = None,
     deck: list[str] | tuple[str, ...] | None = None,
@@ -60,6 +78,7 @@ def new_game(
                          f"not {len(names)}")
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: use 'karl' or 'jarl'")
+    mode = Mode(mode)   # the state holds the enum member (equal to its string)
     n = len(names)
     if seed is None:  # every game has a concrete seed, kept in the state and its record
         seed = random.SystemRandom().randrange(2**32)
@@ -207,7 +226,7 @@ def why_illegal(st: GameState, action: Any) -> Refusal:
         return refusal("cannot_pay", player=p, price=price_due(st), coins=st.players[p].coins)
     if isinstance(action, UseCard):
         return refusal("card_not_usable", player=p, card=action.card)
-    if isinstance(action, Reserve) and st.mode != "jarl":
+    if isinstance(action, Reserve) and st.mode != Mode.JARL:
         return refusal("jarl_only", action=what)
     legal = legal_actions(st)
     if not any(type(a) is type(action) for a in legal):
@@ -247,24 +266,45 @@ def _do(st: GameState, a: Action, ev: list[Event]) -> None:
     apply = PHASES[st.phase].apply
     if apply is None:  # pragma: no cover - legal_actions offers nothing else
         raise IllegalAction(refusal("wrong_phase", action=a.type, phase=str(st.phase)))
-    apply(st, a, ev)
+    nxt = apply(st, a, ev)
+    if nxt is not None:
+        _move(st, nxt)
 
 
 def _use_card(st: GameState, cid: str, ev: list[Event]) -> None:
     p = current_player(st)
+    assert p is not None   # (a card is used only by the player who decides)
     spend_card(st, p, cid, ev)
     EFFECTS[st.cards.by_id[cid].effect].use(st, p, ev)
 
 
 def _advance(st: GameState, ev: list[Event]) -> None:
     """Run the automatic steps until someone must decide or the game is over."""
-    while not st.pending and PHASES[st.phase].step(st, ev):
-        pass
+    while not st.pending:
+        nxt = PHASES[st.phase].step(st, ev)
+        if nxt is None:
+            return
+        if nxt is not st.phase:   # (a step that stays in its phase needs no check)
+            _move(st, nxt)
+
+
+class PhaseError(RuntimeError):
+    """A step or an action led to a phase its phase's entry in PHASES does not list as next:
+    a fault in the engine, never in what a player did."""
+
+
+def _move(st: GameState, nxt: Phase) -> None:
+    """Play goes on in phase `nxt`: the phase it is in, or one its table entry lists next."""
+    if nxt is not st.phase:
+        if nxt not in PHASES[st.phase].next:
+            raise PhaseError(f"the {st.phase} phase may not lead to {nxt}")
+        st.phase = nxt
 
 
 # ---- The phase table. Each phase says who decides, the legal options, how an action
-# applies, its automatic step (True: play moved on, step again; False: someone decides now,
-# or the game is over) and the phases that may follow it.
+# applies (the phase that follows, or None: the phase goes on), its automatic step (the phase
+# play goes on in, its own to step again; None: someone decides now, or the game is over)
+# and the phases that may follow it.
 
 def _turn_player(st: GameState) -> int:
     return st.turn
@@ -299,103 +339,91 @@ def _unloading_options(st: GameState) -> list[Action]:
     return unloading_options(st, st.turn)
 
 
-def _moves_on(rule: Callable[[GameState, list[Event]], None],
-              ) -> Callable[[GameState, list[Event]], bool]:
-    """An automatic step after which play always goes on."""
-    def step(st: GameState, ev: list[Event]) -> bool:
-        rule(st, ev)
-        return True
-    step.__name__ = rule.__name__
-    return step
-
-
-def _next_placer(st: GameState, ev: list[Event]) -> bool:
+def _next_placer(st: GameState, ev: list[Event]) -> Phase | None:
     """The next player in turn order who can still place decides; nobody: the demand ends."""
     n = st.n
     for i in range(n):
         p = (st.turn + i) % n
         if can_place(st, p):
             st.turn = p
-            return False
+            return None
     end_demand(st, ev)
-    return True
+    return Phase.DEMAND_END
 
 
-def _next_column(st: GameState, ev: list[Event]) -> bool:
+def _next_column(st: GameState, ev: list[Event]) -> Phase | None:
     """The next demand column with a viking is on sale; none left: the reservation row."""
     while st.turn < COLUMNS and not st.columns[st.turn]:
         st.turn += 1
     if st.turn < COLUMNS:
         return _auto_pass(st, _column_options(st), ev)
-    st.phase = Phase.RESERVATION
-    return True
+    return Phase.RESERVATION
 
 
-def _next_reservation(st: GameState, ev: list[Event]) -> bool:
+def _next_reservation(st: GameState, ev: list[Event]) -> Phase | None:
     """The leftmost reserved card is on sale; none left: the purchase phase ends."""
     if st.reservation:
         return _auto_pass(st, _reservation_options(st), ev)
     end_purchase(st, ev)
-    return True
+    return Phase.UNLOADING
 
 
-def _auto_pass(st: GameState, legal: list[Action], ev: list[Event]) -> bool:
+def _auto_pass(st: GameState, legal: list[Action], ev: list[Event]) -> Phase | None:
     """A decider whose only option (`legal`) is to pass passes at once (they cannot pay):
-    play moves on. Else they decide."""
+    play moves on in the same phase. Else they decide."""
     if len(legal) == 1:
         do_purchase(st, legal[0], ev, auto=True)
-        return True
+        return st.phase
     st.legal_cache = legal
-    return False
+    return None
 
 
-def _unloading_turn(st: GameState, ev: list[Event]) -> bool:
+def _unloading_turn(st: GameState, ev: list[Event]) -> Phase | None:
     """The turn player's income and so on; a turn with nothing to decide ends at once."""
     if not st.unload_ready:
         start_unloading_turn(st, ev)
     legal = unloading_options(st, st.turn)
     if nothing_to_do(legal):
-        do_unloading(st, legal[-1], ev)   # "done", always the last option
-        return True
+        # "done", always the last option: the next turn, or the round ends
+        return do_unloading(st, legal[-1], ev) or Phase.UNLOADING
     st.legal_cache = legal
-    return False
+    return None
 
 
-def _final(st: GameState, ev: list[Event]) -> bool:
+def _final(st: GameState, ev: list[Event]) -> Phase | None:
     """The final attack (while its card is in the deck), then the final scoring: game over."""
     if st.deck:
         reveal_final_attack(st, ev)
-        return True
+        return Phase.FINAL
     st.result = final_scores(st)
     for i, row in enumerate(st.result["scores"]):   # the VP track shows the totals
         st.mut(i).vp = row["total"]
-    st.phase = Phase.END
     ev.append(GameOver(tuple(dict(row) for row in st.result["scores"]),
                         tuple(st.result["winners"])))
-    return False
+    return Phase.END
 
 
-def _game_over(st: GameState, ev: list[Event]) -> bool:
-    return False
+def _game_over(st: GameState, ev: list[Event]) -> Phase | None:
+    return None
 
 
 @dataclass(frozen=True, slots=True)
 class PhaseRules:
     """What one phase does: its automatic step, who decides, the legal options, how an action
     applies (None: nobody decides in it) and the phases that may follow it."""
-    step: Callable[[GameState, list[Event]], bool]
+    step: Callable[[GameState, list[Event]], Phase | None]
     decider: Callable[[GameState], int] | None = None
     options: Callable[[GameState], list[Action]] | None = None
-    apply: Callable[[GameState, Action, list[Event]], None] | None = None
+    apply: Callable[[GameState, Action, list[Event]], Phase | None] | None = None
     next: tuple[Phase, ...] = ()
 
 
 PHASES: dict[Phase, PhaseRules] = {
-    Phase.SUPPLY_START: PhaseRules(_moves_on(start_round), next=(Phase.SUPPLY, Phase.FINAL)),
-    Phase.SUPPLY: PhaseRules(_moves_on(fill_spaces), next=(Phase.DEMAND,)),
+    Phase.SUPPLY_START: PhaseRules(start_round, next=(Phase.SUPPLY, Phase.FINAL)),
+    Phase.SUPPLY: PhaseRules(fill_spaces, next=(Phase.DEMAND,)),
     Phase.DEMAND: PhaseRules(_next_placer, _turn_player, _demand_options, do_demand,
                              next=(Phase.DEMAND_END,)),
-    Phase.DEMAND_END: PhaseRules(_moves_on(discard_unclaimed), next=(Phase.PURCHASE,)),
+    Phase.DEMAND_END: PhaseRules(discard_unclaimed, next=(Phase.PURCHASE,)),
     Phase.PURCHASE: PhaseRules(_next_column, _column_buyer, _column_options, do_purchase,
                                next=(Phase.RESERVATION,)),
     Phase.RESERVATION: PhaseRules(_next_reservation, _reservation_buyer, _reservation_options,

@@ -53,6 +53,7 @@ class Theft(Decision):
         return [Steal(v, c, g) for v, c, g in theft_targets(st, self.player)]
 
     def resolve(self, st: GameState, a: Action, ev: list[Event]) -> None:
+        assert isinstance(a, Steal)   # (the only answer: see options)
         victim = st.mut(a.player)
         victim.filled = {**victim.filled, a.card: remove_one(victim.filled[a.card], a.good)}
         if not victim.filled[a.card]:
@@ -139,17 +140,17 @@ class LokiTheft(Effect):
     kind = "loki_theft"
     any_phase = True
 
-    def usable(self, st, p):
+    def usable(self, st: GameState, p: int) -> bool:
         return bool(theft_targets(st, p))
 
-    def use(self, st, p, ev):
+    def use(self, st: GameState, p: int, ev: list[Event]) -> None:
         st.pending = st.pending + (Theft(p),)
 
 
 class LokiTribute(Effect):
     kind = "loki_tribute"
 
-    def on_buy(self, st, p, ev):
+    def on_buy(self, st: GameState, p: int, ev: list[Event]) -> None:
         got = 0
         for i, other in enumerate(st.players):
             if i != p and other.coins > 0:
@@ -159,7 +160,7 @@ class LokiTribute(Effect):
         st.mut(p).coins += got
         ev.append(CoinsChanged(p, got, "loki_tribute"))
 
-    def leaves_at_unloading(self):
+    def leaves_at_unloading(self) -> bool:
         return True
 
 

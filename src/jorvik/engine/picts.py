@@ -3,14 +3,17 @@ decisions they give), and the final attack at the game's end."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Iterable
+from typing import ClassVar
 
 from .actions import Action, Decline, UseCard
-from .cards import Card
 from .board import any_phase_uses, holds, spend_card
+from .cards import Card
+from .cardtypes import TYPE_RULES
 from .effects import EFFECTS
 from .events import CardRevealed, CardUsed, CoinsChanged, Event, PictsAttack, VPChanged
+from .kinds import CardType
 from .pending import Decision
 from .rules import RULES
 from .state import GameState
@@ -83,7 +86,7 @@ def next_attack(st: GameState) -> str | None:
     one in each of spring, summer and autumn, and the final one)."""
     by_id = st.cards.by_id
     for cid in st.deck:
-        if by_id[cid].type == "picts":
+        if by_id[cid].type == CardType.PICTS:
             return cid
     return None
 
@@ -92,7 +95,7 @@ def defence_of(cards: Iterable[Card]) -> int:
     """The defence a set of cards gives in an Attack of the Picts: the warriors' defence, one
     of them doubled by Shield wall. Ask it of cards not bought yet too."""
     cards = tuple(cards)
-    warriors = [c.defence for c in cards if c.type == "warrior"]
+    warriors = [c.defence for c in cards if TYPE_RULES[c.type].defends]
     total = sum(warriors)
     for c in cards:
         if c.effect:
@@ -117,7 +120,7 @@ def attack(st: GameState, cid: str, ev: list[Event]) -> None:
     losers = [p for p in order if defs[p] == lo] if hi != lo else []
     ev.append(PictsAttack(cid, tuple(defs), card.picts_gain, card.picts_loss, tuple(winners),
                           tuple(losers)))
-    decisions = []
+    decisions: list[Decision] = []
     for p in winners:
         glory = holds(st, st.players[p], "glory")
         if glory:

@@ -13,7 +13,6 @@ from .hired import discard_used
 from .phase import Phase
 from .state import GameState, return_viking, viking_owner
 
-
 # (looked up once: an enum member read off its class costs ~0.1 us, and this is the hot path)
 _PURCHASE = Phase.PURCHASE
 
@@ -78,6 +77,7 @@ def do_purchase(st: GameState, a: Action, ev: list[Event], auto: bool = False) -
         p = viking_owner(col[0])
         price = price_now(st, c + 1)
         cid = st.spaces[c]
+        assert cid is not None   # (a column with vikings is under a card)
         if isinstance(a, Buy):
             buy(st, p, cid, st.space_goods[c], 0 if a.hall else price, a.hall, ev)
             for v in col:
@@ -115,6 +115,7 @@ def buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hal
         else:
             hid = holds(st, pl, "jarls_hall", loading_too=True)
             pl.loading = tuple(c for c in pl.loading if c != hid)
+        assert hid is not None   # (Buy(hall=True) is offered only to the hall's owner)
         st.box = st.box + (hid,)
         ev.append(CardUsed(p, hid))
     pl.coins -= price
@@ -128,9 +129,9 @@ def buy(st: GameState, p: int, cid: str, goods: tuple[int, ...], price: int, hal
 
 
 def end_purchase(st: GameState, ev: list[Event]) -> None:
-    """After the reservation row: used-up Hired hands go to the box; unloading begins."""
+    """After the reservation row: used-up Hired hands go to the box; unloading begins (the
+    phase that follows)."""
     discard_used(st, ev)
-    st.phase = Phase.UNLOADING
     st.turn = st.start_player
     st.unload_ready = False
     ev.append(PhaseStarted(Phase.UNLOADING))

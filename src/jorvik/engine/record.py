@@ -5,8 +5,9 @@ identical state. A record from outside is checked first, at the edge that reads 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .actions import Action, IllegalAction
 from .cards import CUBES_PER_GOOD, GOODS, CardSet
@@ -72,7 +73,7 @@ def make_record(st0: GameState, actions: list[Action], start: GameState | None =
     rec: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "cards_hash": st0.cards.hash,
-        "mode": st0.mode,
+        "mode": str(st0.mode),
         "players": [p.name for p in st0.players],
         "seed": st0.seed,
         "start_player": st0.first_player,

@@ -8,9 +8,10 @@ action a type name (`Action.type`), a decision a pending kind (`Decision.kind`),
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 REFUSALS: dict[str, tuple[str, ...]] = {
     "not_an_action": (),                        # something that is no action at all

@@ -1,4 +1,5 @@
-"""Final scoring (RULES.md §5): every card's VP by category, the totals and the winner(s)."""
+"""Final scoring (RULES.md §5): every card's VP by category (each card type's category is its
+row of cardtypes.TYPE_RULES, each effect's its EFFECTS entry), the totals and the winner(s)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,20 @@ from typing import Any
 
 from .board import START_VP
 from .cards import FEAST_VP
-from .craftsmen import complete
+from .cardtypes import TYPE_RULES
 from .effects import EFFECTS
 from .state import GameState
 
 
 def feast_vp(feasts: int) -> int:
     """VP for owning `feasts` feast cards: 1, 2, 3, 4 or more feasts score 2, 5, 9, 14."""
-    return FEAST_VP[min(feasts, len(FEAST_VP) - 1)]
+    return _by_count(FEAST_VP, feasts)
+
+
+def _by_count(vp: tuple[int, ...], owned: int) -> int:
+    """VP for owning `owned` cards of a type scored by count (the last entry: that many or
+    more)."""
+    return vp[min(owned, len(vp) - 1)]
 
 
 SCORE_CATEGORIES = ("start", "picts", "prophecies", "craftsmen", "merchants", "journeys",
@@ -31,26 +38,21 @@ def final_scores(st: GameState) -> dict[str, Any]:
         row["start"] = START_VP
         row["picts"] = pl.vp_picts
         row["prophecies"] = pl.vp_prophecy
-        feasts = 0
+        owned: dict[str, int] = {}   # cards of the types scored by count, by category
         for c in pl.cards:
             card = by_id[c]
-            t = card.type
-            if t == "craftsman":
-                if complete(st, pl, c):
-                    row["craftsmen"] += card.vp
-            elif t == "merchant":
-                row["merchants"] += card.vp
-            elif t == "journey":
-                row["journeys"] += card.vp
-            elif t == "feast":
-                feasts += 1
+            rules = TYPE_RULES[card.type]
+            if rules.by_count:
+                owned[rules.score] = owned.get(rules.score, 0) + 1
+            elif rules.score:
+                row[rules.score] += rules.vp(st, pl, card)
             if card.effect:
-                vp = EFFECTS[card.effect].final_vp(st, pl)
-                if card.type == "skald":
-                    row["skalds"] += vp
-                elif card.effect == "warehouse":
-                    row["warehouse"] += vp
-        row["feasts"] = feast_vp(feasts)
+                eff = EFFECTS[card.effect]
+                if eff.score:
+                    row[eff.score] += eff.final_vp(st, pl)
+        for rules in TYPE_RULES.values():
+            if rules.by_count:
+                row[rules.score] = _by_count(rules.by_count, owned.get(rules.score, 0))
         row["total"] = sum(row[k] for k in SCORE_CATEGORIES)
         row["coins"] = pl.coins
         rows.append(row)

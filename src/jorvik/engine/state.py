@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .actions import Action
 from .cards import GOODS, CardSet
+from .kinds import Mode
 from .pending import Decision
 from .phase import Phase
 
@@ -36,6 +38,10 @@ class Reservation(NamedTuple):
     goods: tuple[int, ...]
 
 
+# (player, round, hand, storage, Warehouse) just before a storage<->Warehouse move
+StoredBefore = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
 @dataclass(slots=True)
 class PlayerState:
     name: str
@@ -49,7 +55,8 @@ class PlayerState:
     loading: tuple[str, ...] = ()        # cards in the loading area
     ship_goods: tuple[int, ...] = ()     # cubes on the ships in the loading area (sorted)
     cards: tuple[str, ...] = ()          # the card area, in order acquired
-    filled: dict[str, tuple[int, ...]] | None = None   # craftsman id -> cubes on it (sorted)
+    filled: dict[str, tuple[int, ...]] = field(default_factory=dict)   # craftsman id -> cubes
+    # on it (sorted); replaced, never changed in place, so copies share it
     storage: tuple[int, ...] = ()        # the player board's storage space (at most 1)
     warehouse: tuple[int, ...] = ()      # cubes on the Warehouse card (at most 4)
     hand: tuple[int, ...] = ()           # cubes unloaded this turn, not yet assigned (sorted)
@@ -86,7 +93,7 @@ class PlayerState:
             "loading_area": list(self.loading),
             "ship_goods": [GOODS[g] for g in self.ship_goods],
             "card_area": list(self.cards),
-            "craftsmen": {k: [GOODS[g] for g in v] for k, v in (self.filled or {}).items()},
+            "craftsmen": {k: [GOODS[g] for g in v] for k, v in self.filled.items()},
             "storage": [GOODS[g] for g in self.storage],
             "warehouse": [GOODS[g] for g in self.warehouse],
             "hand": [GOODS[g] for g in self.hand],
@@ -96,7 +103,7 @@ class PlayerState:
 @dataclass(slots=True)
 class GameState:
     cards: CardSet
-    mode: str                    # "karl" | "jarl"
+    mode: Mode
     seed: int | None
     players: list[PlayerState]
     first_player: int            # the start player of round 1
@@ -105,9 +112,11 @@ class GameState:
     phase: Phase = Phase.SUPPLY_START
     deck: tuple[str, ...] = ()   # top first
     bag: tuple[int, ...] = ()    # draw order (hidden information)
-    spaces: list[str | None] | None = None            # card on spaces 1..12 (index 0..11)
-    space_goods: list[tuple[int, ...]] | None = None  # ship cubes on each space
-    columns: list[tuple[int, ...]] | None = None      # demand columns 1..6, top first
+    # card on spaces 1..12 (index 0..11), ship cubes on each space, demand columns 1..6 (top
+    # first); new_game gives each its full length
+    spaces: list[str | None] = field(default_factory=list)
+    space_goods: list[tuple[int, ...]] = field(default_factory=list)
+    columns: list[tuple[int, ...]] = field(default_factory=list)
     reservation: tuple[Reservation, ...] = ()          # the reservation row, left first
     common: tuple[int, ...] = (0,) * 8                 # common goods area, count per good
     box: tuple[str, ...] = ()                          # cards out of the game
@@ -122,8 +131,8 @@ class GameState:
     result: dict[str, Any] | None = None   # final scoring, once the game is over
     # (player, round, hand, storage, Warehouse) just before the last storage<->Warehouse move:
     # moving straight back to that is not offered (it changes nothing; no loop, RULES.md §4.4)
-    stored_before: tuple | None = None
-    legal_cache: list | None = None
+    stored_before: StoredBefore | None = None
+    legal_cache: list[Action] | None = None
     owned: int = -1              # bitmask of players this state may mutate (copy-on-write)
 
     def mut(self, i: int) -> PlayerState:
@@ -172,7 +181,7 @@ class GameState:
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (documented in docs/engine.md)."""
         return {
-            "mode": self.mode,
+            "mode": str(self.mode),   # (plain strings in the JSON form, as the phase)
             "seed": self.seed,
             "cards_hash": self.cards.hash,
             "round": self.round,

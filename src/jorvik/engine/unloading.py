@@ -5,27 +5,53 @@ used: merchants and prophecies take those only in their owner's unloading turn."
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .actions import (
-    SOURCES, Action, malformed, Assign, Decline, Discard, Done, GiveUp, Harbour, Sell, Take,
-    TakeOff, Trade,
+    SOURCES,
+    Action,
+    Assign,
+    Decline,
+    Discard,
+    Done,
+    GiveUp,
+    Harbour,
+    Sell,
+    Take,
+    TakeOff,
+    Trade,
+    _GivesCubes,
+    malformed,
 )
-from .board import any_phase_uses, storage_of, holds, remove_one, to_common, warehouse_space
-from .cards import GOODS
+from .board import any_phase_uses, holds, remove_one, storage_of, to_common, warehouse_space
+from .cards import GOODS, CardSet
+from .cardtypes import TYPE_RULES
 from .craftsmen import complete
 from .effects import EFFECTS, WORKSHOP_CUBES, Effect
 from .events import (
-    Assigned, CoinsChanged, CraftsmanComplete, CubesLost, Discarded, Event, GaveUp,
-    HarbourMarket, Sold, StartPlayer, ToCardArea, Took, TookOff, Traded, Unloaded,
-    UnloadingDone, VPChanged,
+    Assigned,
+    CoinsChanged,
+    CraftsmanComplete,
+    CubesLost,
+    Discarded,
+    Event,
+    GaveUp,
+    HarbourMarket,
+    Sold,
+    StartPlayer,
+    ToCardArea,
+    Took,
+    TookOff,
+    Traded,
+    Unloaded,
+    UnloadingDone,
+    VPChanged,
 )
 from .modes import INCOME_BONUS
-from .phase import Phase
 from .pending import Decision
+from .phase import Phase
 from .refusals import Refusal, refusal
 from .rules import RULES
 from .state import GameState, PlayerState
@@ -82,45 +108,60 @@ def sells_now(st: GameState, p: int) -> bool:
     return st.phase == _UNLOADING and st.turn == p
 
 
-def card_targets(st: GameState, pl: PlayerState, g: int, sells: bool) -> list[Action]:
+def card_targets(st: GameState, pl: PlayerState, g: int, sells: bool) -> list[Assign]:
     """Assignments of one cube of good g onto the player's cards: craftsman fields, and with
     `sells` merchants and prophecies (see sells_now); the Warehouse is handled by the
     caller."""
-    by_id = st.cards.by_id
-    out: list[Action] = []
+    takers = _cube_takers(st.cards)
+    out: list[Assign] = []
     filled = pl.filled
     for c in pl.cards:
-        card = by_id[c]
-        t = card.type
-        if t == "craftsman":
-            if g in card.goods and card.goods.count(g) > filled.get(c, ()).count(g):
-                out.append(_assign(g, "craftsman", c))
-        elif t == "merchant":
-            if sells and card.goods[0] == g:
-                out.append(_assign(g, "merchant", c))
-        elif t == "prophecy":
-            if sells and card.goods[0] == g:
-                out.append(_assign(g, "prophecy", c))
+        taker = takers.get(c)
+        if taker is None:
+            continue
+        to, fields, goods = taker
+        if fields:
+            if g in goods and goods.count(g) > filled.get(c, ()).count(g):
+                out.append(_assign(g, to, c))
+        elif sells and goods[0] == g:
+            out.append(_assign(g, to, c))
     return out
+
+
+def _cube_takers(cards: CardSet) -> dict[str, tuple[str, bool, tuple[int, ...]]]:
+    """The cards a cube may go onto, by id: (where it goes, whether it fills fields, the
+    card's goods), from their types' rows of TYPE_RULES; found once per card set (the hot
+    loop asks at every unloading decision)."""
+    takers: dict[str, tuple[str, bool, tuple[int, ...]]] | None = cards.cache.get("cube_takers")
+    if takers is None:
+        takers = cards.cache["cube_takers"] = {
+            c.id: (rules.cube_to, rules.fields, c.goods)
+            for c in cards.cards if (rules := TYPE_RULES[c.type]).cube_to}
+    return takers
 
 
 # Interned actions: actions are immutable, and the hot loop lists the same ones again and again.
 _assign = lru_cache(maxsize=8192)(Assign)
 
 
+# The actions that give cubes to the common goods area.
+_GiveKind = type[Trade] | type[Sell] | type[Harbour]
+
+
 @lru_cache(maxsize=4096)
-def _gives(cls: type, pool: tuple[int, ...], k: int) -> tuple[Action, ...]:
+def _gives(cls: _GiveKind, pool: tuple[int, ...], k: int) -> tuple[_GivesCubes, ...]:
     """Every `cls` (Trade, Sell, Harbour) of k cubes from the pool, with the usual sources."""
     return tuple(cls(c) for c in _combos(pool, k))
 
 
 @lru_cache(maxsize=4096)
-def _gives_from(cls: type, pool: tuple[int, ...], places: tuple[tuple[int, ...], ...]
-                ) -> tuple[Action, ...]:
+def _gives_from(cls: _GiveKind, pool: tuple[int, ...],
+                places: tuple[tuple[int, ...], ...]) -> tuple[_GivesCubes, ...]:
     """Every `cls` of cls.cubes cubes from the pool, each with the usual sources and then with
     every other way to take its cubes from `places` (ship, storage space, Warehouse)."""
-    out: list[Action] = []
-    for a in _gives(cls, pool, cls.cubes):
+    out: list[_GivesCubes] = []
+    # (mypy reads a frozen dataclass's class as unhashable, taking its instances' __hash__)
+    for a in _gives(cls, pool, cls.cubes):  # type: ignore[arg-type]
         out.append(a)
         out.extend(cls(a.give, s) for s in _other_sources(a.give, places))
     return tuple(out)
@@ -153,9 +194,9 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
     pl = st.players[p]
     hand, storage, warehouse = pl.hand, pl.storage, pl.warehouse
     if not (hand or storage or warehouse):   # no cube to place: the common turn, made short
-        out = any_phase_uses(st, p)
-        out.append(_DONE)
-        return out
+        short = any_phase_uses(st, p)
+        short.append(_DONE)
+        return short
     out: list[Action] = []
     wh_space = warehouse_space(st, pl)
     places = (hand, storage, warehouse)
@@ -351,9 +392,10 @@ def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list[Event]
         pl.warehouse = pl.warehouse + (g,)
 
 
-def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
+def do_unloading(st: GameState, a: Action, ev: list[Event]) -> Phase | None:
     """One step of p's unloading turn: end it, assign a cube, or give cubes (trade, sell,
-    Harbour market)."""
+    Harbour market). The last player's end of turn ends the round: a new one follows (the
+    phase returned); else None, the phase goes on."""
     p = st.turn
     pl = st.mut(p)
     if isinstance(a, Done):
@@ -366,7 +408,8 @@ def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
         st.unload_ready = False
         if st.turn == st.start_player:
             end_round(st, ev)
-        return
+            return Phase.SUPPLY_START
+        return None
     if isinstance(a, GiveUp):
         g = a.good
         if a.source == "storage":
@@ -375,7 +418,7 @@ def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
             pl.warehouse = remove_one(pl.warehouse, g)
         to_common(st, (g,))
         ev.append(GaveUp(p, GOODS[g], a.source))
-        return
+        return None
     if isinstance(a, Assign):
         g = a.good
         src = a.source or ("ship" if g in pl.hand else "storage" if g in pl.storage else "warehouse")
@@ -389,7 +432,8 @@ def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
             pl.warehouse = remove_one(pl.warehouse, g)
         place_cube(st, p, g, a.to, a.card, ev)
         ev.append(Assigned(p, GOODS[g], a.to, a.card, src))
-        return
+        return None
+    assert isinstance(a, _GivesCubes)   # Trade, Sell or Harbour: the rest returned above
     if a.source:
         _take_from(pl, a.give, a.source)
     else:
@@ -402,13 +446,13 @@ def do_unloading(st: GameState, a: Action, ev: list[Event]) -> None:
     else:
         ev.append((Traded if isinstance(a, Trade) else HarbourMarket)(p, gave))
         st.pending = st.pending + (TakeCube(p, a.type),)
+    return None
 
 
 def end_round(st: GameState, ev: list[Event]) -> None:
-    """Every player has unloaded: Mjölnir passes clockwise."""
+    """Every player has unloaded: Mjölnir passes clockwise (and a new round follows)."""
     st.start_player = (st.start_player + 1) % st.n
     ev.append(StartPlayer(st.start_player))
-    st.phase = Phase.SUPPLY_START
 
 
 # ---- Cubes handed over at once: take one from the common goods area, place it; the Workshop.
@@ -424,6 +468,7 @@ class TakeCube(Decision):
         return [Take(g) for g in range(len(st.common)) if st.common[g] > 0]
 
     def resolve(self, st: GameState, a: Action, ev: list[Event]) -> None:
+        assert isinstance(a, Take)   # (the only answer: see options)
         p = self.player
         common = list(st.common)
         common[a.good] -= 1
@@ -451,7 +496,8 @@ class PlaceCube(Decision):
     def options(self, st: GameState) -> list[Action]:
         g = self.good
         pl = st.players[self.player]
-        out = card_targets(st, pl, g, sells=sells_now(st, self.player))
+        out: list[Action] = []
+        out += card_targets(st, pl, g, sells=sells_now(st, self.player))
         if len(pl.warehouse) < warehouse_space(st, pl):
             out.append(Assign(g, "warehouse"))
         out.append(Discard())
@@ -464,6 +510,7 @@ class PlaceCube(Decision):
             to_common(st, (g,))
             ev.append(CubesLost(p, (GOODS[g],)))
         else:
+            assert isinstance(a, Assign)   # (the only other answer: see options)
             place_cube(st, p, g, a.to, a.card, ev)
             ev.append(Assigned(p, GOODS[g], a.to, a.card))
 
@@ -487,6 +534,7 @@ class WorkshopTakeOff(Decision):
         if isinstance(a, Decline):
             st.pending = rest
             return
+        assert isinstance(a, TakeOff)   # (the only other answer: see options)
         pl = st.mut(p)
         pl.filled = {**pl.filled, a.card: remove_one(pl.filled[a.card], a.good)}
         if not pl.filled[a.card]:
@@ -500,10 +548,10 @@ class TradingPost(Effect):
     kind = "trading_post"
     any_phase = True
 
-    def usable(self, st, p):
+    def usable(self, st: GameState, p: int) -> bool:
         return any(st.common)
 
-    def use(self, st, p, ev):
+    def use(self, st: GameState, p: int, ev: list[Event]) -> None:
         st.pending = st.pending + (TakeCube(p, "trading_post"),)
 
 
@@ -511,10 +559,10 @@ class Workshop(Effect):
     kind = "workshop"
     any_phase = True
 
-    def usable(self, st, p):
+    def usable(self, st: GameState, p: int) -> bool:
         return any(st.players[p].filled.values())
 
-    def use(self, st, p, ev):
+    def use(self, st: GameState, p: int, ev: list[Event]) -> None:
         st.pending = st.pending + (WorkshopTakeOff(p, WORKSHOP_CUBES),)
 
 

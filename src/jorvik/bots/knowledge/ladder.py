@@ -8,7 +8,7 @@ from typing import Iterable
 from jorvik.engine import RULES, GameState, viking_owner
 
 
-def owners(column: Iterable[str]) -> list[int]:
+def owners(column: Iterable[int]) -> list[int]:
     """The players whose vikings stand in a demand column, top first."""
     return [viking_owner(v) for v in column]
 
