@@ -3,7 +3,8 @@
 Files are `<domain>.<lang>.yaml` beside this module (domains: common, events, cards, rules,
 cli, tui); each holds one mapping whose top-level key is the domain, so keys read
 `tui.footer.buy`. A value is a string with `{name}` fields, or for plurals a mapping with
-`one` and `other` chosen by the `count` argument.
+`one` and `other` chosen by the `count` argument (and an optional `zero`, for a count of 0
+that a sentence words differently: "no vikings of your own left").
 
 Every key is written out in full as a string literal somewhere under src/jorvik, built by an
 f-string whose literal start names its group, or belongs to a family named after one of the
@@ -65,7 +66,7 @@ def _flatten(node: Any, prefix: str, out: dict[str, Any]) -> None:
 
 
 def _is_plural(node: dict) -> bool:
-    return bool(node) and set(node) <= {"one", "other"} and "other" in node
+    return bool(node) and set(node) <= {"zero", "one", "other"} and "other" in node
 
 
 def set_language(lang: str) -> None:
@@ -217,7 +218,8 @@ def t(key: str, count: int | None = None, lang: str | None = None, **fields: Any
     if msg is None:
         return key
     if isinstance(msg, dict):
-        msg = msg["one"] if count == 1 and "one" in msg else msg["other"]
+        form = "zero" if count == 0 else "one" if count == 1 else "other"
+        msg = msg.get(form, msg["other"])
     if count is not None:
         fields.setdefault("count", count)
     # The one place where texts from outside (paths, file names, error texts, names) enter
