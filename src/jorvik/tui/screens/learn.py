@@ -312,7 +312,7 @@ class LessonListScreen(Screen):
         key("2", "open(1)", "", show=False, id="lesson-2"),
         key("3", "open(2)", "", show=False, id="lesson-3"),
         key("4", "open(3)", "", show=False, id="lesson-4"),
-        key("q,ctrl+q", "app.quit", "tui.bind.quit_now", id="lessons-quit", priority=True),
+        key("q,escape,ctrl+q", "app.quit", "tui.bind.quit_now", id="lessons-quit", priority=True),
         key("f2", "app.language", "", show=False, id="lessons-language"),
     ]
 
