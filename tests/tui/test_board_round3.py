@@ -128,3 +128,17 @@ async def test_the_key_line_at_80x24_keeps_cards_log_and_hint(lang):
                          ("?", "learn.bind.hint")):
             assert f"{k} {t(label)}" in last, last
         assert "…" not in last
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_legend_says_whose_viking_mark_is_whose(lang, size):
+    app = app_for(lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        seats = app.screen.session.seats
+        marks = [seats.initial(p) for p in range(5)]
+        assert len(set(marks)) == 5  # two players never look alike
+        key = " · ".join(f"{m} {name.split()[0]}" for m, name in zip(marks, seats.names))
+        assert f"{t('tui.legend.vikings')} {key}" in text, text

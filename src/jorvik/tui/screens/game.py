@@ -312,7 +312,7 @@ class GameScreen(SmallTerminal, Screen):
             cid = self._highlighted.card
         if cid is None and self.menu is not None:
             cid = self.menu.card
-        self._details.show(st.cards.by_id.get(cid) if cid else None)
+        self._details.show(st.cards.by_id.get(cid) if cid else None, self.session.seats)
 
     def _highlight(self, index: int | None) -> None:
         menu = self.menu
