@@ -108,3 +108,17 @@ def test_a_review_note_after_the_phase_is_a_sentence_of_its_own():
 def test_a_zero_form_is_chosen_only_for_zero():
     assert i18n.t("tui.prompt.place", count=1) == "1 vikinged maradt — tegyél le egyet"
     assert re.search(r"^nincs", i18n.t("tui.prompt.place", count=0))
+
+
+def test_the_best_hints_margin_says_ahead_or_behind_not_a_bare_difference():
+    from jorvik.engine import Buy
+    from jorvik.review import Hint
+    from jorvik.tui.screens.hint import hint_words
+    behind = hint_words(Hint(Buy(), -2.2, 0.0, (), 1.0, True), best=True)
+    assert behind == "a legjobb: a végén várhatóan kb. 2 GyP-vel maradsz el az élen állótól"
+    ahead = hint_words(Hint(Buy(), 7.2, 0.0, (), 1.0, True), best=True)
+    assert ahead == "a legjobb: a végén várhatóan kb. 7 GyP-vel vezetsz"
+    assert "különbség" not in behind + ahead and "−" not in behind
+    set_language("en")
+    assert hint_words(Hint(Buy(), -2.6, 0.0, (), 1.0, True), best=True) == \
+        "best: a final VP margin of about −3"
