@@ -122,3 +122,30 @@ def test_the_best_hints_margin_says_ahead_or_behind_not_a_bare_difference():
     set_language("en")
     assert hint_words(Hint(Buy(), -2.6, 0.0, (), 1.0, True), best=True) == \
         "best: a final VP margin of about −3"
+
+
+def test_a_saved_time_is_written_as_hungarian_dates_are():
+    from jorvik.i18n import date_time
+    assert date_time("2026-12-06T16:37:12") == "2026. 12. 06. 16:37"
+    set_language("en")
+    assert date_time("2026-12-06T16:37:12") == "2026-12-06 16:37"
+
+
+def test_host_join_and_serve_help_use_hungarian_placeholders(capsys):
+    from jorvik.cli import main
+    outs = {}
+    for command in ("host", "join", "serve"):
+        with pytest.raises(SystemExit):
+            main([command, "--lang", "hu", "--help"])
+        outs[command] = out = capsys.readouterr().out
+        for english in ("SEATS", "ADDR", "NAME", "CODE", "WEB_PORT"):
+            assert english not in out, (command, english)
+    assert "CÍM[:PORT] KÓD" in " ".join(outs["join"].split())
+    assert "--remote HELYEK" in outs["host"]
+
+
+def test_an_unknown_colour_lists_the_colours_glossed_and_quoted():
+    from jorvik.i18n.cli import colour_choices
+    assert colour_choices(["red", "blue"]) == "„red” (piros), „blue” (kék)"
+    set_language("en")
+    assert colour_choices(["red", "blue"]) == "red, blue"

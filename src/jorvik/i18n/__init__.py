@@ -202,6 +202,15 @@ def format_number(value: float | int, digits: int | None = None, sign: bool = Fa
     return f"{value:{plus}.{digits}f}"
 
 
+def date_time(iso: str) -> str:
+    """A saved time ("2026-12-06T16:37:12") to the minute as the language writes dates:
+    "2026-12-06 16:37" in English, "2026. 12. 06. 16:37" in Hungarian."""
+    text = str(iso).replace("T", " ")[:16]
+    if get_language() == "hu" and len(text) == 16 and text[4] == "-" and text[7] == "-":
+        return f"{text[:4]}. {text[5:7]}. {text[8:10]}. {text[11:]}"
+    return text
+
+
 def format_percent(fraction: float, digits: int = 1) -> str:
     """A proportion as a percentage: "12.5%" / "12,5%"."""
     return format_number(float(fraction) * 100, digits) + "%"
