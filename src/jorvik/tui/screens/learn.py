@@ -187,16 +187,22 @@ class LessonScreen(GameScreen):
             text.append("  ·  " + t("learn.panel.step", step=self.numbers[shown],
                                     steps=len(self.steps)), style=self._style("step"))
         text.append("\n")
-        if shown is not None:
-            text.append(t(self.steps[shown].text), style="" if now else "dim")
-        if now:
-            text.append("\n")
+        wrong = self.wrong is not None and now
+        if wrong:
+            # After a wrong move the move to make comes first, then why (the note ends with
+            # the step's reason): a small panel cuts the end, never the instruction.
             text.append(t("learn.panel.your_move", move="").rstrip() + " ", style="bold")
             text.append_text(move_words(st, self.session.seats, self.moves[i]))
-        elif i < len(self.moves):
-            text.append("\n" + t("learn.panel.watch"), style="italic")
-        if self.wrong is not None and now:
-            text = Text.assemble(self.wrong, "\n", text)
+            text = Text.assemble(text, "\n", self.wrong)
+        else:
+            if shown is not None:
+                text.append(t(self.steps[shown].text), style="" if now else "dim")
+            if now:
+                text.append("\n")
+                text.append(t("learn.panel.your_move", move="").rstrip() + " ", style="bold")
+                text.append_text(move_words(st, self.session.seats, self.moves[i]))
+            elif i < len(self.moves):
+                text.append("\n" + t("learn.panel.watch"), style="italic")
         panel.update(text)
         panel.set_class(self.wrong is not None and now, "-wrong")
         self._mark_board(i if now else None)
