@@ -54,7 +54,7 @@ def test_a_demand_column_is_nobodys_own():
 def test_the_buy_prompt_asks_with_the_verb_first_and_keeps_the_price_in_front():
     # the price and the coins first (a narrow panel cuts the end), the card after a dash
     line = t("tui.prompt.buy", card="Gyapjúkereskedő", space=3, price=1, count=5)
-    assert line == "megveszed 1 érméért? (5 érméd van) — Gyapjúkereskedő (3. kártyahely)"
+    assert line == "megveszed 1 érméért? (5 érméd van) — Gyapjúkereskedő, 3. sor"
     line = t("tui.prompt.buy_reserved", card="Kincslelet", price=3, count=3)
     assert line == "megveszed 3 érméért? (3 érméd van) — lefoglalt kártya: Kincslelet"
     assert "érméért megveszed" not in line
