@@ -140,5 +140,22 @@ async def test_the_legend_says_whose_viking_mark_is_whose(lang, size):
         seats = app.screen.session.seats
         marks = [seats.initial(p) for p in range(5)]
         assert len(set(marks)) == 5  # two players never look alike
-        key = " · ".join(f"{m} {name.split()[0]}" for m, name in zip(marks, seats.names))
-        assert f"{t('tui.legend.vikings')} {key}" in text, text
+        # every player, in seat order: the mark, then the name (a long key: first words)
+        whole = " · ".join(f"{m} {n if len(n) <= 12 else n.split()[0]}"
+                           for m, n in zip(marks, seats.names))
+        short = " · ".join(f"{m} {n.split()[0]}" for m, n in zip(marks, seats.names))
+        label = t("tui.legend.vikings")
+        assert f"{label} {whole}" in text or f"{label} {short}" in text, text
+
+
+@pytest.mark.parametrize("lang,names", [("en", "Player 1,Player 2,Player 3"),
+                                        ("hu", "1. játékos,2. játékos,3. játékos")])
+async def test_numbered_names_are_told_apart_in_the_viking_key(lang, names):
+    app = make_app("--lang", lang, "--players", "3", "--mode", "jarl", "--names", names,
+                   "--seed", "2", "--no-handover", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        seats = app.screen.session.seats
+        for p, name in enumerate(names.split(",")):
+            assert f"{seats.initial(p)} {name}" in text, (name, text)

@@ -16,17 +16,23 @@ from .lines import Lines
 from .memo import Memo, component_style
 
 
-def viking_key(seats: Seats, style: Style | str = "") -> list[Text]:
+def viking_key(seats: Seats, style: Style | str = "", width: int = 0) -> list[Text]:
     """Whose viking is whose, one item a player: the mark the board shows (the player's
-    letter on their colour) and the name's first word ("Vikings: É  Éva", "B  Bálint")."""
-    out = []
-    for p, name in enumerate(seats.names):
-        item = Text(t("tui.legend.vikings") + " ", style=style) if not p else Text()
-        item.append_text(seats.viking(viking_code(p)))
-        word = name.split()[0] if name.split() else name
-        item.append(" " + (word if len(word) <= 12 else word[:11] + "…"), style=style)
-        out.append(item)
-    return out
+    letter on their colour) and the name, a long one by its first word ("Vikings: É  Éva",
+    "A  Player 3", "R  Ragnhildur"); when the key would not fit in `width` on one line,
+    every name by its first word."""
+    def key(words) -> list[Text]:
+        out = []
+        for p, word in enumerate(words):
+            item = Text(t("tui.legend.vikings") + " ", style=style) if not p else Text()
+            item.append_text(seats.viking(viking_code(p)))
+            item.append(" " + (word if len(word) <= 12 else word[:11] + "…"), style=style)
+            out.append(item)
+        return out
+    whole = key([n if len(n) <= 12 or not n.split() else n.split()[0] for n in seats.names])
+    if not width or sum(i.cell_len + 3 for i in whole) - 3 <= width:
+        return whole
+    return key([n.split()[0] if n.split() else n for n in seats.names])
 
 
 class CardDetails(Memo, Lines):
@@ -58,7 +64,7 @@ class CardDetails(Memo, Lines):
             items = [Text(item.strip(), style=self._text_style())
                      for item in text.plain.split(" · ") if item.strip()]
             if self._seats is not None:
-                items = viking_key(self._seats, self._text_style()) + items
+                items = viking_key(self._seats, self._text_style(), width) + items
             return fit_items(items, width, height)  # whole marks only, never cut mid-word
         line = Text(card_name(card),
                     style=component_style(self, "details--name"))
