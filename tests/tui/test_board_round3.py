@@ -159,3 +159,30 @@ async def test_numbered_names_are_told_apart_in_the_viking_key(lang, names):
         seats = app.screen.session.seats
         for p, name in enumerate(names.split(",")):
             assert f"{seats.initial(p)} {name}" in text, (name, text)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+@pytest.mark.parametrize("height", [2, 3])
+def test_a_crowded_column_in_a_small_box_keeps_name_vikings_and_price(lang, height):
+    """A box of 11 cells and 2 or 3 lines (80×24 with a long reservation row) over a column of
+    8 vikings: the name, every viking (or the first ones and "+n") and the price."""
+    from jorvik.carddata import load_cards
+    from jorvik.engine import viking_code
+    from jorvik.play.seats import COLOUR_NAMES
+    from jorvik.tui.text import Seats
+    from jorvik.tui.widgets.column import SpaceWidget
+    set_language(lang)
+    card = load_cards().by_id["A10"]  # Feast
+    seats = Seats(["Éva", "Bálint", "Bot 3", "Bot 4", "Bot 5"], list(COLOUR_NAMES), [None] * 5)
+    column = tuple(viking_code(p % 5) for p in range(8))
+    w = SpaceWidget.__new__(SpaceWidget)
+    w.space, w._view = 1, (card, (), column, seats)
+    w._price = t("tui.board.price_now", price=8)
+    w._price_short = w._price
+    w._price_tight = t("tui.board.price_tight", price=8)
+    w._price_style = lambda: ""
+    lines = [line.plain for line in w.build(11, height)]
+    assert lines[0] == card_name(card), lines
+    marks = "".join(lines[1:])
+    assert "8" in lines[-1], lines
+    assert all(seats.initial(p) in marks for p in range(5)), lines

@@ -143,6 +143,9 @@ class SpaceWidget(Memo, Lines):
         self._view = (card, st.space_goods[s], column, seats)
         self._price = price_text(st, self.space) if self.space <= 6 else ""
         self._price_short = price_text(st, self.space, short=True) if self.space <= 6 else ""
+        # the tightest form ("8c"), for a two-line box under a crowded column
+        self._price_tight = (t("tui.board.price_tight", price=price_now(st, self.space))
+                             if self.space <= 6 else "")
         self.changed()
 
     def _price_style(self) -> Style:
@@ -197,6 +200,20 @@ class SpaceWidget(Memo, Lines):
             out = wrapped + [Text(price, style=style)]
             if len(out) <= room:
                 return out
+        if room == 1:  # one line for vikings and price: the price in its tightest form
+            price = self._price_tight
+            line = Text("").join(_mark(seats, code, True) for code in column)
+            if line.cell_len + 1 + cell_len(price) > width:
+                more = f"+{len(column)}"
+                for shown in range(len(column), -1, -1):
+                    more = f"+{len(column) - shown}" if shown < len(column) else ""
+                    if shown + len(more) + 1 + cell_len(price) <= width:
+                        break
+                line = line[:shown]
+                line.append(more)
+            line.append(" " * max(1, width - line.cell_len - cell_len(price)))
+            line.append(price, style=style)
+            return [line]
         # more vikings than the box has cells: the first ones (they buy first), then "+n"
         keep = out[:room - 1] if room > 1 else []
         shown = sum(len(row.plain) for row in keep)
