@@ -186,3 +186,13 @@ def test_a_crowded_column_in_a_small_box_keeps_name_vikings_and_price(lang, heig
     marks = "".join(lines[1:])
     assert "8" in lines[-1], lines
     assert all(seats.initial(p) in marks for p in range(5)), lines
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_cards_values_keep_their_figures_in_an_11_cell_box(lang):
+    from jorvik.tui.widgets.column import card_values
+    set_language(lang)
+    for card in load_cards().cards:
+        if card.type in ("craftsman", "merchant", "prophecy", "warrior", "journey"):
+            line = card_values(card, 11).plain
+            assert len(line) <= 11, (card.id, line)   # the box never cuts "11 VP" to "11…"

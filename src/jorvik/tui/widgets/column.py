@@ -44,9 +44,10 @@ def card_values(card, width: int | None = None) -> Text:
     """The printed values of a card in brief: type (unless the name says it: "Warrior"),
     goods, VP, coins, defence. Given a `width` the line does not fit in, the type and the coins
     take their short forms ("Merch S 1 VP 2c", "Ker S 1 GyP 2é"), then the type is left out
-    (the name says it), so that the figures stay whole."""
+    (the name says it), then the cubes close up ("IIJL 11 VP"), so that the figures stay
+    whole."""
     out = _card_values(card, 0)
-    for short in (1, 2):
+    for short in (1, 2, 3):
         if width is None or out.cell_len <= width:
             break
         out = _card_values(card, short)
@@ -62,7 +63,7 @@ def _card_values(card, short: int) -> Text:
     out = Text(kind, style="italic")
     if card.goods:
         out.append(" " if out else "")
-        out.append_text(cubes(card.goods))
+        out.append_text(cubes(card.goods, sep="" if short > 2 else " "))
     for shown, words in ((card.vp, lambda: t("tui.values.vp", vp=card.vp)),
                          (card.coins_per_good,
                           lambda: t("tui.values.coins_short" if short else "tui.values.coins_each",
