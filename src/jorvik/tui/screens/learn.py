@@ -373,6 +373,12 @@ class LearnApp(JorvikApp):
         event.prevent_default()  # not JorvikApp.on_mount: no game to set up or load
         self.show_lessons()
 
+    def action_command_palette(self) -> None:
+        # Esc (or q) on the lesson list quits: a palette asked for in the same breath would
+        # open on an app that is closing (Textual then fails to find its list)
+        if not getattr(self, "_exit", False):
+            super().action_command_palette()
+
     def show_lessons(self) -> None:
         self.session = None
         self.lesson = None
