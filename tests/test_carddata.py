@@ -414,7 +414,8 @@ def test_card_to_dict_round_trip(cards: CardSet, tmp_path: Path) -> None:
 def test_card_to_dict_shape(cards: CardSet) -> None:
     assert card_to_dict(cards["A01"]) == {
         "id": "A01", "season": "A", "type": "craftsman", "name": "Leatherworker",
-        "name_hu": cards["A01"].name_hu, "jarl_only": False, "source": "R",
+        "name_hu": cards["A01"].name_hu, "short": "Leatherwkr.", "short_hu": "Bőrműves",
+        "jarl_only": False, "source": "R",
         "source_note": cards["A01"].source_note, "goods": ["leather", "wool"], "vp": 5,
         "text": cards["A01"].text, "text_hu": cards["A01"].text_hu,
     }

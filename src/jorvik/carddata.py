@@ -64,7 +64,7 @@ def load_cards_or_exit(parser: argparse.ArgumentParser, path: str | Path | None)
         parser.exit(2, error_text("prefix", message=e) + "\n")
 
 
-_DICT_ORDER = ("id", "season", "type", "name", "name_hu", "jarl_only", "source", "source_note",
+_DICT_ORDER = ("id", "season", "type", "name", "name_hu", "short", "short_hu", "jarl_only", "source", "source_note",
                "removed", "goods", "vp", "coins_per_good", "defence", "ship", "picts", "timing", "effect", "text", "text_hu")
 
 
@@ -89,6 +89,8 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         "type": str(card.type),   # (a plain string for YAML, not the CardType)
         "name": card.name,
         "name_hu": card.name_hu,
+        "short": card.short,
+        "short_hu": card.short_hu,
         "jarl_only": card.jarl_only,
         "source": card.source,
         "source_note": card.source_note,

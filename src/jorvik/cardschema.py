@@ -111,6 +111,9 @@ def _plain(value: str) -> str:
     return value
 
 
+SHORT_NAME = 12  # at most this many characters in a card's short name (short, short_hu)
+
+
 def _text(most: int, required: bool = False) -> Any:
     """Plain printable text of at most `most` characters; `required`: not blank."""
     return Annotated[StrictStr, Field(max_length=most, pattern=r"\S" if required else None),
@@ -175,6 +178,10 @@ class CardRecord(_Strict):
     type: CardType
     name: _text(60, required=True)
     name_hu: _text(60) = ""
+    # A name for a narrow card box (10-12 columns), shown only where the whole name does not
+    # fit. Display only: left out of the card file's hash, so it never touches a save.
+    short: Annotated[_text(SHORT_NAME), Field(exclude=True)] = ""
+    short_hu: Annotated[_text(SHORT_NAME), Field(exclude=True)] = ""
     jarl_only: StrictBool = False
     source: Annotated[StrictStr, Field(pattern=r"^[RSX](/[RSX])*$")]
     source_note: _text(600) = ""
@@ -470,7 +477,8 @@ def _card_label(card_id: str) -> str:
 
 
 # Fields the engine's Card holds as the record writes them.
-_AS_WRITTEN = ("id", "season", "type", "name", "name_hu", "jarl_only", "source", "source_note",
+_AS_WRITTEN = ("id", "season", "type", "name", "name_hu", "short", "short_hu", "jarl_only",
+               "source", "source_note",
                "vp", "coins_per_good", "defence", "timing", "effect", "text", "text_hu")
 
 

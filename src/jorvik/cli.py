@@ -10,7 +10,9 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from jorvik import i18n
-from jorvik.i18n.cli import HelpFormatter, error_text, help_text, label, translate_argparse
+from jorvik.i18n.cli import (
+    HelpFormatter, colour_choices, error_text, help_text, label, translate_argparse,
+)
 from jorvik.outside import printable
 
 if TYPE_CHECKING:
@@ -225,7 +227,7 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     for c in colours:
         if c not in COLOUR_NAMES:
             parser.error(t("cli.errors.play.unknown_colour", value=i18n.quoted(c),
-                           choices=", ".join(COLOUR_NAMES)))
+                           choices=colour_choices(COLOUR_NAMES)))
     if len(set(colours)) < len(colours):
         parser.error(t("cli.errors.play.same_colour"))
     if len(colours) > players:
@@ -375,7 +377,7 @@ def cmd_games(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                  else "games_unfinished")
         mode = i18n.t(f"tui.mode.{g.mode}") if g.mode in MODES else ""
         rows.append([g.game_id, mode, str(g.round) if not g.damaged else "",
-                     g.saved.replace("T", " ")[:16], i18n.t(f"cli.labels.{state}"),
+                     i18n.date_time(g.saved), i18n.t(f"cli.labels.{state}"),
                      ", ".join(g.players)])
     widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads) - 1)]
     print(i18n.t("cli.labels.games_title", folder=str(saving.games_dir())))

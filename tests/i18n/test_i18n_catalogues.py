@@ -81,8 +81,12 @@ def test_plural_forms_are_complete_in_every_language(domain):
     for lang in i18n.LANGUAGES:
         for key, value in _domain_keys(lang, domain).items():
             if isinstance(value, dict):
-                assert set(value) == {"one", "other"}, f"{lang} {key}: needs one and other"
+                assert {"one", "other"} <= set(value) <= {"zero", "one", "other"}, (
+                    f"{lang} {key}: needs one and other (and may have zero)")
             if key in en:
+                if isinstance(value, dict) and isinstance(en[key], dict):
+                    assert ("zero" in value) == ("zero" in en[key]), (
+                        f"{lang} {key}: a zero form in one language, not in the other")
                 assert isinstance(value, dict) == isinstance(en[key], dict), (
                     f"{lang} {key}: plural in one language, not in the other")
 

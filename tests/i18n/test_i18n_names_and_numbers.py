@@ -65,7 +65,7 @@ def _templates() -> dict[str, str]:
         if isinstance(value, dict):
             for form, text in value.items():
                 out[f"{key}.{form}"] = str(text)
-                PLURAL_FORMS[f"{key}.{form}"] = (key, 1 if form == "one" else 2)
+                PLURAL_FORMS[f"{key}.{form}"] = (key, {"zero": 0, "one": 1}.get(form, 2))
         else:
             out[key] = str(value)
     return out

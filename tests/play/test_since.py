@@ -60,11 +60,16 @@ def _check(session: Session, p: int, since: int | None, seen: dict) -> None:
             continue
         if e.index == own and getattr(ev, "player", None) == p:
             continue  # p's own last move
+        if kind in ("coins", "vp") and pos not in covered:
+            continue  # coins or VP that came and went again: no line (issue 48 §2)
         assert pos in covered, (NAMES[p], ev, text)
         seen[kind] = seen.get(kind, 0) + 1
         if isinstance(ev, (Reserved, Bought, Passed, Discarded)) and ev.card in by_id:
             assert card_name(by_id[ev.card]) in text, (ev, text)
-        if isinstance(ev, Passed):
+        if isinstance(ev, Passed) and ev.auto:  # issue 48 §2: the game's move, not theirs
+            assert f"the game passed for {'you' if ev.player == p else 'them'}: " \
+                f"{card_name(by_id[ev.card])} cost {ev.price} coin" in text, text
+        elif isinstance(ev, Passed):
             assert f"passed {card_name(by_id[ev.card])} at {ev.price} coin" in text
         if isinstance(ev, Swapped) and ev.player != p:
             before = session.states[e.index - 1]

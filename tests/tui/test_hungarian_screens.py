@@ -62,7 +62,7 @@ def screen_text(app) -> str:
 def prompt(text: str) -> list[str]:
     """The lines of the screen that hold the prompt (for a failure's message)."""
     return [line for line in text.splitlines() if "Erzsébe:" in line or "érméért" in line
-            or "maradt" in line]
+            or "maradt" in line or "megveszed" in line]
 
 
 def assert_stats_lines_whole(text: str, where: str = "") -> None:
@@ -235,8 +235,12 @@ async def test_hungarian_prompts_keep_the_price_and_the_count_in_view(size, play
                          else len(st.reservation))
                 await pilot.pause()
                 text = screen_text(app)
-                # the prompt starts with the price, wherever the panel wraps it
-                assert f"{st.players[p].name}: {price} érméért" in text, prompt(text)
+                # the question with its price shows whole, wherever the panel wraps it
+                lines = text.splitlines()
+                i = next(n for n, line in enumerate(lines) if "megveszed" in line)
+                first, second = _segment(lines, i, "megveszed")
+                shown = " ".join((first + " " + second).split())
+                assert f"{st.players[p].name}: megveszed {price} érméért?" in shown, shown
                 assert f"b vásárlás {price} érméért" in text, prompt(text)
                 assert not cut_words("\n".join(prompt(text))), prompt(text)
                 assert not cut_words(text.splitlines()[-1]), text.splitlines()[-1]
@@ -306,8 +310,8 @@ async def test_no_cut_word_in_the_buy_prompt_the_key_line_or_the_vp_table(size):
                 await pilot.pause()
                 text = screen_text(app)
                 lines = text.splitlines()
-                i = next(n for n, line in enumerate(lines) if "érméért megveszed?" in line)
-                first, second = _segment(lines, i, "érméért megveszed?")
+                i = next(n for n, line in enumerate(lines) if "megveszed" in line)
+                first, second = _segment(lines, i, "megveszed")
                 shown = " ".join((first + " " + second).split())
                 coins = st.players[p].coins
                 assert f"({coins} érméd van)" in shown, shown

@@ -51,6 +51,8 @@ class Card:
     effect: str = ""                     # one of EFFECT_KINDS, or ""
     text: str = ""                       # full effect text in English
     name_hu: str = ""                    # Hungarian name
+    short: str = ""                      # name for a narrow card box (display only)
+    short_hu: str = ""                   # ... in Hungarian
     text_hu: str = ""                    # Hungarian effect text
     source_note: str = ""                # why `source` says what it does (docs/cards.md)
 

@@ -3,7 +3,8 @@
 Files are `<domain>.<lang>.yaml` beside this module (domains: common, events, cards, rules,
 cli, tui); each holds one mapping whose top-level key is the domain, so keys read
 `tui.footer.buy`. A value is a string with `{name}` fields, or for plurals a mapping with
-`one` and `other` chosen by the `count` argument.
+`one` and `other` chosen by the `count` argument (and an optional `zero`, for a count of 0
+that a sentence words differently: "no vikings of your own left").
 
 Every key is written out in full as a string literal somewhere under src/jorvik, built by an
 f-string whose literal start names its group, or belongs to a family named after one of the
@@ -65,7 +66,7 @@ def _flatten(node: Any, prefix: str, out: dict[str, Any]) -> None:
 
 
 def _is_plural(node: dict) -> bool:
-    return bool(node) and set(node) <= {"one", "other"} and "other" in node
+    return bool(node) and set(node) <= {"zero", "one", "other"} and "other" in node
 
 
 def set_language(lang: str) -> None:
@@ -201,6 +202,15 @@ def format_number(value: float | int, digits: int | None = None, sign: bool = Fa
     return f"{value:{plus}.{digits}f}"
 
 
+def date_time(iso: str) -> str:
+    """A saved time ("2026-12-06T16:37:12") to the minute as the language writes dates:
+    "2026-12-06 16:37" in English, "2026. 12. 06. 16:37" in Hungarian."""
+    text = str(iso).replace("T", " ")[:16]
+    if get_language() == "hu" and len(text) == 16 and text[4] == "-" and text[7] == "-":
+        return f"{text[:4]}. {text[5:7]}. {text[8:10]}. {text[11:]}"
+    return text
+
+
 def format_percent(fraction: float, digits: int = 1) -> str:
     """A proportion as a percentage: "12.5%" / "12,5%"."""
     return format_number(float(fraction) * 100, digits) + "%"
@@ -217,7 +227,8 @@ def t(key: str, count: int | None = None, lang: str | None = None, **fields: Any
     if msg is None:
         return key
     if isinstance(msg, dict):
-        msg = msg["one"] if count == 1 and "one" in msg else msg["other"]
+        form = "zero" if count == 0 else "one" if count == 1 else "other"
+        msg = msg.get(form, msg["other"])
     if count is not None:
         fields.setdefault("count", count)
     # The one place where texts from outside (paths, file names, error texts, names) enter

@@ -20,6 +20,14 @@ def card_name(card: Card) -> str:
     return card.name
 
 
+def card_short_name(card: Card) -> str:
+    """The card's short name in the current language, for a box too narrow for its whole name
+    ("Gold merch.", "Aranyker."); "" if the card file gives none."""
+    if get_language() == "hu":
+        return card.short_hu if card.name_hu else card.short
+    return card.short
+
+
 def card_text(card: Card) -> str:
     """The card's effect text in the current language."""
     if get_language() == "hu" and card.text_hu:

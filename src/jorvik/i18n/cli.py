@@ -12,7 +12,7 @@ import copy
 import re
 from typing import Any
 
-from . import get_language, named, t
+from . import get_language, named, quoted, t
 
 def help_text(name: str, **fields: Any) -> str:
     """The --help text of a command or option: cli.help.<name>."""
@@ -75,6 +75,13 @@ METAVAR_KEYS: dict[str, str] = {
     "WORKERS": "cli.metavar.workers",
     "ID": "cli.metavar.id",
     "GAME_ID|FILE": "cli.metavar.game",
+    "SEATS": "cli.metavar.seats",
+    "ADDR[:PORT]": "cli.metavar.address_port",
+    "ADDR": "cli.metavar.address",
+    "PORT": "cli.metavar.port",
+    "WEB_PORT": "cli.metavar.port",
+    "NAME": "cli.metavar.name",
+    "CODE": "cli.metavar.code",
 }
 
 
@@ -141,3 +148,12 @@ class HelpFormatter(argparse.HelpFormatter):
         elif action.metavar is None and action.choices is None:
             default_metavar = metavar_text(default_metavar)
         return super()._metavar_formatter(action, default_metavar)
+
+
+def colour_choices(names: tuple[str, ...] | list[str]) -> str:
+    """The colours --colours takes, for an error's choice list: as they are typed, each
+    glossed in the current language when it is not English ("„red” (piros), „blue” (kék)"),
+    quoted as the other choice lists quote."""
+    if get_language() == "en":
+        return ", ".join(names)
+    return ", ".join(f"{quoted(c)} ({t(f'tui.colour.{c}')})" for c in names)

@@ -20,7 +20,7 @@ from jorvik.engine.events import (
     ToCardArea, Took, TookOff, Traded, Unloaded, UnloadingDone, VikingPlaced, VPChanged,
 )
 
-from . import NameList, join_list, t
+from . import NameList, _Slot, join_list, t
 from .cards import card_name, good_name, goods_list, phase_name
 
 
@@ -38,13 +38,35 @@ def describe_event(event: Event, state: Any) -> str:
     return fn(event, _Names(state))
 
 
+# Stands for the acting player's name while describe_deed words an event.
+_DOER = _Slot("\ue0ff")   # a marker t() passes through untouched
+
+
+def describe_deed(event: Event, state: Any) -> str:
+    """The event as describe_event words it, without the acting player's name at its head
+    ("used Loki: Trickery", "ebben a fordulóban nem tett le több barna vikinget"): for a line
+    that names the player already. A sentence that does not begin with the name is worded
+    whole."""
+    fn = _DESCRIBERS.get(type(event))
+    doer = getattr(event, "player", None)
+    if fn is None or not isinstance(doer, int):
+        return describe_event(event, state)
+    line = fn(event, _Names(state, doer))
+    if line.startswith(_DOER) and _DOER not in line[1:]:
+        return line[len(_DOER):].lstrip()
+    return describe_event(event, state)
+
+
 class _Names:
     """Player and card names of one game."""
 
-    def __init__(self, state: Any):
+    def __init__(self, state: Any, doer: int | None = None):
         self.state = state
+        self.doer = doer   # this player's name is left as _DOER (describe_deed)
 
     def player(self, p: Any) -> str:
+        if self.doer is not None and p == self.doer:
+            return _DOER
         players = self.state.players
         if isinstance(p, int) and 0 <= p < len(players):
             return players[p].name

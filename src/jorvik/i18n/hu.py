@@ -1,7 +1,7 @@
 """Hungarian grammar for catalogue fields: the article a/az, the -t and -ban/-ben endings after
 names and numbers (vowel harmony, "Annát", "5-öt", "1000-ben"), and the decimal comma.
 
-A catalogue string asks for them with a format spec: `{seat:az}.` gives "az 5." / "a 2.",
+A catalogue string asks for them with a format spec: `{seat:az}.` gives "az 5." / "a 2." (`{path:Az}` at a sentence's start),
 `{player:t}` gives "Ödönt" / "Annát", `{year:ban}` gives "2016-ban", and a player's name
 takes `{player:a}` (mid-sentence) or `{player:A}` (at the start of a sentence): a name that
 begins with a numeral gets its article ("az 1. játékos", "A 2. gép"), a personal name stays
@@ -123,6 +123,12 @@ def with_article(text: str) -> str:
     return f"{article(text)} {text}"
 
 
+def with_article_start(text: str) -> str:
+    """`text` after its article at the start of a sentence: "Az /tmp/x.json", "A mentés"."""
+    s = with_article(text)
+    return s[:1].upper() + s[1:]
+
+
 def _numbered(text: str) -> bool:
     """Whether a name begins with a numeral ("1. játékos", "2. gép", "10. gép")."""
     return str(text).lstrip()[:1].isdigit()
@@ -189,12 +195,13 @@ def inessive(text: str) -> str:
 # Format specs a Hungarian catalogue string may use on a field.
 SPECS = {
     "az": with_article,
+    "Az": with_article_start,
     "t": accusative,
     "ban": inessive,
     "a": player_name,
     "A": player_name_start,
 }
-_SPEC_RE = re.compile(r"\{[^{}:]*:(?:az|t|ban|a|A)\}")
+_SPEC_RE = re.compile(r"\{[^{}:]*:(?:az|Az|t|ban|a|A)\}")
 
 
 def is_number(value: Any) -> bool:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from jorvik.engine import (
-    RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, GiveUp, Harbour,
+    GOODS, RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, GiveUp, Harbour,
     Pass, Phase, Place, Reserve, Sell, Steal, Swap, Take, TakeOff, Trade, UseCard,
     current_player, empty_fields, legal_actions, price_due,
 )
@@ -255,9 +255,12 @@ def _unloading_menu(st, legal, p, path) -> Menu:
         return Menu((say("tui.prompt.give_up"),), choices)
     choices = []
     goods = sorted({a.good for a in legal if isinstance(a, Assign)})
+    # each good keeps its key while the list shrinks (amber 1, iron 2, …): a player who
+    # pressed 2 for iron a moment ago never gets jet with it
     for g in goods:
         choices.append(Choice(
-            (Cube(g, named=True), " (", *_source_label(pl, g), ") →"), submenu=("cube", g)))
+            (Cube(g, named=True), " (", *_source_label(pl, g), ") →"), submenu=("cube", g),
+            key=CHOICE_KEYS[g] if g < len(GOODS) else None))
     for kind, cls in (("trade", Trade), ("sell", Sell), ("harbour", Harbour)):
         if any(isinstance(a, cls) for a in legal):
             choices.append(Choice((say(f"tui.choice.{kind}"),), tag=kind, submenu=(kind,)))
@@ -275,6 +278,7 @@ def _unloading_menu(st, legal, p, path) -> Menu:
     prompt: Words = (say("tui.prompt.unload"),)
     if pl.hand:
         prompt += (" ", Cubes(tuple(pl.hand)))
+    _number(choices, set(CHOICE_KEYS[:len(GOODS)]))  # the goods' keys stay theirs
     return Menu(prompt, choices)
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from jorvik.engine import RESERVATION_ROW, Phase, current_player, price_due, viking_owner
+from jorvik.engine import (
+    RESERVATION_ROW, Phase, current_player, price_due, price_now, viking_owner,
+)
 from jorvik.engine.cards import GOOD_INDEX
 from jorvik.engine.events import (
     Assigned, Bought, CardRevealed, CoinsChanged, CubesDrawn, Discarded, Event, GameOver,
@@ -21,7 +23,7 @@ from jorvik.engine.events import (
 )
 
 from .session import LogEntry, Session
-from .words import Card, GoodName, Player, Tone, Words, say
+from .words import Card, Deed, GoodName, Player, Tone, Words, say
 
 # The log's bookkeeping: left out of the summary (docs/handover.md says why).
 LEFT_OUT = frozenset({RoundStarted, PhaseStarted, CardRevealed, CubesDrawn, StartPlayer,
@@ -152,6 +154,11 @@ def summary(session: Session, p: int) -> list[Item]:
                 personal.append(Item((Tone((say(
                     "tui.since.joined_you", name=seats.names[q], column=ev.column),),
                     "strong"),), [pos], to_you=True))
+            if isinstance(ev, Reserved) and q != p and _reserved_before(session, e, p):
+                personal.append(Item((Tone((say(
+                    "tui.since.reserved_after_you", name=seats.names[q],
+                    count=price_now(session.states[e.index], RESERVATION_ROW)),),
+                    "strong"),), [pos], to_you=True))
         else:
             table.append(Item((ev,), [pos]))
     if boxed is not None:
@@ -188,6 +195,10 @@ def _player_line(session: Session, p: int, q: int, events: list[tuple[int, Event
                 parts.append((say("tui.since.bought_free", card=name),))
             else:
                 parts.append((say("tui.since.bought", count=ev.price, card=name),))
+        elif ev.auto:  # the game passed for them: they could not pay
+            had = session.states[session.log[pos].index - 1].players[q].coins
+            parts.append((say("tui.since.passed_auto_you" if q == p else "tui.since.passed_auto",
+                              count=ev.price, card=name, coins=had),))
         else:
             words: Words = (say("tui.since.passed", count=ev.price, card=name),)
             if _on_sale(now) == ev.card:  # "Dénes passed at 3 — it is 2 now"
@@ -206,27 +217,28 @@ def _player_line(session: Session, p: int, q: int, events: list[tuple[int, Event
     money = [(pos, ev) for pos, ev in events if isinstance(ev, CoinsChanged)
              and ev.reason not in OWN_LINE_COINS]
     a, b = before.players[q], now.players[q]
-    if money or a.coins != b.coins:
+    # only a change is news: coins that came and went again ("coins 3→3") are no line
+    if a.coins != b.coins:
         parts.append((say("tui.since.coins", before=a.coins, now=b.coins),))
-        sources += [pos for pos, _ in money]
+    sources += [pos for pos, _ in money]
     vp = [(pos, ev) for pos, ev in events if isinstance(ev, VPChanged)]
-    if vp or a.vp != b.vp:
+    if a.vp != b.vp:
         parts.append((say("tui.since.vp", before=a.vp, now=b.vp),))
-        sources += [pos for pos, _ in vp]
+    sources += [pos for pos, _ in vp]
     if hints:
         parts.append((say("tui.since.hint", count=len(hints)),))
         sources += hints
-    # Everything else in the log's own words (the name is at the head of the line already).
+    # Everything else in the log's own words, less the name (the line begins with it).
     for pos, ev in events:
         if type(ev) in SHORT and not (isinstance(ev, CoinsChanged)
                                       and ev.reason in OWN_LINE_COINS):
             continue
-        parts.append((ev,))
+        parts.append((Deed(ev),))
         sources.append(pos)
     if not parts:
         return None
     line: Words = (Tone((say("tui.since.you"),), "strong"),) if q == p else (Player(q),)
-    line += (": ",)
+    line += (say("tui.since.after_name"),)
     for i, part in enumerate(parts):
         line += ((" · ",) if i else ()) + part
     return Item(line, sorted(sources), to_you=q == p)
@@ -240,6 +252,28 @@ def _joined(session: Session, e: LogEntry, ev: VikingPlaced, p: int) -> bool:
         return False
     col = columns[ev.column - 1]
     return any(viking_owner(code) == p for code in col)
+
+
+def _reserved_before(session: Session, e: LogEntry, p: int) -> bool:
+    """Whether p had a card in the reservation row when another player reserved one: p's
+    price there went up by one."""
+    row = session.states[e.index - 1].reservation
+    return any(isinstance(r.viking, int) and viking_owner(r.viking) == p for r in row)
+
+
+def ran_for(session: Session, p: int) -> bool:
+    """Whether the game ran a whole purchase or unloading phase since p's last decision
+    without p deciding in it (p could not pay, had nothing to unload) and the summary has
+    something to tell: with one human, the app stops once to say what happened before p's
+    next decision."""
+    if last_decision(session, p) is None:
+        return False
+    now = (session.state.round, session.state.phase)
+    began = [(pos, e) for pos, e in window(session, p)[1]
+             if isinstance(e.event, PhaseStarted)
+             and e.event.phase in (Phase.PURCHASE, Phase.UNLOADING)]
+    return (any((session.states[e.index].round, e.event.phase) != now for _, e in began)
+            and bool(summary(session, p)))
 
 
 def happened_to(session: Session, p: int) -> bool:

@@ -75,6 +75,13 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class Deed:
+    """An engine event worded as the log words it, less the acting player's name at its head
+    ("used Loki: Trickery"): for a line that names the player already ("Ödön: …")."""
+    event: Any
+
+
+@dataclass(frozen=True, slots=True)
 class Tone:
     """Words with a meaning a front end may show (a colour, bold): 'completes' (a cube that
     completes a craftsman), 'strong' (what happened to you), 'quiet' (a note)."""
@@ -82,7 +89,7 @@ class Tone:
     tone: str
 
 
-Part = Union[str, Say, Card, GoodName, Cube, Cubes, Viking, Player, Event, Tone]
+Part = Union[str, Say, Card, GoodName, Cube, Cubes, Viking, Player, Event, Deed, Tone]
 Words = tuple  # tuple[Part, ...]
 
 
@@ -149,6 +156,12 @@ def _plain_part(part: Any, seats: Any, state: Any) -> str:
             return describe_event(part, state)
         except Exception:  # a gap in the describer must never stop the game
             return str(part)
+    if isinstance(part, Deed):
+        from jorvik.i18n.events import describe_deed
+        try:
+            return describe_deed(part.event, state)
+        except Exception:  # a gap in the describer must never stop the game
+            return str(part.event)
     if isinstance(part, Tone):
         return plain(part.words, seats, state)
     return str(part)

@@ -152,6 +152,8 @@ def words_text(words: Any, seats: PlainSeats, state: GameState | None = None) ->
                        style=seats.style(part.player))
         elif isinstance(part, Event):
             out.append_text(describe(part, state, seats))
+        elif isinstance(part, w.Deed):
+            out.append(w.plain(part, seats, state))
         elif isinstance(part, w.Tone):
             inner = words_text(part.words, seats, state)
             inner.stylize(TONES.get(part.tone, ""))

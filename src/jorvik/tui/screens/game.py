@@ -21,7 +21,7 @@ from ..choices import Choice, Menu, build_menu
 from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
 from ..text import entry_text, words_text
 from ..handover import banner_due, resolve
-from jorvik.play.since import Item, summary
+from jorvik.play.since import Item, ran_for, summary
 from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
 from jorvik.play.errors import refusal_words
 from jorvik.play.session import note_entry
@@ -89,6 +89,7 @@ class GameScreen(SmallTerminal, Screen):
         self.banners = 0                   # hand-over banners shown (bench, tests)
         self._since: tuple[int, int] | None = None  # (player, actions) the summary is for
         self._human_phase: tuple[int, str] | None = None  # when the last human decided
+        self._ran_shown = -1  # actions when the "the game ran phases for you" banner came
         self.path: tuple = ()
         self.menu: Menu | None = None
         self.last_human: int | None = None
@@ -311,7 +312,7 @@ class GameScreen(SmallTerminal, Screen):
             cid = self._highlighted.card
         if cid is None and self.menu is not None:
             cid = self.menu.card
-        self._details.show(st.cards.by_id.get(cid) if cid else None)
+        self._details.show(st.cards.by_id.get(cid) if cid else None, self.session.seats)
 
     def _highlight(self, index: int | None) -> None:
         menu = self.menu
@@ -355,6 +356,14 @@ class GameScreen(SmallTerminal, Screen):
             self._human_phase = phase
             self._hand_over(p, banner_due(self.handover, began, any(i.to_you for i in items)),
                             items)
+            return
+        if (self.handover != "never" and self._humans() == 1 and p == self.last_human
+                and self._ran_shown != len(session.actions) and ran_for(session, p)):
+            # one human, and the game ran whole phases for them (no coins, nothing to
+            # unload): stop once with what happened before their next decision
+            self._ran_shown = len(session.actions)
+            self._human_phase = phase
+            self._hand_over(p, banner=True)
             return
         self.last_human = p
         self._human_phase = phase

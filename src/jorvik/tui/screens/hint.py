@@ -72,7 +72,10 @@ def hint_words(h: Hint, best: bool) -> str:
     difference to the best with its ± ("−8 VP, ±2"), or "about equal" when the difference
     cannot be told from zero."""
     if best:
-        return t("learn.hint.best", margin=h.margin)
+        margin = round(h.margin)  # ahead, behind or level: said as such (a "−2" on the best
+        key = ("learn.hint.best_ahead" if margin > 0 else "learn.hint.best_behind"
+               if margin < 0 else "learn.hint.best_even")   # move read as a contradiction)
+        return t(key, margin=abs(margin))
     if not h.clear:
         return t("learn.hint.equal")
     if h.se >= 1:

@@ -187,16 +187,22 @@ class LessonScreen(GameScreen):
             text.append("  ·  " + t("learn.panel.step", step=self.numbers[shown],
                                     steps=len(self.steps)), style=self._style("step"))
         text.append("\n")
-        if shown is not None:
-            text.append(t(self.steps[shown].text), style="" if now else "dim")
-        if now:
-            text.append("\n")
+        wrong = self.wrong is not None and now
+        if wrong:
+            # After a wrong move the move to make comes first, then why (the note ends with
+            # the step's reason): a small panel cuts the end, never the instruction.
             text.append(t("learn.panel.your_move", move="").rstrip() + " ", style="bold")
             text.append_text(move_words(st, self.session.seats, self.moves[i]))
-        elif i < len(self.moves):
-            text.append("\n" + t("learn.panel.watch"), style="italic")
-        if self.wrong is not None and now:
-            text = Text.assemble(self.wrong, "\n", text)
+            text = Text.assemble(text, "\n", self.wrong)
+        else:
+            if shown is not None:
+                text.append(t(self.steps[shown].text), style="" if now else "dim")
+            if now:
+                text.append("\n")
+                text.append(t("learn.panel.your_move", move="").rstrip() + " ", style="bold")
+                text.append_text(move_words(st, self.session.seats, self.moves[i]))
+            elif i < len(self.moves):
+                text.append("\n" + t("learn.panel.watch"), style="italic")
         panel.update(text)
         panel.set_class(self.wrong is not None and now, "-wrong")
         self._mark_board(i if now else None)
@@ -312,7 +318,7 @@ class LessonListScreen(Screen):
         key("2", "open(1)", "", show=False, id="lesson-2"),
         key("3", "open(2)", "", show=False, id="lesson-3"),
         key("4", "open(3)", "", show=False, id="lesson-4"),
-        key("q,ctrl+q", "app.quit", "tui.bind.quit_now", id="lessons-quit", priority=True),
+        key("q,escape,ctrl+q", "app.quit", "tui.bind.quit_now", id="lessons-quit", priority=True),
         key("f2", "app.language", "", show=False, id="lessons-language"),
     ]
 
@@ -366,6 +372,12 @@ class LearnApp(JorvikApp):
     def on_mount(self, event) -> None:
         event.prevent_default()  # not JorvikApp.on_mount: no game to set up or load
         self.show_lessons()
+
+    def action_command_palette(self) -> None:
+        # Esc (or q) on the lesson list quits: a palette asked for in the same breath would
+        # open on an app that is closing (Textual then fails to find its list)
+        if not getattr(self, "_exit", False):
+            super().action_command_palette()
 
     def show_lessons(self) -> None:
         self.session = None

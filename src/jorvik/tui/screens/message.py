@@ -128,6 +128,8 @@ class HandoverScreen(Recompose, ModalScreen[None]):
                 # a long summary scrolls (arrows, mouse) and the button stays in view
                 with VerticalScroll(id="handover-scroll"):
                     yield Static(lines, id="handover-since")
+            else:  # (after a resume or an undo) nothing to tell: one line says so
+                yield Static(t("tui.since.nothing_banner"), id="handover-since")
             yield Button(Text(t("tui.button.continue")), id="continue", variant="primary")
 
     def on_mount(self) -> None:

@@ -69,17 +69,22 @@ class KeyBar(Lines):
         # Whole keys only, in order, as many as fit: a label is never cut (the palette and
         # F1 list every key).
         # Quit, help and undo are kept at every width: the others take the room left.
+        # Narrow: one space between keys instead of two, so that a language with longer
+        # labels (Hungarian at 80 columns) keeps the same keys as English.
         room = width - self._right.cell_len
-        if sum(x.cell_len for x in self._items) > room:
+        items = self._items
+        if sum(x.cell_len for x in items) > room:
+            items = [item[:-1] if item.plain.endswith(" ") else item for item in items]
+        if sum(x.cell_len for x in items) > room:
             room -= self._right.cell_len  # narrow: the palette's key gives way first
             right = Text()
         else:
             right = self._right
         room = width - right.cell_len
         needed = self._needed
-        spare = room - sum(self._items[i].cell_len for i in needed)
+        spare = room - sum(items[i].cell_len for i in needed)
         chosen = set(needed)
-        for i, item in enumerate(self._items):
+        for i, item in enumerate(items):
             if i in needed:
                 continue
             if item.cell_len > spare:
@@ -87,7 +92,7 @@ class KeyBar(Lines):
             spare -= item.cell_len
             chosen.add(i)
         left = Text()
-        for i, item in enumerate(self._items):
+        for i, item in enumerate(items):
             if i in chosen and left.cell_len + item.cell_len <= room:
                 left.append_text(item)
         left.truncate(max(0, room), pad=True)

@@ -179,11 +179,16 @@ def panel_lines(head: tuple[Text, Text], segments: list[Text], width: int) -> li
     if name.cell_len + 1 + stats.cell_len <= width:
         out = [Text.assemble(name, " ", stats)]
     else:
+        # the marks after the name ("[bot]", "⚒") go with the numbers, so that a long name
+        # cut to the width never takes them along
+        end = name.spans[0].end if name.spans else len(name.plain)
+        name, marks = name[:end], name[end:]
         if name.cell_len > width:  # a long name ends in "…" (the log has it whole)
-            name = name.copy()
             name.truncate(width, overflow="ellipsis")
-        lines = [stats] if stats.cell_len <= width else _first_fit(_stat_pieces(stats), width)
-        out = [name, *lines[:3]]
+        pieces = _stat_pieces(stats) + [m for m in marks.split(" ") if m.plain]
+        both = Text.assemble(stats, marks)
+        lines = [both] if both.cell_len <= width else _first_fit(pieces, width)
+        out = [name, *lines[:4]]
     return out + pack(segments, width)
 
 
