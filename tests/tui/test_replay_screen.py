@@ -305,3 +305,33 @@ def test_jorvik_games_says_how_to_watch_a_game_again(capsys):
     session.close()
     assert main(["games"]) == 0
     assert "jorvik replay ID" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+async def test_at_80x24_the_key_line_keeps_the_replay_keys_and_f1_lists_them_all(short, lang):
+    from jorvik.i18n import t
+    from jorvik.tui.screens.help import key_lines
+    from jorvik.tui.widgets.keybar import KeyBar
+    set_language(lang)
+    app = replay_app(load(str(short)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.screen.query_one(KeyBar)
+        line = bar.build(80, 1)[0].plain
+        for shown in (f"q {t('replay.bind.close')}", f"← → {t('replay.bind.move')}",
+                      f"[ ] {t('replay.bind.round')}", f"r {t('learn.review.bind')}",
+                      f"g {t('replay.bind.chart')}"):
+            assert shown in line, line
+        if lang == "en":
+            assert f"p {t('replay.bind.view')}" in line, line
+        await pilot.press("tab")              # the players' areas in the board's place
+        assert app.screen.has_class("-view-players")
+        await pilot.press("p")
+        assert not app.screen.has_class("-view-players")
+        await pilot.press("f1")
+        keys = dict(key_lines(app.screen.under))
+        assert keys["←"] == t("replay.bind.move") and keys["→"] == t("replay.bind.next")
+        assert keys["[ PgUp"] == t("replay.bind.round")
+        assert keys["] PgDn"] == t("replay.bind.next_round")
+        assert keys["Home"] == t("replay.bind.start") and keys["End"] == t("replay.bind.end")
+        assert keys["1 2 3 4 5"] == t("replay.bind.jump")
+    set_language("en")

@@ -53,7 +53,9 @@ def _keys() -> list:
             show=False, id="replay-next-round"),
         key("r", "review", "learn.review.bind", id="replay-review"),
         key("g", "chart", "replay.bind.chart", id="replay-chart"),
-        key("tab", "view", "replay.bind.view", id="replay-view"),
+        # Tab as in the game; p on the key line (the app's own Tab would put it first there)
+        key("p", "view", "replay.bind.view", id="replay-view"),
+        key("tab", "view", "replay.bind.view", show=False, id="replay-view-tab"),
         key("home", "to_start", "replay.bind.start", show=False, id="replay-start"),
         key("end", "to_end", "replay.bind.end", show=False, id="replay-end"),
         *[key(str(n), f"jump({n})", "replay.bind.jump", show=False, id=f"replay-jump-{n}")
