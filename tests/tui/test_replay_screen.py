@@ -335,3 +335,31 @@ async def test_at_80x24_the_key_line_keeps_the_replay_keys_and_f1_lists_them_all
         assert keys["Home"] == t("replay.bind.start") and keys["End"] == t("replay.bind.end")
         assert keys["1 2 3 4 5"] == t("replay.bind.jump")
     set_language("en")
+
+
+async def test_a_key_flood_on_the_replay_never_crashes_it(short):
+    from test_key_floods import Flood
+    # r judges the whole game in two processes: not in a flood
+    await Flood(lambda: replay_app(load(str(short))), seed=48,
+                leave_out=frozenset({"r"})).run()
+
+
+def test_a_game_of_no_moves_yet_can_be_watched(tmp_path):
+    session = Session.start(load_cards(), SEATS, "jarl", 2, None, autosave=False)
+    path = tmp_path / "new.json"
+    path.write_text(session.save_text(), encoding="utf-8")
+    replay = load(str(path))
+    assert replay.last == 0 and replay.race_position(0) == 0
+    assert replay.next_round(0) == 0 and replay.prev_round(0) == 0
+
+
+async def test_the_chart_of_a_game_of_no_moves_yet(tmp_path):
+    session = Session.start(load_cards(), SEATS, "jarl", 2, None, autosave=False)
+    path = tmp_path / "new.json"
+    path.write_text(session.save_text(), encoding="utf-8")
+    app = replay_app(load(str(path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "end", "g", "pagedown", "pageup")
+        await pilot.pause()
+        assert "move 0 (round 1)" in str(app.screen.query_one("#replay-chart").render())
+        assert app.crash_report is None
