@@ -158,8 +158,8 @@ async def test_a_language_switch_rewords_the_replay(short):
         assert "Move 2/" in panel(app)
 
 
-def fake_review(replay, picks=(2, 0)):
-    """A review that found two costly decisions (a real one takes a minute): the decisions
+def fake_review(replay, picks=(2, 0, 5, 9, 14)):
+    """A review that found five costly decisions (a real one takes minutes): the decisions
     with more than one legal move, at the positions `picks` of them."""
     from jorvik.review import Decision, Review
     choices = [i for i in range(replay.last) if len(legal_actions(replay.states[i])) > 1]
@@ -197,17 +197,20 @@ async def test_r_judges_the_game_then_its_costliest_decisions_are_jump_points(sh
         assert isinstance(app.screen, JumpScreen)
         assert asked == [replay.record]
         listed = str(app.screen.query_one("#jumps-text").render())
-        first, second = result.decisions
-        assert "1. " in listed and "2. " in listed and "better" in listed
+        hint = app.screen.query_one(".dialog-hint")     # how to pick one: on the screen
+        box = app.screen.query_one(".jumps-dialog")
+        assert hint.region.height > 0 and box.region.contains_region(hint.region)
+        first, second = result.decisions[:2]
+        assert all(f"{n}. " in listed for n in range(1, 6)) and "better" in listed
         await pilot.press("2")                # watch the second costliest
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.step == second.index + 1
-        assert "Costly decision 2 of 2" in panel(app)
+        assert "Costly decision 2 of 5" in panel(app)
         await pilot.press("left")             # the board it was chosen on
         assert shown_state(app) is replay.states[second.index]
         await pilot.press("1")
-        assert screen.step == first.index + 1 and "Costly decision 1 of 2" in panel(app)
+        assert screen.step == first.index + 1 and "Costly decision 1 of 5" in panel(app)
         await pilot.press("r")                # the list again, without judging again
         assert isinstance(app.screen, JumpScreen) and len(asked) == 1
         await pilot.press("escape")
