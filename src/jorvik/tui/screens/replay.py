@@ -84,6 +84,8 @@ class ReplayScreen(SmallTerminal, Screen):
         self.closed = False              # tells the review's thread to stop
         self._found = False
         self._race: tuple[list[int], list[list[int]]] | None = None
+        self._words: dict[int, Text] = {}   # id(log entry) -> its words (the replay keeps
+                                            # every entry alive, so an id is never reused)
 
     @property
     def jumps(self) -> list[Jump]:
@@ -121,6 +123,17 @@ class ReplayScreen(SmallTerminal, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        # The widgets show_step() draws in, found once (a query walks the DOM each time).
+        self._status = self.query_one(StatusBar)
+        self._spaces = list(self.query(SpaceWidget))
+        self._reservation = list(self.query(ReservationRow))
+        self._supply = self.query_one(SupplyBar)
+        self._standings = self.query_one(StandingsBar)
+        self._panels = list(self.query(PlayerPanel))
+        self._details = self.query_one(CardDetails)
+        self._log = self.query_one(GameLog)
+        self._move = self.query_one("#replay-move", Static)
+        self._side = self.query_one("#actions", VerticalScroll)
         self._found = True
         self.show_step()
         self.post_message(ScreenReady(self))
@@ -132,7 +145,12 @@ class ReplayScreen(SmallTerminal, Screen):
 
     # ------------------------------------------------------------------ drawing
     def _log_line(self, entry) -> Text:
-        return entry_text(entry, self.seats, self.replay.first)
+        """A log entry in words, worded once per language: stepping back words the log
+        shown again, and a long game's log has hundreds of lines."""
+        words = self._words.get(id(entry))
+        if words is None:
+            words = self._words[id(entry)] = entry_text(entry, self.seats, self.replay.first)
+        return words
 
     def show_step(self) -> None:
         """Draw the game as it was after `step` moves."""
@@ -142,19 +160,19 @@ class ReplayScreen(SmallTerminal, Screen):
         st = replay.state(step)
         log = replay.log_until(step)
         with self.app.batch_update():
-            self.query_one(StatusBar).show(st, seats, False, round_seasons(st, log))
-            for w in self.query(SpaceWidget):
+            self._status.show(st, seats, False, round_seasons(st, log))
+            for w in self._spaces:
                 w.show(st, seats, False)
-            for r in self.query(ReservationRow):
+            for r in self._reservation:
                 r.show(st, seats)
-            self.query_one(SupplyBar).show(st)
-            self.query_one(StandingsBar).show(st, seats)
-            for panel in self.query(PlayerPanel):
+            self._supply.show(st)
+            self._standings.show(st, seats)
+            for panel in self._panels:
                 panel.show(st, seats)
-            self.query_one(CardDetails).show(None)
-            self.query_one(GameLog).sync(log, max(0, step - 1))
-            self.query_one("#replay-move", Static).update(self.move_text())
-            self.query_one("#actions", VerticalScroll).scroll_home(animate=False)
+            self._details.show(None)
+            self._log.sync(log, max(0, step - 1))
+            self._move.update(self.move_text())
+            self._side.scroll_home(animate=False)
             if self.has_class("-view-chart"):
                 self._show_chart()
 
@@ -220,11 +238,12 @@ class ReplayScreen(SmallTerminal, Screen):
         chart.update(title)
 
     def retranslate(self) -> None:
+        self._words = {}
         for w in self.walk_children():
             if isinstance(w, Memo):
                 w.forget()
         self.query_one("#too-small", Static).update(self.too_small_text())
-        self.query_one(GameLog).rewrite(self.replay.log_until(self.step), max(0, self.step - 1))
+        self._log.rewrite(self.replay.log_until(self.step), max(0, self.step - 1))
         self.show_step()
 
     # ------------------------------------------------------------------ keys
@@ -321,7 +340,7 @@ class ReplayScreen(SmallTerminal, Screen):
     def _progress(self, done: int, total: int) -> None:
         if self.judging is not None:
             self.judging = (done, total)
-            self.query_one("#replay-move", Static).update(self.move_text())
+            self._move.update(self.move_text())
 
     def reviewed(self, result: Any) -> None:
         """The review is judged: its costliest decisions are the jump points (1–5), listed."""
@@ -341,8 +360,11 @@ class ReplayScreen(SmallTerminal, Screen):
 
 def _decision_line(d: Any, replay: Replay, seats: Any) -> Text:
     """A costly decision in the review's words (the chosen move, the better one, the loss)."""
+    from ..why import why_text
     from .review import _line
-    return _line(d, replay.states[d.index], seats)
+    line = _line(d, replay.states[d.index], seats)
+    line.append_text(why_text(getattr(d, "why", ())))
+    return line
 
 
 @translated
