@@ -257,7 +257,7 @@ async def test_n_on_the_final_scoring_is_a_rematch_same_seats_and_levels_new_see
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         new = app.session
-        assert new is not old and not new.actions
+        assert new is not old and new.first.round == 1   # (a bot may have moved already)
         assert new.seats.names == ["Anna", "Bela"]
         assert new.seats.colours == old.seats.colours
         assert new.seats.bots == [None, "hard"]
