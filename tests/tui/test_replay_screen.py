@@ -366,3 +366,18 @@ async def test_the_chart_of_a_game_of_no_moves_yet(tmp_path):
         await pilot.pause()
         assert "move 0 (round 1)" in str(app.screen.query_one("#replay-chart").render())
         assert app.crash_report is None
+
+
+async def test_a_review_judged_on_the_final_scoring_gives_the_replay_its_jump_points(finished):
+    from jorvik.play.replay import Replay
+    app = make_app("--load", str(finished), autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        final = app.screen
+        assert isinstance(final, FinalScreen)
+        result = fake_review(Replay.of_session(app.session))
+        final.judged = result               # as r on the final scoring leaves it
+        await pilot.press("w")
+        assert isinstance(app.screen, ReplayScreen)
+        assert "1–5: the costliest" in panel(app)
+        await pilot.press("3")              # at once: nothing judged again
+        assert app.screen.step == result.costliest(5)[2].index + 1
