@@ -18,7 +18,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from jorvik.engine import fill_order
+from jorvik.engine import RULES, fill_order
 from jorvik.i18n import t
 from jorvik.i18n.cards import phase_name
 from jorvik.play.replay import Jump, Replay
@@ -99,12 +99,12 @@ class ReplayScreen(SmallTerminal, Screen):
                 used = fill_order(st.n, st.mode)
                 with Horizontal(classes="space-row", id="row-low"):
                     for s in used:
-                        if s <= 6:
+                        if s <= RULES.columns:
                             yield SpaceWidget(s)
                 if st.mode == "jarl":
                     with Horizontal(classes="space-row", id="row-high"):
                         for s in used:
-                            if s > 6:
+                            if s > RULES.columns:
                                 yield SpaceWidget(s)
                     yield ReservationRow(id="reservation")
                 yield SupplyBar(id="supply")
