@@ -1,4 +1,4 @@
-"""The `jorvik` command: play, games, simulate, tournament, cards, learn, review."""
+"""The `jorvik` command: play, games, simulate, tournament, cards, learn, review, replay."""
 
 from __future__ import annotations
 
@@ -115,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     what.add_argument("--resume", metavar="ID", help=help_text("games_resume"))
     what.add_argument("--load", metavar="FILE", help=help_text("load"))
     what.add_argument("--delete", metavar="ID", help=help_text("games_delete"))
+    what.add_argument("--replay", metavar="ID", help=i18n.t("replay.cli.games_replay"))
     games.add_argument("--yes", action="store_true", help=help_text("games_yes"))
     games.set_defaults(func=cmd_games)
 
@@ -151,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--playouts", type=PLAYOUTS, default=None, help=i18n.t("learn.cli.budget"))
     review.add_argument("--seed", type=int, default=0, help=help_text("seed"))
     review.set_defaults(func=cmd_review)
+    replay = sub.add_parser("replay", help=i18n.t("replay.cli.help"), parents=[lang])
+    replay.add_argument("game", metavar="GAME_ID|FILE", help=i18n.t("replay.cli.game"))
+    replay.set_defaults(func=cmd_replay)
     return parser
 
 
@@ -363,6 +367,8 @@ def cmd_games(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return cmd_play(parser, build_parser().parse_args(["play", "--load", str(path)]))
     if args.delete:
         return _delete_game(parser, args.delete, args.yes)
+    if args.replay:
+        return cmd_replay(parser, argparse.Namespace(game=args.replay))
     games = saving.list_games()
     if not games:
         print(i18n.t("cli.labels.games_none", folder=str(saving.games_dir())))
@@ -384,6 +390,7 @@ def cmd_games(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     for r in [heads, *rows]:
         print(printable("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1]))
     print(i18n.t("cli.labels.games_hint"))
+    print(i18n.t("replay.cli.games_hint"))
     return 0
 
 
@@ -443,6 +450,17 @@ def cmd_review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     except RecordError as e:   # an action the rules refuse: why, in the user's language
         refused = replay_refusal(e)
         parser.error(say_text(refused) if refused is not None else str(e))
+
+
+def cmd_replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """`jorvik replay GAME_ID|FILE`: watch a game again; its file is only read."""
+    from jorvik.play.replay import ReplayError, load
+    try:
+        replay = load(args.game)
+    except ReplayError as e:
+        parser.error(str(e))
+    from jorvik.tui.screens.replay import run_replay
+    return run_replay(replay)
 
 
 def _without_lang(argv: list[str]) -> list[str]:

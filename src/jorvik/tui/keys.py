@@ -25,7 +25,8 @@ T = TypeVar("T", bound=type)
 
 KEY_LABEL = {"minus": "-", "equals_sign": "=", "question_mark": "?", "up": "↑", "down": "↓",
              "pageup": "PgUp", "pagedown": "PgDn", "enter": "Enter", "tab": "Tab",
-             "home": "Home", "end": "End", "space": "Space"}
+             "home": "Home", "end": "End", "space": "Space", "left": "←", "right": "→",
+             "left_square_bracket": "[", "right_square_bracket": "]"}
 
 
 def key_label(key: str | None) -> str:

@@ -65,7 +65,9 @@ def winner_text(session: Session) -> Text:
 @translated
 class FinalScreen(Recompose, SmallTerminal, Screen):
     KEYS = [
-        key("n", "app.new_game", "tui.bind.new_game", id="new-game"),
+        key("n", "rematch", "replay.bind.rematch", id="rematch"),
+        key("w", "watch", "replay.bind.again", id="watch"),
+        key("s", "app.new_game", "tui.bind.new_game", id="new-game"),
         key("r", "review", "learn.review.bind", id="review"),
         key("q,ctrl+q", "quit_now", "tui.bind.quit_now", id="quit-now", priority=True),
         key("f1", "app.help", "tui.bind.help", id="help"),
@@ -75,6 +77,8 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
         super().__init__(id="final")
         self.session = session
         self.saved_to = saved_to
+        self.judged = None  # the review, once judged here (a replay's jump points reuse it)
+        self._review_screen = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="body"):
@@ -87,7 +91,8 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
                 yield Static(race_chart(self.session.states, self.session.seats), id="final-chart")
                 if self.saved_to:
                     yield Static(t("tui.final.saved", path=self.saved_to), id="final-saved")
-                yield Static(t("tui.final.next"), id="final-next")
+                yield Static(t("replay.final.next") if self._own_game()
+                             else t("tui.final.next"), id="final-next")
         yield Static(self.too_small_text(), id="too-small")
         yield KeyBar()
 
@@ -102,8 +107,46 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
 
     def action_review(self) -> None:
         from .review import ReviewScreen
-        self.app.push_screen(ReviewScreen(self.session.record(), self.session.seats,
-                                            self.session.cards, notes=self.session.notes()))
+        self._review_screen = ReviewScreen(self.session.record(), self.session.seats,
+                                           self.session.cards, notes=self.session.notes())
+        self.app.push_screen(self._review_screen)
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        got = getattr(self._review_screen, "result", None)
+        if got is not None:
+            self.judged = got
+
+    def _own_game(self) -> bool:
+        """A game of this window's (not a hosted table's: its next game is the host's)."""
+        return isinstance(self.session, Session)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "watch" and not self._own_game():
+            return False
+        return super().check_action(action, parameters)
+
+    def action_rematch(self) -> None:
+        """n: the same players in the same seats, the bots at the same levels, a new seed (a
+        hosted table's next game is the host's: n does what a new game does there)."""
+        if not self._own_game():
+            self.app.action_new_game()
+            return
+        config = self.app.config
+        config.mode, config.seed = self.session.state.mode, None
+        self.app.start_game(self.session.seats)
+
+    def action_watch(self) -> None:
+        """w: the game again, move by move (the replay viewer; nothing in the save changes)."""
+        if not self._own_game():
+            return
+        from jorvik.play.replay import Replay
+        from .replay import ReplayScreen
+
+        def judged(result) -> None:
+            self.judged = result
+        self.app.push_screen(ReplayScreen(Replay.of_session(self.session), step=0,
+                                          review=self.judged, on_review=judged))
 
 
 @translated

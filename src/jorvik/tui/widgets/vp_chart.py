@@ -6,12 +6,16 @@ from rich.text import Text
 
 # One marker per seat as well as a colour, so the chart reads without colours too.
 MARKERS = ("●", "■", "▲", "◆", "✚")
+MARK_STYLE = "bold #ffd866"  # a replay's move now
 
 
 def vp_chart(rounds: list[int], rows: list[list[int]], names: list[str], styles: list[str],
-             width: int = 60, height: int = 10, axis: str = "round") -> Text:
+             width: int = 60, height: int = 10, axis: str = "round",
+             mark: float | None = None) -> Text:
     """A line chart: x = the points of the race (start, end of each round, the end), y = VP.
-    Each player's points are joined by dots; a legend names the markers."""
+    Each player's points are joined by dots; a legend names the markers. `mark`: a place on
+    the race, counted in its points (2.5: halfway between the third and the fourth), drawn as
+    a vertical line with an ↑ under the axis (a replay's move now)."""
     out = Text()
     if not rows or not names:
         return out
@@ -47,6 +51,15 @@ def vp_chart(rounds: list[int], rows: list[list[int]], names: list[str], styles:
                     x += dx
                     break
             grid[y][x] = (MARKERS[p % len(MARKERS)], style)
+    mark_x = None
+    if mark is not None and cols > 1:
+        j = max(0, min(cols - 2, int(mark)))
+        mark_x = round(xs[j] + (xs[j + 1] - xs[j]) * max(0.0, min(1.0, mark - j)))
+        for row in grid:
+            if row[mark_x][0] in (" ", "·"):
+                row[mark_x] = ("┃", MARK_STYLE)
+    elif mark is not None:
+        mark_x = 0
     for row in range(plot_h - 1, -1, -1):
         value = lo + (hi - lo) * row / (plot_h - 1)
         label = str(round(value)) if row in (0, plot_h - 1, (plot_h - 1) // 2) else ""
@@ -55,6 +68,8 @@ def vp_chart(rounds: list[int], rows: list[list[int]], names: list[str], styles:
             out.append(ch, style=style)
         out.append("\n")
     out.append(" " * label_w + "└" + "─" * plot_w + "\n", style="dim")
+    if mark_x is not None:
+        out.append(" " * (label_w + 1 + mark_x) + "↑\n", style=MARK_STYLE)
     ticks = [" "] * (plot_w + 3)  # room for the last label past the right edge
     for i, x in enumerate(xs):
         tick = str(rounds[i])
