@@ -63,6 +63,21 @@ THINK = _number(float, 0, MAX_THINK, "not_seconds", "negative_seconds", "too_man
 BOT_DELAY = _number(float, 0, MAX_BOT_DELAY, "not_seconds", "negative_seconds", "too_many_seconds")
 
 
+def SEED(value: str) -> int:
+    """A game's seed: only what a save can hold (recordschema.SEED_RANGE), so a game that
+    says it is saved can always be resumed (N26)."""
+    from jorvik.recordschema import SEED_RANGE
+    low, high = SEED_RANGE[0], SEED_RANGE[1] - 1
+    try:
+        seed = int(value)
+    except ValueError:
+        seed = None
+    if seed is None or not low <= seed <= high:
+        raise argparse.ArgumentTypeError(error_text("seed_range", low=str(low), high=str(high),
+                                                    value=i18n.quoted(value)))
+    return seed
+
+
 def _version() -> str:
     """The installed package's version (pyproject.toml's)."""
     from importlib.metadata import PackageNotFoundError, version
@@ -92,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help=help_text("play"), parents=[lang, table, card_file])
     play.add_argument("--names", help=help_text("names"))
     play.add_argument("--colours", "--colors", dest="colours", help=help_text("colours"))
-    play.add_argument("--seed", type=int, default=None, help=help_text("seed"))
+    play.add_argument("--seed", type=SEED, default=None, help=help_text("seed"))
     play.add_argument("--start-player", type=int, default=None, help=help_text("start_player"))
     play.add_argument("--resume", action="store_true", help=help_text("resume"))
     play.add_argument("--load", metavar="FILE", help=help_text("load"))

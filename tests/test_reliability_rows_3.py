@@ -1,0 +1,254 @@
+"""The rows of reliability audit 3 (issue 45 §2 and §4), each written from the attack: a
+signal to a running game, no terminal, an output that cannot take UTF-8, a killed review,
+Ctrl+S twice on the setup screen, too few file descriptors, a card file with a key twice, the
+longest review, and a machine without fcntl or pthread_sigmask (as on Windows)."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+unix_only = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+
+
+def _env(home: Path, **extra: str) -> dict[str, str]:
+    env = dict(os.environ, JORVIK_HOME=str(home), TERM="xterm-256color", LANG="C.UTF-8")
+    env.pop("TEXTUAL_DRIVER", None)
+    env.update(extra)
+    return env
+
+
+class Pty:
+    """`python -m jorvik.cli ARGS` in a pseudo-terminal of 100 x 30, as a player's terminal."""
+
+    def __init__(self, args: list[str], home: Path) -> None:
+        import fcntl
+        import pty
+        import termios
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child
+            os.execve(PY, [PY, "-m", "jorvik.cli", *args], _env(home))
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        self.out = b""
+        self.status: int | None = None
+
+    def read_until(self, needle: bytes, seconds: float) -> bool:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and needle not in self.out:
+            r, _, _ = select.select([self.fd], [], [], 0.1)
+            if r:
+                try:
+                    self.out += os.read(self.fd, 65536)
+                except OSError:
+                    break
+        return needle in self.out
+
+    def wait(self, seconds: float) -> int | None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.read_until(b"\0never\0", 0.1)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.read_until(b"\0never\0", 0.3)
+                self.status = os.waitstatus_to_exitcode(status)
+                return self.status
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        return None
+
+    def close(self) -> None:
+        if self.status is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+        os.close(self.fd)
+
+
+def _one_game(home: Path) -> Path:
+    saves = sorted((home / "games").glob("*.json"))
+    assert len(saves) == 1, saves
+    return saves[0]
+
+
+# ---------------------------------------------------------------- N43, N44: signals
+
+@unix_only
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["N43_SIGTERM", "N44_SIGHUP"])
+def test_N43_N44_a_signal_to_play_saves_says_so_and_gives_the_terminal_back(sig: int, tmp_path: Path) -> None:
+    import termios
+    home = tmp_path / "home"
+    term = Pty(["play", "--players", "2", "--names", "Ann,Bob", "--seed", "4",
+                "--handover", "never"], home)
+    try:
+        before = termios.tcgetattr(term.fd)
+        assert term.read_until(b"\x1b[?1049h", 30)   # the board is on the alternate screen
+        assert term.read_until(b"Ann", 30)
+        term.read_until(b"\0never\0", 1.0)           # let it settle, then a move
+        os.write(term.fd, b"1")
+        term.read_until(b"\0never\0", 1.5)
+        shown = len(term.out)
+        os.kill(term.pid, sig)
+        status = term.wait(30)
+        after = termios.tcgetattr(term.fd)
+    finally:
+        term.close()
+    assert status == 128 + sig
+    tail = term.out[shown:]
+    assert b"\x1b[?1049l" in tail                    # the alternate screen left
+    assert b"\x1b[?1000l" in tail                    # mouse reporting off
+    assert b"\x1b[?25h" in tail                      # the cursor shown
+    lflag = after[3]
+    assert lflag & termios.ECHO and lflag & termios.ICANON and lflag & termios.ISIG
+    assert after[3] == before[3]
+    text = tail.decode("utf-8", "replace")
+    assert text.count("the game is saved") == 1 and "Traceback" not in text
+    save = json.loads(_one_game(home).read_text(encoding="utf-8"))
+    assert save["finished"] is False and len(save["record"]["actions"]) >= 1
+
+
+@unix_only
+def test_N43_a_signal_on_the_lesson_list_ends_learn_in_one_line(tmp_path: Path) -> None:
+    import termios
+    term = Pty(["learn"], tmp_path / "home")
+    try:
+        assert term.read_until(b"\x1b[?1049h", 30)
+        term.read_until(b"\0never\0", 1.5)
+        shown = len(term.out)
+        os.kill(term.pid, signal.SIGTERM)
+        status = term.wait(30)
+        after = termios.tcgetattr(term.fd)
+    finally:
+        term.close()
+    assert status == 128 + signal.SIGTERM
+    text = term.out[shown:].decode("utf-8", "replace")
+    assert "stopped (SIGTERM)" in text and "Traceback" not in text
+    assert b"\x1b[?1049l" in term.out[shown:] and after[3] & termios.ECHO
+
+
+# ---------------------------------------------------------------- N15, N16: no terminal
+
+@pytest.mark.parametrize("stdin", ["devnull", "pipe"], ids=["N15_dev_null", "N16_echo_pipe"])
+def test_N15_N16_play_without_a_terminal_says_so_in_one_line_and_exits_2(stdin: str, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    r = subprocess.run([PY, "-m", "jorvik.cli", "play", "--players", "2", "--names", "A,B"],
+                       input=b"\n" if stdin == "pipe" else None,
+                       stdin=subprocess.DEVNULL if stdin == "devnull" else None,
+                       capture_output=True, env=_env(home), timeout=60)
+    err = r.stderr.decode()
+    assert r.returncode == 2
+    assert err.count("\n") == 1 and "needs a terminal" in err
+    assert b"\x1b" not in r.stderr + r.stdout          # no board drawn to nothing
+    assert not list((home / "games").glob("*.json")) if (home / "games").exists() else True
+
+
+def test_N15_learn_without_a_terminal_says_so_too(tmp_path: Path) -> None:
+    r = subprocess.run([PY, "-m", "jorvik.cli", "learn"], stdin=subprocess.DEVNULL,
+                       capture_output=True, env=_env(tmp_path / "home"), timeout=60)
+    assert r.returncode == 2 and "needs a terminal" in r.stderr.decode()
+
+
+# ---------------------------------------------------------------- N26: seeds a save holds
+
+@pytest.mark.parametrize("seed", [str(2**200), str(2**64), str(-2**63 - 1), "9" * 5000],
+                         ids=["N26_2_200", "N26_2_64", "N26_below", "N26_5000_digits"])
+def test_N26_play_refuses_a_seed_its_save_could_not_hold(seed: str, capsys) -> None:
+    from jorvik.cli import main
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--players", "2", "--names", "A,B", "--seed", seed])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.count("\n") == 1 and len(err) < 300
+    assert "what a save can hold" in err
+
+
+def test_N26_every_seed_play_takes_is_saved_and_resumed(tmp_path: Path) -> None:
+    from jorvik.cli import SEED
+    from jorvik.carddata import load_cards
+    from jorvik.play import saves as saving
+    from jorvik.play.session import Session
+    from jorvik.tui.text import Seats
+    for text in (str(2**64 - 1), str(-2**63)):
+        session = Session.start(load_cards(), Seats(["A", "B"], ["red", "blue"], [None, None]),
+                                "karl", SEED(text), None)
+        data, _ = saving.open_save(session.path, load_cards())
+        assert data.record["seed"] == int(text)
+        session.close()
+
+
+# ---------------------------------------------------------------- N12: output that is not UTF-8
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("command", [["cards", "--lang", "en"], ["cards", "--lang", "hu"],
+                                     ["games"], ["--help"], ["play", "--help"], ["cards", "--json"],
+                                     ["play", "--players", "9"], ["review", "nope"],
+                                     ["simulate", "--games", "1", "--players", "2"]],
+                         ids=lambda c: "_".join(c) if isinstance(c, list) else c)
+def test_N12_every_command_works_or_says_one_line_on_an_output_that_cannot_take_utf8(
+        command: list[str], encoding: str, tmp_path: Path) -> None:
+    r = subprocess.run([PY, "-m", "jorvik.cli", *command], capture_output=True, timeout=120,
+                       env=_env(tmp_path / "home", PYTHONIOENCODING=encoding), stdin=subprocess.DEVNULL)
+    err = r.stderr.decode(encoding, "replace")
+    assert "Traceback" not in err and "UnicodeEncodeError" not in err
+    assert r.returncode in (0, 2) and len(err.splitlines()) <= 1
+    if command[0] == "cards" and "--json" not in command:
+        assert r.returncode == 0 and "A01" in r.stdout.decode(encoding)
+
+
+# ---------------------------------------------------------------- N30: a key written twice
+
+@pytest.mark.parametrize("where, expect", [("card", "card A01: field 'vp' appears twice"),
+                                           ("top", "field 'format' appears twice")],
+                         ids=["N30_card_key_twice", "N30_top_key_twice"])
+def test_N30_a_card_file_with_a_key_twice_is_refused_in_one_line(where: str, expect: str, tmp_path: Path,
+                                                                   capsys) -> None:
+    from jorvik.carddata import default_card_file
+    from jorvik.cli import main
+    text = default_card_file().read_text(encoding="utf-8")
+    if where == "card":
+        start = text.index("  - id: A01")
+        vp = text.index("    vp: 5\n", start)
+        text = text[:vp] + "    vp: 5\n    vp: 99\n" + text[vp + len("    vp: 5\n"):]
+    else:
+        text = "format: 1\n" + text
+    path = tmp_path / "dup.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SystemExit) as e:
+        main(["cards", "--cards", str(path), "--json"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.count("\n") == 1 and expect in err
+
+
+# ---------------------------------------------------------------- N9: too few file descriptors
+
+@unix_only
+def test_N9_too_few_file_descriptors_is_an_environment_problem_not_a_bug(tmp_path: Path) -> None:
+    import resource
+    term_home = tmp_path / "home"
+
+    def few() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (8, 8))
+    import pty
+    master, slave = pty.openpty()
+    try:
+        r = subprocess.run([PY, "-m", "jorvik.cli", "play", "--players", "2", "--names", "A,B"],
+                           stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=_env(term_home),
+                           preexec_fn=few, timeout=60)
+    finally:
+        os.close(slave)
+        os.close(master)
+    err = r.stderr.decode("utf-8", "replace")
+    assert "a bug" not in err and "Traceback" not in err
+    assert "Too many open files" in err or "file" in err
+    assert r.returncode not in (0, 70)
