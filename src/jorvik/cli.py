@@ -470,7 +470,20 @@ def _without_lang(argv: list[str]) -> list[str]:
     return out
 
 
+def _replacing_output() -> None:
+    """An output that cannot take every character (PYTHONIOENCODING=ascii, a latin-1
+    terminal) shows '?' for the rest instead of failing mid-table (N12)."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding not in ("utf8", "utf16", "utf32") and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):
+                pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _replacing_output()
     # The language is known before the parser is built, so --help is translated too.
     i18n.set_language(i18n.resolve_language(i18n.language_from_argv(argv)))
     parser = build_parser()

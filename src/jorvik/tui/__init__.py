@@ -51,6 +51,9 @@ def run_app(app: JorvikApp) -> int:
         code = 130
     status = exit_code(app, code)
     lines = crash_lines(app) if status == CRASH_EXIT else after_game_lines(app)
+    if getattr(app, "environment_error", None) is not None:
+        from jorvik.i18n import t
+        lines = [t("tui.crash.environment", error=str(app.environment_error))] + lines
     if received and status != CRASH_EXIT:
         import signal as signals
         from jorvik.i18n import t
