@@ -120,9 +120,15 @@ class JorvikApp(CrashHook, App[int]):
 
     def show_setup(self, seats: Seats) -> None:
         from .screens.setup import SetupScreen  # only when asked for: a faster start
+        self._setup_open = True
         self._show(SetupScreen(seats, self.config.mode))
 
     def on_setup_done(self, message: SetupDone) -> None:
+        # One game per setup screen: Ctrl+S twice in a burst posts two of these before the
+        # screen is gone (N48: two game files and a duplicate screen id).
+        if not getattr(self, "_setup_open", False):
+            return
+        self._setup_open = False
         self.start_game(message.seats)
 
     def start_game(self, seats: Seats) -> None:
