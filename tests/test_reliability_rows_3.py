@@ -246,3 +246,91 @@ def test_N9_too_few_file_descriptors_is_an_environment_problem_not_a_bug(tmp_pat
     assert status not in (None, 0, 70)
     assert "unexpected error" not in text and "Traceback" not in text and "crash-" not in text
     assert "Too many open files" in text and "limit of the system" in text
+
+
+# ---------------------------------------------------------------- N41, N42: the review
+
+def _five_player_jarl_record() -> dict:
+    from outside_helpers import played_record
+    return played_record(["A", "B", "C", "D", "E"], mode="jarl", seed=5, level="easy")
+
+
+def test_N41_the_longest_review_a_5_player_game_can_ask_for_is_minutes_not_hours() -> None:
+    """`--playouts` at its most (1000) on a 5-player Jarl game: the moves the review plans to
+    play (the figure its progress bar counts down) stay within MAX_REVIEW_STEPS, about ten
+    minutes where REVIEW_STEPS, the default review, is under one."""
+    from jorvik.cli import MAX_PLAYOUTS
+    from jorvik.review import MAX_REVIEW_STEPS, REVIEW_STEPS, review
+    totals: list[int] = []
+    got = review(_five_player_jarl_record(), playouts=MAX_PLAYOUTS, workers=1,
+                 progress=lambda done, total: totals.append(total), stop=lambda: True)
+    assert got is None and totals
+    assert totals[0] <= MAX_REVIEW_STEPS <= 10 * REVIEW_STEPS
+
+
+def test_N41_review_says_in_one_line_when_it_plays_fewer_playouts_than_asked(tmp_path: Path) -> None:
+    from jorvik.tui.screens import review as screen
+    game = tmp_path / "five.json"
+    game.write_text(json.dumps(_five_player_jarl_record()), encoding="utf-8")
+    import io
+    from contextlib import redirect_stderr
+    err = io.StringIO()
+    from unittest import mock
+    with redirect_stderr(err), mock.patch.object(screen, "review", return_value=None), \
+            pytest.raises(AssertionError):   # the review itself is not run here
+        screen.run_review(str(game), playouts=1000)
+    lines = [line for line in err.getvalue().splitlines() if line.strip()]
+    assert any("--playouts 1000" in line and "a decision instead" in line for line in lines)
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="/proc finds the workers")
+def test_N42_review_killed_its_workers_end_with_it_silently(tmp_path: Path) -> None:
+    game = tmp_path / "five.json"
+    game.write_text(json.dumps(_five_player_jarl_record()), encoding="utf-8")
+    err_path = tmp_path / "err.txt"
+    with open(err_path, "wb") as err:
+        proc = subprocess.Popen([PY, "-m", "jorvik.cli", "review", str(game), "--playouts", "1000"],
+                                env=_env(tmp_path / "home"), stdout=subprocess.DEVNULL, stderr=err,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and len(workers) < 1:
+            workers = [c for c in _children(proc.pid)
+                       if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
+            time.sleep(0.2)
+        assert workers, "the review never started its workers"
+        time.sleep(2.0)   # judging
+        proc.kill()       # SIGKILL: nothing of the review's own code runs
+        proc.wait()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(_alive(w) for w in workers):
+            time.sleep(0.2)
+        assert not any(_alive(w) for w in workers)
+    finally:
+        for w in workers:
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
+    text = err_path.read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in text and "BrokenPipeError" not in text
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
