@@ -334,3 +334,74 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+# ---------------------------------------------------------------- §4: without Unix-only calls
+
+WINDOWS_LIKE = '''
+import signal, sys
+sys.modules["fcntl"] = None          # import fcntl: ImportError, as on Windows
+for name in ("pthread_sigmask", "SIGHUP"):
+    if hasattr(signal, name):
+        delattr(signal, name)
+'''
+
+PLAY = r'''
+import json, sys
+import fcntl_hidden_check
+from jorvik.bots.registry import seat_bots
+from jorvik.carddata import load_cards
+from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
+from jorvik.play import saves as saving
+from jorvik.play.session import Session
+from jorvik.review import hint_pool, hints
+from jorvik.tui.text import Seats
+
+cards = load_cards()
+st = new_game(["A", "B", "C"], seed=3, mode="karl", cards=cards)   # a bot game
+bots = seat_bots(["easy"] * 3, seed=1)
+while not is_over(st):
+    st, _ = apply_action(st, bots[current_player(st)].choose(st))
+pool = hint_pool(2)                                                 # a hint, on workers
+try:
+    shown = hints(new_game(["A", "B"], seed=4, mode="karl", cards=cards), playouts=2, pool=pool)
+finally:
+    pool.close()
+s = Session.start(cards, Seats(["A", "B"], ["red", "blue"], [None, None]), "karl", 5, None)
+s.apply(legal_actions(s.state)[0])                                  # a save
+data, _ = saving.open_save(s.path, cards)
+second = saving.GameLock(s.path).acquire()
+s.close()
+print(json.dumps({"over": True, "vp": [p.vp for p in st.players], "hints": len(shown),
+                  "saved": len(data.actions), "second_window": second}))
+'''
+
+
+def test_S4_a_bot_game_a_hint_and_a_save_without_fcntl_or_pthread_sigmask(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(WINDOWS_LIKE)   # in the hint workers too
+    (site / "fcntl_hidden_check.py").write_text(
+        "import signal\ntry:\n    import fcntl\nexcept ImportError:\n    pass\n"
+        "else:\n    raise SystemExit('fcntl is not hidden')\n"
+        "assert not hasattr(signal, 'pthread_sigmask')\n")
+    env = _env(tmp_path / "home", PYTHONPATH=os.pathsep.join([str(site), str(ROOT / "src")]))
+    r = subprocess.run([PY, "-c", PLAY], capture_output=True, text=True, env=env, timeout=240)
+    assert r.returncode == 0, r.stderr[-2000:]
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    assert got["hints"] >= 1 and got["saved"] == 1 and len(got["vp"]) == 3
+
+
+def test_S4_the_game_lock_needs_no_fcntl_module(tmp_path: Path) -> None:
+    """play/lock.py takes its lock through filelock (flock on Unix, msvcrt on Windows): a
+    second window of the same game is refused, and the lock goes with the process."""
+    from jorvik.play.lock import GameLock
+    import jorvik.play.lock as lock_module
+    source = Path(lock_module.__file__).read_text(encoding="utf-8")
+    assert "import fcntl" not in source
+    game = tmp_path / "g.json"
+    first, second = GameLock(game), GameLock(game)
+    assert first.acquire() and not second.acquire()
+    first.release()
+    assert second.acquire()
+    second.release()

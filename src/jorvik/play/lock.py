@@ -29,7 +29,10 @@ class GameLock:
         this one) holds it."""
         if self._held:
             return True
-        from filelock import FileLock, Timeout
+        from filelock import FileLock, SoftFileLock, Timeout
+        if FileLock is SoftFileLock:  # neither flock nor msvcrt here: a lock file alone would
+            self._held = True         # outlive a killed game and lock it for ever; play unlocked
+            return True
         try:
             self.lock_path.parent.mkdir(parents=True, exist_ok=True)
             # No soft-lock fallback: a lock file left by a killed process would lock the game
