@@ -141,6 +141,34 @@ def test_N43_a_signal_on_the_lesson_list_ends_learn_in_one_line(tmp_path: Path) 
     assert b"\x1b[?1049l" in term.out[shown:] and after[3] & termios.ECHO
 
 
+@unix_only
+def test_N43_SIGTERM_to_host_gives_the_terminal_back_and_says_the_game_is_saved(tmp_path: Path) -> None:
+    import socket
+    import termios
+    with socket.socket() as probe:   # a free port on 127.0.0.1
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    home = tmp_path / "home"
+    term = Pty(["host", "--players", "2", "--names", "Ann,Bob", "--remote", "2", "--port",
+                str(port)], home)
+    try:
+        assert term.read_until(b"Enter", 30)
+        os.write(term.fd, b"\r")
+        assert term.read_until(b"\x1b[?1049h", 30)
+        term.read_until(b"\0never\0", 1.5)
+        shown = len(term.out)
+        os.kill(term.pid, signal.SIGTERM)
+        status = term.wait(30)
+        after = termios.tcgetattr(term.fd)
+    finally:
+        term.close()
+    assert status == 128 + signal.SIGTERM
+    tail = term.out[shown:]
+    assert b"\x1b[?1049l" in tail and b"\x1b[?25h" in tail and after[3] & termios.ECHO
+    text = tail.decode("utf-8", "replace")
+    assert "saved" in text and "Traceback" not in text
+
+
 # ---------------------------------------------------------------- N15, N16: no terminal
 
 @pytest.mark.parametrize("stdin", ["devnull", "pipe"], ids=["N15_dev_null", "N16_echo_pipe"])

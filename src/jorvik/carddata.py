@@ -37,13 +37,13 @@ def _history() -> dict[str, Any]:
     """data/card_history.json (tools/card_history.py): the hash every earlier version wrote for
     its packaged cards, mapped to their rules identity, and each identity's card digests. A
     missing or broken table only costs the acceptance of old saves, never a start."""
-    import json
     from jorvik.cardschema import HISTORY_FILE
+    from jorvik.outside import DataFileError, read_json_file
     try:
-        data = json.loads((Path(str(resources.files("jorvik.data"))) / HISTORY_FILE).read_text("utf-8"))
+        data = read_json_file(Path(str(resources.files("jorvik.data"))) / HISTORY_FILE)
         if isinstance(data.get("hashes"), dict) and isinstance(data.get("rules"), dict):
             return data
-    except (OSError, ValueError, AttributeError):
+    except (DataFileError, OSError, ValueError, AttributeError):
         pass
     return {"hashes": {}, "rules": {}}
 

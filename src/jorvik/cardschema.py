@@ -512,7 +512,7 @@ def _rules_values(card: Card) -> list[Any]:
 
 def _sha(value: Any) -> str:
     blob = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode("ascii")).hexdigest()
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()  # ASCII text (ensure_ascii)
 
 
 def rules_hash(cards: Any) -> str:

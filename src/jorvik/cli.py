@@ -474,11 +474,13 @@ def _replacing_output() -> None:
     """An output that cannot take every character (PYTHONIOENCODING=ascii, a latin-1
     terminal) shows '?' for the rest instead of failing mid-table (N12)."""
     for stream in (sys.stdout, sys.stderr):
+        if stream is not sys.__stdout__ and stream is not sys.__stderr__:
+            continue  # a stand-in (a test's capture, an app's): its owner chose its errors
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
         if encoding not in ("utf8", "utf16", "utf32") and hasattr(stream, "reconfigure"):
             try:
                 stream.reconfigure(errors="replace")
-            except (ValueError, OSError):
+            except (ValueError, OSError, LookupError):
                 pass
 
 

@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock, SoftFileLock, Timeout
+
 from jorvik.settings import data_dir
 
 from .errors import SaveError
@@ -29,7 +31,6 @@ class GameLock:
         this one) holds it."""
         if self._held:
             return True
-        from filelock import FileLock, SoftFileLock, Timeout
         if FileLock is SoftFileLock:  # neither flock nor msvcrt here: a lock file alone would
             self._held = True         # outlive a killed game and lock it for ever; play unlocked
             return True

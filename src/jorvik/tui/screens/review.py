@@ -5,6 +5,7 @@ It shows the costliest decisions and the VP race; the screen opens from the fina
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -155,9 +156,8 @@ def run_review(game: str, playouts: int | None = None, seed: int = 0) -> int:
         left = decisions_left(states, actions, humans)
         count = len(left)
         if playouts is not None and playout_draws(playouts, sum(left.values())) < playouts:
-            Console(stderr=True).print(t("learn.review.playouts_capped", asked=playouts,
-                                         draws=playout_draws(playouts, sum(left.values()))),
-                                       markup=False, highlight=False)
+            print(t("learn.review.playouts_capped", asked=playouts,  # one line, never wrapped
+                    draws=playout_draws(playouts, sum(left.values()))), file=sys.stderr)
         with Progress(console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(t("learn.review.working", count=count), total=None)
 
