@@ -169,6 +169,46 @@ def test_N43_SIGTERM_to_host_gives_the_terminal_back_and_says_the_game_is_saved(
     assert "saved" in text and "Traceback" not in text
 
 
+@unix_only
+def test_N43_N44_SIGHUP_to_join_gives_the_terminal_back_in_one_line(tmp_path: Path) -> None:
+    import re
+    import socket
+    import termios
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    host = subprocess.Popen([PY, "-m", "jorvik.cli", "host", "--headless", "--players", "2",
+                             "--names", "Ann,Bob", "--remote", "1,2", "--port", str(port)],
+                            env=_env(tmp_path / "host"), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    term = None
+    try:
+        code = None
+        for _ in range(20):   # the join lines come first
+            found = re.search(r"jorvik join \S+ (\S+)", host.stdout.readline())
+            if found:
+                code = found.group(1)
+                break
+        assert code is not None
+        term = Pty(["join", f"127.0.0.1:{port}", code], tmp_path / "join")
+        assert term.read_until(b"\x1b[?1049h", 30)
+        term.read_until(b"\0never\0", 1.5)
+        shown = len(term.out)
+        os.kill(term.pid, signal.SIGHUP)
+        status = term.wait(30)
+        after = termios.tcgetattr(term.fd)
+    finally:
+        if term is not None:
+            term.close()
+        host.kill()
+        host.wait(10)
+    assert status == 128 + signal.SIGHUP
+    tail = term.out[shown:]
+    assert b"\x1b[?1049l" in tail and b"\x1b[?25h" in tail and after[3] & termios.ECHO
+    text = tail.decode("utf-8", "replace")
+    assert "stopped (SIGHUP)" in text and "Traceback" not in text
+
+
 # ---------------------------------------------------------------- N15, N16: no terminal
 
 @pytest.mark.parametrize("stdin", ["devnull", "pipe"], ids=["N15_dev_null", "N16_echo_pipe"])
