@@ -225,6 +225,24 @@ def test_N15_N16_play_without_a_terminal_says_so_in_one_line_and_exits_2(stdin: 
     assert not list((home / "games").glob("*.json")) if (home / "games").exists() else True
 
 
+@unix_only
+def test_N15_play_with_stderr_thrown_away_says_so_where_it_is_seen(tmp_path: Path) -> None:
+    """`jorvik play 2>/dev/null`: the board would be drawn into nothing; the one line goes to
+    the terminal that stdout still is."""
+    import pty
+    master, slave = pty.openpty()
+    try:
+        r = subprocess.run([PY, "-m", "jorvik.cli", "play", "--players", "2", "--names", "A,B"],
+                           stdin=slave, stdout=slave, stderr=subprocess.DEVNULL,
+                           env=_env(tmp_path / "home"), timeout=60)
+        seen = os.read(master, 4096).decode("utf-8", "replace")
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert r.returncode == 2 and "needs a terminal (stderr is not one)" in seen
+    assert "\x1b[" not in seen
+
+
 def test_N15_learn_without_a_terminal_says_so_too(tmp_path: Path) -> None:
     r = subprocess.run([PY, "-m", "jorvik.cli", "learn"], stdin=subprocess.DEVNULL,
                        capture_output=True, env=_env(tmp_path / "home"), timeout=60)

@@ -33,6 +33,7 @@ def run_app(app: JorvikApp) -> int:
     exit_code). Without a terminal to draw on and read keys from it says so and returns 2;
     SIGTERM and SIGHUP end it as Ctrl+C does (the game saved, the terminal given back), with
     the status 128 + the signal's number."""
+    import sys
 
     from jorvik.playpool import prepare
 
@@ -40,7 +41,10 @@ def run_app(app: JorvikApp) -> int:
     problem = terminal_problem()
     if problem is not None:
         from jorvik.i18n import t
-        _tell([t("cli.errors.needs_terminal", stream=problem)])
+        line = t("cli.errors.needs_terminal", stream=problem)
+        _tell([line])
+        if problem == "stderr" and sys.__stdout__ is not None and sys.__stdout__.isatty():
+            print(line, file=sys.__stdout__, flush=True)  # `2>/dev/null`: said where it is seen
         return NO_TERMINAL_EXIT
     prepare()  # so that hints and the review can start their worker processes in the app
     received: list[int] = []
