@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     card_file.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
     as_json.add_argument("--json", action="store_true", help=help_text("json"))
     batch.add_argument("--games", type=GAMES, default=100, help=help_text("games"))
-    batch.add_argument("--seed", type=int, default=0, help=help_text("seed"))
+    batch.add_argument("--seed", type=SEED, default=0, help=help_text("seed"))
 
     parser = _Parser(prog="jorvik", description=help_text("description"), parents=[lang])
     parser.add_argument("--version", action="version", version=f"jorvik {_version()}",
@@ -162,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     review = sub.add_parser("review", help=i18n.t("learn.cli.review"), parents=[lang])
     review.add_argument("game", metavar="GAME_ID|FILE", help=i18n.t("learn.cli.review_game"))
     review.add_argument("--playouts", type=PLAYOUTS, default=None, help=i18n.t("learn.cli.budget"))
-    review.add_argument("--seed", type=int, default=0, help=help_text("seed"))
+    review.add_argument("--seed", type=SEED, default=0, help=help_text("seed"))
     review.set_defaults(func=cmd_review)
     return parser
 
