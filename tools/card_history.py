@@ -78,7 +78,8 @@ def main() -> None:
         cards = [Card(**{f: (tuple(v) if isinstance(v, list) else v)
                          for f, v in c.items() if f in fields}) for c in found["cards"]]
         rules = rules_hash(cards)
-        history["hashes"][found["hash"]] = rules
+        if found["hash"] != rules:   # a commit of this scheme wrote the rules hash itself
+            history["hashes"][found["hash"]] = rules
         history["rules"][rules] = card_digests(cards)
         print(f"{commit}: {found['hash'][:16]}… plays as {rules[:22]}…")
     path.write_text(json.dumps(history, indent=1, sort_keys=True) + "\n")

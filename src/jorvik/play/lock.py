@@ -4,7 +4,6 @@ second window (or `jorvik games --delete`) cannot play or remove a game being pl
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 from typing import Any
 
