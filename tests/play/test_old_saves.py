@@ -133,3 +133,17 @@ def test_the_packaged_cards_rules_are_in_the_history_table() -> None:
     of this version are recognised, and their differences named, by the next one."""
     history = json.loads((Path(saving.__file__).parents[1] / "data" / "card_history.json").read_text())
     assert load_cards().hash in history["rules"]
+
+
+def test_the_single_autosave_of_the_first_versions_is_found_by_resume_and_plays_on(tmp_path: Path) -> None:
+    """Before one file per game, `jorvik play` kept one autosave.json (jorvik-save/1)."""
+    legacy = saving.legacy_autosave_path()
+    legacy.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(CORPUS / "save1-df4805a.json", legacy)
+    assert saving.latest_unfinished() == legacy
+    data, cards = saving.open_save(legacy, load_cards())
+    assert not data.current   # continued in a file of this version, the old one left alone
+    session = Session.from_save(data, cards)
+    assert session.path is not None and session.path != legacy
+    assert len(session.actions) == INDEX["save1-df4805a"]["actions"]
+    session.close()
