@@ -379,7 +379,7 @@ def test_default_load_is_cached() -> None:
 
 
 def test_hash_is_stable_and_hex(cards: CardSet, tmp_path: Path) -> None:
-    assert re.fullmatch(r"[0-9a-f]{64}", cards.hash)
+    assert re.fullmatch(r"rules1-[0-9a-f]{64}", cards.hash)
     # Same records, written differently (no comments, other layout): same hash.
     p = write_yaml(tmp_path, packaged_data())
     again = load_cards(p)
@@ -391,8 +391,9 @@ def test_hash_is_stable_and_hex(cards: CardSet, tmp_path: Path) -> None:
 @pytest.mark.parametrize("card_id, key, value", [
     ("A01", "vp", 6),
     ("B08", "ship", {"karl": 3, "jarl": 1}),
-    ("C24", "text", "Final scoring: 1 VP per warrior you own."),
-    ("D20", "source", "X"),
+    ("A01", "goods", ["leather", "iron"]),
+    ("C24", "effect", "skald_ships"),
+    ("D20", "defence", 4),
 ])
 def test_hash_changes_when_a_value_changes(cards: CardSet, tmp_path: Path, card_id: str, key: str,
                                            value: Any) -> None:

@@ -104,7 +104,9 @@ LEARN_CRASH = (
 
 
 def test_f3_a_crash_in_learn_exits_70_with_its_message(tmp_path):
-    env = {**os.environ, "TERM": "xterm-256color", "JORVIK_HOME": str(tmp_path / "home")}
+    env = {**os.environ, "TERM": "xterm-256color",
+           # no terminal here: the app runs headless (without one it refuses to start, N15)
+           "TEXTUAL_DRIVER": "textual.drivers.headless_driver:HeadlessDriver", "JORVIK_HOME": str(tmp_path / "home")}
     proc = subprocess.run([sys.executable, "-c", LEARN_CRASH, "learn", "--lang", "en"],
                           env=env, stdin=subprocess.PIPE, capture_output=True, timeout=60)
     err = proc.stderr.decode()
@@ -238,7 +240,9 @@ SETUP_CRASH = (
 
 
 def test_f8_a_crash_before_any_game_does_not_claim_a_save(tmp_path):
-    env = {**os.environ, "TERM": "xterm-256color", "JORVIK_HOME": str(tmp_path / "home")}
+    env = {**os.environ, "TERM": "xterm-256color",
+           # no terminal here: the app runs headless (without one it refuses to start, N15)
+           "TEXTUAL_DRIVER": "textual.drivers.headless_driver:HeadlessDriver", "JORVIK_HOME": str(tmp_path / "home")}
     proc = subprocess.run([sys.executable, "-c", SETUP_CRASH, "play", "--lang", "en"], env=env,
                           stdin=subprocess.PIPE, capture_output=True, timeout=60)
     err = proc.stderr.decode()
@@ -255,7 +259,9 @@ def test_f7_a_crash_with_an_unusable_data_folder_names_the_real_report(tmp_path)
     blocker.write_text("")
     temp = tmp_path / "temp"
     temp.mkdir()
-    env = {**os.environ, "TERM": "xterm-256color", "JORVIK_HOME": str(blocker / "home"),
+    env = {**os.environ, "TERM": "xterm-256color",
+           # no terminal here: the app runs headless (without one it refuses to start, N15)
+           "TEXTUAL_DRIVER": "textual.drivers.headless_driver:HeadlessDriver", "JORVIK_HOME": str(blocker / "home"),
            "TMPDIR": str(temp)}
     proc = subprocess.run([sys.executable, "-c", SETUP_CRASH, "play", "--lang", "en"], env=env,
                           stdin=subprocess.PIPE, capture_output=True, timeout=60)

@@ -78,7 +78,8 @@ def test_a_signal_to_the_group_stops_review_and_its_workers(tmp_path, sig, delay
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
     assert proc.returncode == 130
-    lines = err.decode().strip().splitlines()
+    lines = [line for line in err.decode().strip().splitlines()
+             if line.strip() and "--playouts 200 would judge" not in line]  # the cap (N41)
     assert lines == ["jorvik: stopped (Ctrl+C); nothing was left running."], lines
     time.sleep(0.2)
     assert not [w for w in workers if _alive(w)], "a worker went on computing"

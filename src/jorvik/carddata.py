@@ -15,7 +15,7 @@ from typing import Any
 from jorvik.cardfile import CardFileError, read_card_file
 from jorvik.engine.cards import GOODS, Card, CardSet
 
-__all__ = ["CardFileError", "card_to_dict", "default_card_file", "load_cards", "load_cards_or_exit"]
+__all__ = ["CardFileError", "card_to_dict", "cards_differ", "default_card_file", "load_cards", "load_cards_or_exit"]
 
 DEFAULT_NAME = "cards.yaml"
 
@@ -25,8 +25,41 @@ def _load_text(text: str, where: str) -> CardSet:
     """The checked cards of a card file's text. Every process checks its card file again
     (about 30 ms): a validated copy kept in the data folder could be edited there, and
     checking a copy costs as much as checking the file."""
+    import dataclasses
     from jorvik.cardschema import parse
-    return parse(text, where)
+    cards = parse(text, where)
+    earlier = frozenset(h for h, rules in _history()["hashes"].items() if rules == cards.hash)
+    return dataclasses.replace(cards, also=cards.also | earlier, by_id={}, cache={})
+
+
+@functools.lru_cache(maxsize=1)
+def _history() -> dict[str, Any]:
+    """data/card_history.json (tools/card_history.py): the hash every earlier version wrote for
+    its packaged cards, mapped to their rules identity, and each identity's card digests. A
+    missing or broken table only costs the acceptance of old saves, never a start."""
+    from jorvik.cardschema import HISTORY_FILE
+    from jorvik.outside import DataFileError, read_json_file
+    try:
+        data = read_json_file(Path(str(resources.files("jorvik.data"))) / HISTORY_FILE)
+        if isinstance(data.get("hashes"), dict) and isinstance(data.get("rules"), dict):
+            return data
+    except (DataFileError, OSError, ValueError, AttributeError):
+        pass
+    return {"hashes": {}, "rules": {}}
+
+
+def cards_differ(cards_hash: str, cards: CardSet) -> list[str] | None:
+    """The ids of the cards whose rules differ between the cards a save names (`cards_hash`)
+    and `cards`, sorted; None when those cards are unknown here (a card file of the player's
+    own, or a version newer than this one)."""
+    from jorvik.cardschema import card_digests
+    history = _history()
+    rules = cards_hash if cards_hash in history["rules"] else history["hashes"].get(cards_hash)
+    theirs = history["rules"].get(rules) if isinstance(rules, str) else None
+    if not isinstance(theirs, dict):
+        return None
+    ours = card_digests(cards.cards)
+    return sorted(k for k in set(ours) | set(theirs) if ours.get(k) != theirs.get(k))
 
 
 def default_card_file() -> Path:

@@ -80,7 +80,25 @@ def load_yaml(text: str, where: str) -> Any:
         # A first pass over the events (cheap, and bounded by the text) finds aliases and
         # deep nesting before anything is built.
         depth = 0
+        # One frame per open mapping: its keys so far, whether a key comes next, its card id.
+        frames: list[dict[str, Any] | None] = []
         for event in yaml.parse(text, Loader=loader):
+            top = frames[-1] if frames else None
+            if isinstance(event, yaml.ScalarEvent) and top is not None and top["key_next"]:
+                _check_key(top, event, where)
+                continue
+            if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)) and top is not None:
+                if top["last"] == "id" and isinstance(event, yaml.ScalarEvent):
+                    top["id"] = event.value
+                top["key_next"] = True
+            if isinstance(event, yaml.MappingStartEvent):
+                frames.append({"keys": set(), "key_next": True, "last": None, "id": None})
+            elif isinstance(event, yaml.SequenceStartEvent):
+                frames.append(None)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                frames.pop()
+                if frames and frames[-1] is not None:
+                    frames[-1]["key_next"] = True
             if isinstance(event, yaml.AliasEvent):
                 line = event.start_mark.line + 1 if event.start_mark else 0
                 raise CardFileError(f"{where}: YAML alias *{shown(event.anchor)[1:-1]} at line {line}: "
@@ -100,6 +118,19 @@ def load_yaml(text: str, where: str) -> Any:
     except (ValueError, OverflowError, RecursionError) as exc:
         # e.g. an integer of more digits than Python converts
         raise CardFileError(f"{where}: a value cannot be read: {shown(str(exc))}") from None
+
+
+def _check_key(frame: dict[str, Any], event: Any, where: str) -> None:
+    """A mapping's next key: CardFileError if the mapping has it already (YAML would keep the
+    later value without a word: a corrected card file would change the rules silently)."""
+    key = event.value
+    frame["key_next"], frame["last"] = False, key
+    if key in frame["keys"]:
+        line = event.start_mark.line + 1 if event.start_mark else 0
+        card = f"card {shown(frame['id'])[1:-1]}: " if frame["id"] else ""
+        raise CardFileError(f"{where}: {card}field {shown(key)} appears twice (line {line}); "
+                            f"write each field once", card_id=frame["id"], field=key)
+    frame["keys"].add(key)
 
 
 _FIELD_RE = re.compile(r"\s*(?:-\s+)?([A-Za-z_][\w.]{0,40})\s*:")

@@ -503,15 +503,54 @@ def _canonical(r: CardRecord) -> dict[str, Any]:
     return d
 
 
+# What a card is to the rules: everything but its words (names, texts, provenance and notes
+# in any language). Two card files that agree on these, card by card and in this order, deal
+# the same decks and play the same games, so a save of one plays on with the other.
+RULES_FIELDS = ("id", "season", "type", "jarl_only", "removed_karl", "removed_jarl", "goods",
+                "vp", "coins_per_good", "defence", "ship_karl", "ship_jarl", "picts_gain",
+                "picts_loss", "timing", "effect")
+RULES_PREFIX = "rules1-"  # the hashes of earlier versions (sha256 of every word) have none
+HISTORY_FILE = "card_history.json"
+
+
+def _rules_values(card: Card) -> list[Any]:
+    return [sorted(v) if k.startswith("removed_") else list(v) if isinstance(v, tuple) else v
+            for k in RULES_FIELDS for v in (getattr(card, k),)]
+
+
+def _sha(value: Any) -> str:
+    blob = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()  # ASCII text (ensure_ascii)
+
+
+def rules_hash(cards: Any) -> str:
+    """The identity saves and records are checked against: the rules values of every card, in
+    the file's order (the order a deck is dealt in); never a name, text or note."""
+    return RULES_PREFIX + _sha([list(RULES_FIELDS)] + [_rules_values(c) for c in cards])
+
+
+def card_digests(cards: Any) -> dict[str, str]:
+    """A short digest of each card's rules values by id, to name the cards two sets differ in."""
+    return {c.id: _sha(_rules_values(c))[:10] for c in cards}
+
+
+def text_hash(deck: CardFile) -> str:
+    """The hash earlier versions wrote into saves: every word of the card file but the notes.
+    A save made with this very file by such a version is accepted by it."""
+    canonical = {"format": FORMAT, "cards": [_canonical(r) for r in deck.cards]}
+    blob = json.dumps(canonical, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
 def parse(text: str, where: str) -> CardSet:
-    """Validate a card file's text; raises CardFileError naming the card and field."""
+    """Validate a card file's text; raises CardFileError naming the card and field. The set's
+    hash is its rules identity (rules_hash); `also` holds the hash an earlier version wrote
+    for this very file (text_hash)."""
     where = printable(where)
     data = load_yaml(text, where)
     try:
         deck = CardFile.model_validate(data)
     except ValidationError as exc:
         raise _card_file_error(exc, data, where) from None
-    canonical = {"format": FORMAT, "cards": [_canonical(r) for r in deck.cards]}
-    blob = json.dumps(canonical, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    digest = hashlib.sha256(blob.encode("utf-8")).hexdigest()
-    return CardSet(cards=tuple(_record_to_card(r) for r in deck.cards), hash=digest)
+    cards = tuple(_record_to_card(r) for r in deck.cards)
+    return CardSet(cards=cards, hash=rules_hash(cards), also=frozenset({text_hash(deck)}))

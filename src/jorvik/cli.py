@@ -65,6 +65,21 @@ THINK = _number(float, 0, MAX_THINK, "not_seconds", "negative_seconds", "too_man
 BOT_DELAY = _number(float, 0, MAX_BOT_DELAY, "not_seconds", "negative_seconds", "too_many_seconds")
 
 
+def SEED(value: str) -> int:
+    """A game's seed: only what a save can hold (recordschema.SEED_RANGE), so a game that
+    says it is saved can always be resumed (N26)."""
+    from jorvik.recordschema import SEED_RANGE
+    low, high = SEED_RANGE[0], SEED_RANGE[1] - 1
+    try:
+        seed = int(value)
+    except ValueError:
+        seed = None
+    if seed is None or not low <= seed <= high:
+        raise argparse.ArgumentTypeError(error_text("seed_range", low=str(low), high=str(high),
+                                                    value=i18n.quoted(value)))
+    return seed
+
+
 def _version() -> str:
     """The installed package's version (pyproject.toml's)."""
     from importlib.metadata import PackageNotFoundError, version
@@ -83,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     card_file.add_argument("--cards", metavar="PATH", help=help_text("card_file"))
     as_json.add_argument("--json", action="store_true", help=help_text("json"))
     batch.add_argument("--games", type=GAMES, default=100, help=help_text("games"))
-    batch.add_argument("--seed", type=int, default=0, help=help_text("seed"))
+    batch.add_argument("--seed", type=SEED, default=0, help=help_text("seed"))
 
     parser = _Parser(prog="jorvik", description=help_text("description"), parents=[lang])
     parser.add_argument("--version", action="version", version=f"jorvik {_version()}",
@@ -94,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help=help_text("play"), parents=[lang, table, card_file])
     play.add_argument("--names", help=help_text("names"))
     play.add_argument("--colours", "--colors", dest="colours", help=help_text("colours"))
-    play.add_argument("--seed", type=int, default=None, help=help_text("seed"))
+    play.add_argument("--seed", type=SEED, default=None, help=help_text("seed"))
     play.add_argument("--start-player", type=int, default=None, help=help_text("start_player"))
     play.add_argument("--resume", action="store_true", help=help_text("resume"))
     play.add_argument("--load", metavar="FILE", help=help_text("load"))
@@ -150,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     review = sub.add_parser("review", help=i18n.t("learn.cli.review"), parents=[lang])
     review.add_argument("game", metavar="GAME_ID|FILE", help=i18n.t("learn.cli.review_game"))
     review.add_argument("--playouts", type=PLAYOUTS, default=None, help=i18n.t("learn.cli.budget"))
-    review.add_argument("--seed", type=int, default=0, help=help_text("seed"))
+    review.add_argument("--seed", type=SEED, default=0, help=help_text("seed"))
     review.set_defaults(func=cmd_review)
     replay = sub.add_parser("replay", help=i18n.t("replay.cli.help"), parents=[lang])
     replay.add_argument("game", metavar="GAME_ID|FILE", help=i18n.t("replay.cli.game"))
@@ -475,7 +490,22 @@ def _without_lang(argv: list[str]) -> list[str]:
     return out
 
 
+def _replacing_output() -> None:
+    """An output that cannot take every character (PYTHONIOENCODING=ascii, a latin-1
+    terminal) shows '?' for the rest instead of failing mid-table (N12)."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not sys.__stdout__ and stream is not sys.__stderr__:
+            continue  # a stand-in (a test's capture, an app's): its owner chose its errors
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding not in ("utf8", "utf16", "utf32") and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError, LookupError):
+                pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _replacing_output()
     # The language is known before the parser is built, so --help is translated too.
     i18n.set_language(i18n.resolve_language(i18n.language_from_argv(argv)))
     parser = build_parser()

@@ -150,9 +150,11 @@ def check_record(record: Any, cards: CardSet, stacked_ok: bool = False) -> Recor
         rec = RecordModel.model_validate(record, context={"cards": cards})
     except ValidationError as e:
         raise RecordError(problem_lines(e)) from None
-    if rec.cards_hash != cards.hash:
-        raise OtherCardFile("the record was played with a different card file "
-                            "(cards_hash differs); load it with the same --cards file")
+    if not cards.plays_as(rec.cards_hash):
+        other = OtherCardFile("the record was played with cards whose rules differ from "
+                              "these (cards_hash); load it with the same --cards file")
+        other.cards_hash = rec.cards_hash
+        raise other
     if rec.seed is None:
         raise RecordWithoutDeck("this save was made before saves kept their deck; "
                                 "it cannot be resumed exactly")

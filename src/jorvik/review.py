@@ -54,6 +54,7 @@ HINT_FIRST_LOOK = 16
 # budgets, in moves played in play-outs (the rollout policy plays some 25,000 a CPU second)
 HINT_STEPS = 36_000          # a hint: about 1.5 s of one core
 REVIEW_STEPS = 1_300_000     # a whole review: under 60 s on 2 cores
+MAX_REVIEW_STEPS = 10 * REVIEW_STEPS  # the longest review (--playouts): about 10 min on 2 cores
 SCREEN_SHARE = 0.2           # of a review's budget: the first screening round, every decision
 SCREEN_DRAWS = (2, 12)       # the first round's draws per decision, at least and at most
 HALVING_SHARE = 0.2          # of a review's budget: the screening rounds after the first
@@ -524,16 +525,41 @@ def _key(job: tuple) -> tuple:
 
 
 def _worker(conn: Any) -> None:
-    """A review worker: judge each job received until the pipe closes."""
+    """A review worker: judge each job received until the pipe closes. When the review's
+    process is gone (killed, even by SIGKILL) it stops within a play-out, silently: nobody
+    is left to tell (N42)."""
     ignore_sigint()
+    orphaned = _parent_gone()
     while True:
         try:
             job = conn.recv()
-        except EOFError:
+        except (EOFError, OSError):
             return
         if job is None:
             return
-        conn.send(_run(job))
+        result = _run(job, orphaned)
+        if result is None:
+            return
+        try:
+            conn.send(result)
+        except (OSError, ValueError):  # BrokenPipeError: the review is gone
+            return
+
+
+def _parent_gone(every: float = 0.5) -> Callable[[], bool]:
+    """A stop() for a worker's play-outs: true once the process that started it has ended
+    (asked at most every `every` seconds)."""
+    import multiprocessing
+    import time
+    parent = multiprocessing.parent_process()
+    last = [time.monotonic(), False]
+
+    def gone() -> bool:
+        now = time.monotonic()
+        if parent is not None and not last[1] and now - last[0] >= every:
+            last[0], last[1] = now, not parent.is_alive()
+        return bool(last[1])
+    return gone
 
 
 def screen_draws(remaining: list[int], budget: int = REVIEW_STEPS) -> tuple[int, int]:
@@ -554,6 +580,22 @@ def screen_draws(remaining: list[int], budget: int = REVIEW_STEPS) -> tuple[int,
     return least, 2
 
 
+def decisions_left(states: list[GameState], actions: list[Action], seats: Iterable[int],
+                   ) -> dict[int, int]:
+    """The decisions a review judges (the moves of `seats` with more than one legal move),
+    each with the moves left to the end of the game after it."""
+    seats = set(seats)
+    return {i: max(1, len(actions) - i) for i, st in enumerate(states[:len(actions)])
+            if current_player(st) in seats and len(legal_actions(st)) > 1}
+
+
+def playout_draws(playouts: int, remaining: int) -> int:
+    """The draws a decision a `--playouts` review makes: `playouts`, or fewer when they would
+    play more than MAX_REVIEW_STEPS moves in all (3 x CANDIDATES play-outs a draw of a
+    decision, each about as long as the `remaining` moves the decisions leave, summed)."""
+    return max(1, min(playouts, MAX_REVIEW_STEPS // max(1, 3 * CANDIDATES * remaining)))
+
+
 def review(record: Any, humans: Iterable[int] | None = None,
            playouts: int | None = None, seed: int = 0, workers: int = 1,
            progress: Callable[[int, int], None] | None = None,
@@ -572,11 +614,12 @@ def review(record: Any, humans: Iterable[int] | None = None,
     `stop()` turned true before the end (the screen asking for it was closed)."""
     states, actions = states_of(record, cards)
     seats = set(range(states[0].n)) if humans is None else set(humans)
-    todo = [i for i, st in enumerate(states[:len(actions)])
-            if current_player(st) in seats and len(legal_actions(st)) > 1]
-    left = {i: max(1, len(actions) - i) for i in todo}
+    left = decisions_left(states, actions, seats)
+    todo = list(left)
     if playouts is not None:
-        draws, k = max(1, playouts), CANDIDATES
+        # --playouts asks for draws a decision; a big table's long game at the most the
+        # option takes would play for hours (N41), so no more than MAX_REVIEW_STEPS fit.
+        draws, k = playout_draws(playouts, sum(left.values())), CANDIDATES
     else:
         draws, k = screen_draws([left[i] for i in todo], budget)
     total = budget if playouts is None else max(1, 3 * draws * k * sum(left.values()))

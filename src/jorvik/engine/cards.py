@@ -72,16 +72,23 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class CardSet:
-    """Every card record of one card file, with a stable content hash."""
+    """Every card record of one card file, with a stable hash of its rules (names and texts
+    left out); `also`: the hashes earlier versions wrote for cards that play the same, so a
+    save or record naming one of them is accepted (CardSet.plays_as)."""
 
     cards: tuple[Card, ...]
     hash: str = ""
+    also: frozenset[str] = field(default=frozenset(), compare=False, hash=False)
     by_id: dict[str, Card] = field(default_factory=dict, compare=False, hash=False)
     cache: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.by_id:
             object.__setattr__(self, "by_id", {c.id: c for c in self.cards})
+
+    def plays_as(self, cards_hash: str) -> bool:
+        """Whether a save or record made with the cards named `cards_hash` plays on with these."""
+        return cards_hash == self.hash or cards_hash in self.also
 
     def __getitem__(self, card_id: str) -> Card:
         return self.by_id[card_id]

@@ -38,7 +38,10 @@ class RecordWithoutDeck(RecordError):
 
 
 class OtherCardFile(RecordError):
-    """A record played with another card file (its cards_hash differs)."""
+    """A record played with cards whose rules differ (CardSet.plays_as refuses its
+    `cards_hash`)."""
+
+    cards_hash: str = ""
 
 
 class StackedRecord(RecordError):

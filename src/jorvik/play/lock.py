@@ -4,8 +4,10 @@ second window (or `jorvik games --delete`) cannot play or remove a game being pl
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, SoftFileLock, Timeout
 
 from jorvik.settings import data_dir
 
@@ -13,40 +15,47 @@ from .errors import SaveError
 
 
 class GameLock:
-    """An OS-level lock on one game (fcntl.flock on a file in the data directory's locks/),
-    held while the game is open: the OS drops it when the process ends, even by SIGKILL."""
+    """An OS-level lock on one game (filelock: flock on Unix, msvcrt on Windows, on a file in
+    the data directory's locks/), held while the game is open: the OS drops it when the
+    process ends, even by SIGKILL."""
 
     def __init__(self, path: Path) -> None:
         key = hashlib.sha1(str(Path(path).resolve()).encode()).hexdigest()[:20]
         self.lock_path = data_dir() / "locks" / f"{key}.lock"
-        self._fd: int | None = None
+        self._lock: Any = None
+        self._held = False
 
     def acquire(self) -> bool:
-        """True when the lock is ours now; False when another process holds it."""
-        if self._fd is not None:
+        """True when the lock is ours now; False when another process (or another GameLock of
+        this one) holds it."""
+        if self._held:
+            return True
+        if FileLock is SoftFileLock:  # neither flock nor msvcrt here: a lock file alone would
+            self._held = True         # outlive a killed game and lock it for ever; play unlocked
             return True
         try:
             self.lock_path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:  # an unwritable data directory: saving fails too, and says so
-            return True
-        try:
-            import fcntl
-        except ImportError:  # no flock on this system: one instance is not enforced
-            self._fd = fd
-            return True
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
+            # No soft-lock fallback: a lock file left by a killed process would lock the game
+            # for ever. A system without OS locks plays unlocked, as an unwritable folder does.
+            lock = FileLock(self.lock_path, timeout=0, thread_local=False,
+                            fallback_to_soft=False, preserve_lock_file=True)
+            lock.acquire()
+        except Timeout:
             return False
-        self._fd = fd
+        except (OSError, NotImplementedError, RuntimeError):
+            # an unwritable data directory (saving fails too, and says so) or no OS locks
+            self._held = True
+            return True
+        self._lock, self._held = lock, True
         return True
 
     def release(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)  # closing the descriptor releases the flock
-            self._fd = None
+        if self._lock is not None:
+            try:
+                self._lock.release(force=True)
+            except OSError:
+                pass
+        self._lock, self._held = None, False
 
 
 def lock_game(path: Path) -> GameLock:

@@ -300,10 +300,17 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path,
         _, actions = replay_record(record, cards, stacked_ok=stacked_ok)
     except RecordWithoutDeck:
         raise SaveError("no_deck", path=where, kind="old") from None
-    except OtherCardFile:
+    except OtherCardFile as e:
+        from jorvik.carddata import cards_differ
+        differ = cards_differ(e.cards_hash, cards)
+        fields: dict[str, Any] = {"path": where, "kind": "cards"}
+        if differ is not None:  # cards of an earlier version: name what plays differently
+            fields["differ"] = ", ".join(differ[:8]) + (" …" if len(differ) > 8 else "")
+        reason = ("other_cards" if cards_path else "other_packaged_cards") + \
+            ("_known" if differ is not None else "")
         if cards_path:
-            raise SaveError("other_cards", path=where, cards=cards_path, kind="cards") from None
-        raise SaveError("other_packaged_cards", path=where, kind="cards") from None
+            fields["cards"] = cards_path
+        raise SaveError(reason, **fields) from None
     except RecordError as e:   # an action the rules refuse: why, in the player's words
         error = replay_refusal(e, cards) or "; ".join(e.problems[:6])
         raise SaveError("incompatible", path=where, error=error) from None

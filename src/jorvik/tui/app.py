@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +59,16 @@ class PlayConfig:
 # Actions that still work while the terminal is too small for the board.
 WHEN_TOO_SMALL = {"request_quit", "command_palette", "exit", "quit_key"}
 CRASH_EXIT = 70  # an unexpected error (EX_SOFTWARE); the game's save is intact
+ENVIRONMENT_EXIT = 1  # the machine ran out of something (files, memory, disk): not a bug
+_ENVIRONMENT_ERRNOS = frozenset(getattr(errno, n) for n in ("EMFILE", "ENFILE", "ENOMEM", "ENOSPC",
+                                                            "EDQUOT") if hasattr(errno, n))
+
+
+def environment_problem(error: BaseException) -> bool:
+    """Whether an error the app did not expect is the machine's limit, not a bug: too many
+    open files (`ulimit -n`), no memory, a full disk."""
+    return isinstance(error, MemoryError) or (
+        isinstance(error, OSError) and error.errno in _ENVIRONMENT_ERRNOS)
 
 
 @translated
@@ -90,6 +101,7 @@ class JorvikApp(CrashHook, App[int]):
         self.crash_report: Path | None = None
         self.crash_report_error: OSError | None = None  # why no report could be written
         self.saved_copy: Path | None = None  # the last "Save as" (told on exit if saving failed)
+        self.environment_error: BaseException | None = None  # ended by the machine's limits
 
     # ------------------------------------------------------------------ flow
     def on_mount(self) -> None:
@@ -108,9 +120,15 @@ class JorvikApp(CrashHook, App[int]):
 
     def show_setup(self, seats: Seats) -> None:
         from .screens.setup import SetupScreen  # only when asked for: a faster start
+        self._setup_open = True
         self._show(SetupScreen(seats, self.config.mode))
 
     def on_setup_done(self, message: SetupDone) -> None:
+        # One game per setup screen: Ctrl+S twice in a burst posts two of these before the
+        # screen is gone (N48: two game files and a duplicate screen id).
+        if not getattr(self, "_setup_open", False):
+            return
+        self._setup_open = False
         self.start_game(message.seats)
 
     def start_game(self, seats: Seats) -> None:
@@ -203,6 +221,9 @@ class JorvikApp(CrashHook, App[int]):
         data directory and end with CRASH_EXIT; run_play says where it is and how to resume.
         The save is intact: it was written after the last move."""
         self._close_game()
+        if environment_problem(error):  # no report: nothing in the program to fix (N9)
+            self.environment_error, self.crash_code = error, ENVIRONMENT_EXIT
+            return
         try:
             self.crash_report = write_crash_report(error, self.session)
         except OSError as e:

@@ -5,6 +5,7 @@ It shows the costliest decisions and the VP race; the screen opens from the fina
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +16,12 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 
-from jorvik.engine import CardSet, GameState, current_player, legal_actions
+from jorvik.engine import CardSet, GameState
 from jorvik.i18n import t
 from jorvik.i18n.cards import phase_name
-from jorvik.review import REVIEW_STEPS, Review, review, states_of, vp_race
+from jorvik.review import (
+    REVIEW_STEPS, Review, decisions_left, playout_draws, review, states_of, vp_race,
+)
 
 from ..keys import key, translated
 from ..moves import move_words
@@ -144,14 +147,17 @@ def run_review(game: str, playouts: int | None = None, seed: int = 0) -> int:
     from rich.console import Console
     from rich.progress import Progress
     record, seats, cards, notes = load_game(game)
-    states, _ = states_of(record, cards)
+    states, actions = states_of(record, cards)
     console = Console()
     workers = min(2, os.cpu_count() or 1)
     previous = signal.signal(signal.SIGTERM, _interrupted)
     try:
         humans = humans_of(seats)
-        count = sum(1 for st in states[:-1]
-                    if current_player(st) in humans and len(legal_actions(st)) > 1)
+        left = decisions_left(states, actions, humans)
+        count = len(left)
+        if playouts is not None and playout_draws(playouts, sum(left.values())) < playouts:
+            print(t("learn.review.playouts_capped", asked=playouts,  # one line, never wrapped
+                    draws=playout_draws(playouts, sum(left.values()))), file=sys.stderr)
         with Progress(console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(t("learn.review.working", count=count), total=None)
 
