@@ -262,6 +262,17 @@ def test_N26_play_refuses_a_seed_its_save_could_not_hold(seed: str, capsys) -> N
     assert "what a save can hold" in err
 
 
+@pytest.mark.parametrize("command", [["host", "--players", "2"], ["join", "127.0.0.1", "CODE"]],
+                         ids=["N26_host", "N26_join"])
+def test_N26_host_and_join_refuse_a_seed_a_save_could_not_hold(command: list[str], capsys) -> None:
+    from jorvik.cli import main
+    with pytest.raises(SystemExit) as e:
+        main([*command, "--seed", str(2**200)])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.count("\n") == 1 and len(err) < 300
+    assert "what a save can hold" in err
+
+
 def test_N26_every_seed_play_takes_is_saved_and_resumed(tmp_path: Path) -> None:
     from jorvik.cli import SEED
     from jorvik.carddata import load_cards

@@ -139,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     from jorvik.net.run import add_commands  # jorvik host, jorvik join (issue 35)
     add_commands(sub, lang, table, card_file, help_text, SimpleNamespace(
         play_config=play_config, seat_numbers=_seat_numbers, known_bot=_known_bot,
-        BOT_DELAY=BOT_DELAY, THINK=THINK))
+        BOT_DELAY=BOT_DELAY, THINK=THINK, SEED=SEED))
 
     sim = sub.add_parser("simulate", help=help_text("simulate"),
                          parents=[lang, batch, table, card_file, as_json])

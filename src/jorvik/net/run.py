@@ -413,13 +413,13 @@ def _auto(url: str, code: str, cards: Any, args: argparse.Namespace, tls: Any) -
 def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any,
                  cli: Any) -> None:
     """`host` and `join` on jorvik's parser (cli.build_parser calls this). `cli` carries the
-    command line's own checks (play_config, seat_numbers, known_bot, BOT_DELAY, THINK), handed
+    command line's own checks (play_config, seat_numbers, known_bot, BOT_DELAY, THINK, SEED), handed
     down so that this module never imports jorvik.cli (no import circle)."""
-    BOT_DELAY, THINK = cli.BOT_DELAY, cli.THINK
+    BOT_DELAY, THINK, SEED = cli.BOT_DELAY, cli.THINK, cli.SEED
     h = sub.add_parser("host", help=t("net.cli.host"), parents=[lang, table, card_file])
     h.add_argument("--names", help=help_text("names"))
     h.add_argument("--colours", "--colors", dest="colours", help=help_text("colours"))
-    h.add_argument("--seed", type=int, default=None, help=help_text("seed"))
+    h.add_argument("--seed", type=SEED, default=None, help=help_text("seed"))
     h.add_argument("--start-player", type=int, default=None, help=help_text("start_player"))
     h.add_argument("--bots", default="", help=help_text("bot_seats"))
     h.add_argument("--level", default="normal", help=help_text("level"))
@@ -451,7 +451,7 @@ def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any
     j.add_argument("--cafile", metavar="PEM", help=t("net.cli.cafile"))
     j.add_argument("--no-hints", action="store_true", help=t("learn.cli.no_hints"))
     j.add_argument("--auto", metavar="LEVEL", help=t("net.cli.auto"))
-    j.add_argument("--seed", type=int, default=0, help=t("net.cli.seed"))
+    j.add_argument("--seed", type=SEED, default=0, help=t("net.cli.seed"))
     j.add_argument("--limit", type=float, default=3600.0, help=argparse.SUPPRESS)
     j.set_defaults(func=cmd_join, cli=cli)
 
