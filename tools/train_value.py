@@ -22,17 +22,29 @@ from __future__ import annotations
 import argparse
 import json
 import os
+
+# one core, and the same sums in the same order on every run (reproducible from the seed)
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 import random
 import sys
+import math
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from jorvik.bots import play_out
+from jorvik.bots.knowledge.values import COIN_TIEBREAK
 from jorvik.bots.policy import playout_policy
 from jorvik.bots.playout import bot_seed
-from jorvik.bots.value.features import MAX_SEATS, N_GLOBAL, N_PLAYER, position_features
+from jorvik.bots.value.features import (
+    MAX_SEATS, N_FEATURES, N_GLOBAL, N_PLAYER, perspectives, position_features,
+)
+from jorvik.bots.value.model import (
+    ModelFileError, ValueModel, base_of, load_model, model_from_json, read_model,
+)
 from jorvik.carddata import load_cards
 from jorvik.engine import current_player, is_over, legal_actions, new_game, observe
 from jorvik.engine import apply_action
@@ -185,6 +197,268 @@ def generate(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------------- training
+
+KEYS = ("glob", "seats", "n", "final", "coins", "game", "decision", "round", "rounds")
+
+
+def load_data(folder: str | Path, limit: int | None = None) -> dict[str, np.ndarray]:
+    """Every shard of a generated folder, in shard order (at most `limit` shards)."""
+    paths = sorted(Path(folder).glob("shard-[0-9][0-9][0-9][0-9][0-9].npz"))[:limit]
+    if not paths:
+        raise ValueError(f"no shards in {folder}")
+    parts: dict[str, list] = {k: [] for k in KEYS}
+    for path in paths:
+        with np.load(path, allow_pickle=False) as d:
+            for k in KEYS:
+                parts[k].append(d[k])
+    data = {k: np.concatenate(v) for k, v in parts.items()}
+    data["glob"] = data["glob"].astype(np.float32)
+    data["seats"] = data["seats"].astype(np.float32)
+    return data
+
+
+def seat_pairs(data: dict[str, np.ndarray], mask: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """(position index, seat) of every seat of every position (of `mask`)."""
+    n = data["n"].astype(np.int64)
+    pos = np.arange(len(n)) if mask is None else np.flatnonzero(mask)
+    i = np.repeat(pos, n[pos])
+    first = np.repeat(np.cumsum(n[pos]) - n[pos], n[pos])
+    p = np.arange(len(i)) - first
+    return i, p
+
+
+def base_rows(data: dict[str, np.ndarray], i: np.ndarray, p: np.ndarray, target: str,
+              batch: int = 65536) -> np.ndarray:
+    """The heuristic's value (model.base_of) of (position, seat) pairs."""
+    return np.concatenate([base_of(rows_of(data, i[s:s + batch], p[s:s + batch]), target)
+                           for s in range(0, len(i), batch)])
+
+
+def rows_of(data: dict[str, np.ndarray], i: np.ndarray, p: np.ndarray) -> np.ndarray:
+    return perspectives(data["glob"][i], data["seats"][i], data["n"][i], p)
+
+
+class Net:
+    """The network while it trains (float64 weights, Adam)."""
+
+    def __init__(self, sizes: list[int], rng: np.random.Generator):
+        self.w = [rng.normal(0.0, math.sqrt(2.0 / a), (a, b)) for a, b in zip(sizes, sizes[1:])]
+        self.b = [np.zeros(b) for b in sizes[1:]]
+        self.m = [np.zeros_like(x) for x in self.w + self.b]
+        self.v = [np.zeros_like(x) for x in self.w + self.b]
+        self.t = 0
+        self.linear = np.zeros(sizes[0])
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+        hs = [x]
+        h = x
+        last = len(self.w) - 1
+        for k, (w, b) in enumerate(zip(self.w, self.b)):
+            h = h @ w + b
+            if k < last:
+                h = np.maximum(h, 0.0)
+            hs.append(h)
+        return h[:, 0], hs
+
+    def step(self, x: np.ndarray, y: np.ndarray, lr: float, l2: float) -> float:
+        out, hs = self.forward(x)
+        err = out - y
+        g = (2.0 / len(y)) * err[:, None]
+        gw, gb = [], []
+        for k in range(len(self.w) - 1, -1, -1):
+            gw.append(hs[k].T @ g + l2 * self.w[k])
+            gb.append(g.sum(axis=0))
+            if k:
+                g = (g @ self.w[k].T) * (hs[k] > 0)
+        grads = gw[::-1] + gb[::-1]
+        self.t += 1
+        b1, b2 = 0.9, 0.999
+        for x_, gr, m, v in zip(self.w + self.b, grads, self.m, self.v):
+            m *= b1
+            m += (1 - b1) * gr
+            v *= b2
+            v += (1 - b2) * gr * gr
+            x_ -= lr * (m / (1 - b1 ** self.t)) / (np.sqrt(v / (1 - b2 ** self.t)) + 1e-8)
+        return float(np.mean(err * err))
+
+
+def is_validation(game: np.ndarray) -> np.ndarray:
+    """The games kept out of training to choose the epoch (one in ten, by seed)."""
+    return game % 10 == 9
+
+
+def margins(values: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Each seat's margin (knowledge.margin_of: own value minus the mean of the best rival's
+    and the rivals' mean) from values (m × MAX_SEATS, empty seats ignored)."""
+    m = values.shape[0]
+    k = np.arange(MAX_SEATS)
+    valid = k[None, :] < n[:, None]
+    out = np.zeros_like(values)
+    for p in range(MAX_SEATS):
+        others = valid & (k[None, :] != p)
+        best = np.where(others, values, -np.inf).max(axis=1)
+        mean = np.where(others, values, 0.0).sum(axis=1) / np.maximum(1, others.sum(axis=1))
+        out[:, p] = values[:, p] - 0.5 * best - 0.5 * mean
+    out[~valid] = 0.0
+    del m
+    return out
+
+
+def targets(data: dict[str, np.ndarray], target: str) -> np.ndarray:
+    """What the model learns of each seat (positions × MAX_SEATS): its final VP ("vp") or its
+    final margin ("margin": knowledge.final_margin, coins breaking ties)."""
+    if target == "vp":
+        return data["final"].astype(np.float64)
+    return margins(data["final"] + COIN_TIEBREAK * data["coins"], data["n"].astype(np.int64))
+
+
+def predict_all(model: Any, data: dict[str, np.ndarray], mask: np.ndarray,
+                batch: int = 8192) -> np.ndarray:
+    """The model's values (positions of `mask` × MAX_SEATS) of every seat."""
+    i, p = seat_pairs(data, mask)
+    out = np.zeros((len(data["n"]), MAX_SEATS))
+    for s in range(0, len(i), batch):
+        out[i[s:s + batch], p[s:s + batch]] = model.predict(rows_of(data, i[s:s + batch],
+                                                                    p[s:s + batch]))
+    return out[mask]
+
+
+def train(args: argparse.Namespace) -> int:
+    t0 = time.process_time()
+    w0 = time.monotonic()
+    try:
+        data = load_data(args.data, args.shards)
+    except (OSError, ValueError) as e:
+        print(f"train_value: {e}", file=sys.stderr)
+        return 2
+    rng = np.random.default_rng(args.seed)
+    val = is_validation(data["game"])
+    ti, tp = seat_pairs(data, ~val)
+    vi, vp = seat_pairs(data, val)
+    target = targets(data, args.target)
+    y = target[ti, tp].astype(np.float64)
+    if args.base == "heuristic":
+        y = y - base_rows(data, ti, tp, args.target)
+    sample = rng.choice(len(ti), size=min(len(ti), 50_000), replace=False)
+    xs = rows_of(data, ti[sample], tp[sample]).astype(np.float64)
+    mean = xs.mean(axis=0)
+    scale = xs.std(axis=0)
+    scale[scale < 1e-3] = 1.0
+    y_mean, y_scale = float(y.mean()), float(y.std())
+    info0 = {"target": args.target, "base": args.base}
+    sizes = [N_FEATURES] + [args.hidden] * args.layers + [1]
+    net = Net(sizes, rng)
+    net.w[-1][:] = 0.0   # the network starts at the linear part's values
+    ys = (y - y_mean) / y_scale
+    linear = ridge(data, ti, tp, ys, mean, scale, args.ridge)
+    net.linear = linear
+    print(f"{len(data['n'])} positions of {len(np.unique(data['game']))} games; "
+          f"{len(ti)} training rows, {len(vi)} validation rows; net {sizes}", flush=True)
+    vy = target[vi, vp]
+    best = (math.inf, None, 0)
+    for epoch in range(0, args.epochs + 1):
+        lr = args.lr * (0.5 ** (max(0, epoch - 1) // max(1, args.halve)))
+        order = rng.permutation(len(ti)) if epoch else np.arange(0)
+        losses = [0.0]
+        for s in range(0, len(order), args.batch):
+            b = order[s:s + args.batch]
+            x = (rows_of(data, ti[b], tp[b]) - mean) / scale
+            losses.append(net.step(x, ys[b] - x @ linear, lr, args.l2))
+        model = to_model(net, mean, scale, y_mean, y_scale, info0)
+        pred = np.concatenate([model.predict(rows_of(data, vi[s:s + 8192], vp[s:s + 8192]))
+                               for s in range(0, len(vi), 8192)])
+        vmse = float(np.mean((pred - vy) ** 2))
+        print(f"epoch {epoch}: train {np.mean(losses) * y_scale ** 2:.2f} VP², "
+              f"validation {vmse:.2f} VP² (lr {lr:.2g}, {time.monotonic() - w0:.0f} s)",
+              flush=True)
+        if vmse < best[0]:
+            best = (vmse, [w.copy() for w in net.w] + [b.copy() for b in net.b], epoch)
+    k = len(net.w)
+    net.w, net.b = best[1][:k], best[1][k:]
+    meta = json.loads((Path(args.data) / "meta.json").read_text(encoding="utf-8"))
+    info = {"target": args.target, "base": args.base, "data": meta, "positions": int(len(data["n"])),
+            "games": int(len(np.unique(data["game"]))), "training_rows": int(len(ti)),
+            "validation_rows": int(len(vi)), "validation_mse": round(best[0], 3),
+            "epoch": best[2], "seed": args.seed, "hidden": args.hidden, "layers": args.layers,
+            "epochs": args.epochs, "lr": args.lr, "batch": args.batch, "l2": args.l2, "ridge": args.ridge,
+            "cpu_seconds": round(time.process_time() - t0, 1)}
+    model = to_model(net, mean, scale, y_mean, y_scale, info)
+    text = json.dumps(model.to_json(), separators=(",", ":"))
+    out = Path(args.out)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, out)
+    print(f"best epoch {best[2]}: validation {best[0]:.2f} VP²; wrote {out} "
+          f"({len(text) / 1024:.0f} kB, {info['cpu_seconds']} CPU s)")
+    return 0
+
+
+def evaluate(args: argparse.Namespace) -> int:
+    """Per rounds before the end: the squared error of the model's margin and of the cut
+    value's (player_value, the features' heuristic_value) against the final margin, on the
+    validation games of a data folder (or every game with --all)."""
+    from jorvik.bots.value.features import _P
+    try:
+        data = load_data(args.data, args.shards)
+        model = read_model(args.model) if args.model else load_model()
+    except (OSError, ValueError, ModelFileError) as e:
+        print(f"train_value: {e}", file=sys.stderr)
+        return 2
+    mask = np.ones(len(data["n"]), bool) if args.all else is_validation(data["game"])
+    n = data["n"][mask].astype(np.int64)
+    truth = targets(data, "margin")[mask]
+    pred = predict_all(model, data, mask)
+    if model.target == "vp":
+        pred = margins(pred, n)
+    cut = margins(data["seats"][mask][:, :, _P["heuristic_value"]].astype(np.float64), n)
+    valid = np.arange(MAX_SEATS)[None, :] < n[:, None]
+    left = (data["rounds"] - data["round"])[mask]
+    print(f"{int(mask.sum())} positions of {len(np.unique(data['game'][mask]))} games "
+          f"(model target {model.target})")
+    print(f"{'rounds to end':>13} {'seats':>7} {'cut':>8} {'model':>8}")
+    for k in sorted(set(left.tolist())):
+        sel = (left == k)[:, None] & valid
+        e_cut = float(np.mean((cut - truth)[sel] ** 2))
+        e_mod = float(np.mean((pred - truth)[sel] ** 2))
+        print(f"{k:13d} {int(sel.sum()):7d} {e_cut:8.2f} {e_mod:8.2f}")
+    e_cut = float(np.mean((cut - truth)[valid] ** 2))
+    e_mod = float(np.mean((pred - truth)[valid] ** 2))
+    print(f"{'all':>13} {int(valid.sum()):7d} {e_cut:8.2f} {e_mod:8.2f}")
+    return 0
+
+
+def ridge(data, ti, tp, ys, mean, scale, lam: float, batch: int = 32768) -> np.ndarray:
+    """The linear part: ridge regression of the standardised target on the standardised
+    inputs (penalty `lam`), summed over batches."""
+    a = np.zeros((N_FEATURES, N_FEATURES))
+    c = np.zeros(N_FEATURES)
+    for s in range(0, len(ti), batch):
+        z = (rows_of(data, ti[s:s + batch], tp[s:s + batch]) - mean) / scale
+        a += z.T @ z
+        c += z.T @ ys[s:s + batch]
+    return np.linalg.solve(a + lam * np.eye(N_FEATURES), c)
+
+
+def to_model(net: Net, mean, scale, y_mean, y_scale, info) -> ValueModel:
+    """The trained net as a ValueModel, rounded as its file keeps it."""
+    data = ValueModel(mean, scale, list(zip(net.w, net.b)), y_mean, y_scale, info,
+                      net.linear).to_json()
+    data = json.loads(json.dumps(_rounded(data)))
+    return model_from_json(data, "trained model")
+
+
+def _rounded(x: Any) -> Any:
+    if isinstance(x, float):
+        return float(f"{x:.5g}")
+    if isinstance(x, list):
+        return [_rounded(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _rounded(v) for k, v in x.items()}
+    return x
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -201,9 +475,34 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--shard-games", type=int, default=100)
     g.add_argument("--minutes", type=float, default=60.0, help="start no shard after this")
     g.add_argument("--workers", type=int, default=1)
+    t = sub.add_parser("train", help="train the network on generated data")
+    t.add_argument("--data", required=True)
+    t.add_argument("--out", required=True)
+    t.add_argument("--seed", type=int, required=True)
+    t.add_argument("--shards", type=int, default=None, help="use only the first shards")
+    t.add_argument("--target", choices=("margin", "vp"), default="margin")
+    t.add_argument("--base", choices=("heuristic", "none"), default="heuristic",
+                   help="learn the correction to the heuristic's value, or the whole value")
+    t.add_argument("--hidden", type=int, default=64)
+    t.add_argument("--layers", type=int, default=2)
+    t.add_argument("--epochs", type=int, default=8)
+    t.add_argument("--halve", type=int, default=3, help="halve the step every k epochs")
+    t.add_argument("--lr", type=float, default=1e-3)
+    t.add_argument("--batch", type=int, default=512)
+    t.add_argument("--l2", type=float, default=1e-5)
+    t.add_argument("--ridge", type=float, default=1000.0, help="the linear part's penalty")
+    e = sub.add_parser("evaluate", help="the model's and the cut value's error per round")
+    e.add_argument("--data", required=True)
+    e.add_argument("--model", default=None, help="a model file (default: the shipped one)")
+    e.add_argument("--shards", type=int, default=None)
+    e.add_argument("--all", action="store_true", help="every game, not the validation games")
     args = ap.parse_args(argv)
+    if args.cmd == "evaluate":
+        return evaluate(args)
     if args.cmd == "generate":
         return generate(args)
+    if args.cmd == "train":
+        return train(args)
     return 2
 
 

@@ -2,8 +2,8 @@
 
 `position_features(view)` reads an :class:`~jorvik.engine.Observation` (or a state already
 observed) and returns one global row and one row per seat (:data:`GLOBAL`, :data:`PLAYER`);
-`perspective(glob, seats, n, p)` arranges them from seat p's side: the table's facts, then p's
-own row, then the others' in turn order after p (empty seats zero). Everything read is public:
+`perspectives` (`table_rows` for one position) arranges them from seat p's side: the table's
+facts, p's own row, the others' in turn order after p (empty seats zero), their best and mean. Everything read is public:
 the cards and cubes on the table and in every player's area, coins, VP, the deck as a *set* of
 cards per season (never its order) and the bag's *contents* (never its order).
 """
@@ -144,24 +144,28 @@ def position_features(view: Observation) -> tuple[np.ndarray, np.ndarray]:
     return g, rows
 
 
-def perspective(glob: np.ndarray, seats: np.ndarray, p: int) -> np.ndarray:
-    """Seat p's input row: the table, p's row, the others' rows in turn order after p (empty
-    seats zero), then the others' best (largest) and mean row."""
-    n = seats.shape[0]
-    out = np.zeros(N_FEATURES, dtype=np.float32)
-    out[:N_GLOBAL] = glob
-    order = [(p + k) % n for k in range(n)]
-    k = N_GLOBAL
-    for j in order:
-        out[k:k + N_PLAYER] = seats[j]
-        k += N_PLAYER
-    k = N_GLOBAL + MAX_SEATS * N_PLAYER
-    others = seats[order[1:]]
-    out[k:k + N_PLAYER] = others.max(axis=0)
-    out[k + N_PLAYER:] = others.mean(axis=0)
-    return out
+def perspectives(glob: np.ndarray, seats: np.ndarray, n: np.ndarray, p: np.ndarray
+                 ) -> np.ndarray:
+    """Input rows (m × N_FEATURES) of m (position, seat) pairs: `glob` (m × N_GLOBAL), `seats`
+    (m × MAX_SEATS × N_PLAYER, empty seats zero), `n` the positions' player counts and `p` the
+    seats. A row is the table, seat p's own row, the others' rows in turn order after p (empty
+    seats zero), then the others' largest and mean row."""
+    m = glob.shape[0]
+    k = np.arange(MAX_SEATS)
+    n = n.astype(np.int64)[:, None]
+    idx = (p.astype(np.int64)[:, None] + k[None, :]) % n
+    valid = k[None, :] < n
+    rot = seats[np.arange(m)[:, None], idx] * valid[..., None]
+    others = rot[:, 1:]
+    best = np.where(valid[:, 1:, None], others, -np.inf).max(axis=1)
+    mean = others.sum(axis=1) / (n - 1)
+    return np.concatenate([glob, rot.reshape(m, -1), best, mean], axis=1).astype(np.float32)
 
 
-def table_rows(glob: np.ndarray, seats: np.ndarray) -> np.ndarray:
-    """Every seat's input row (seats × N_FEATURES)."""
-    return np.stack([perspective(glob, seats, p) for p in range(seats.shape[0])])
+def table_rows(glob: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Every seat's input row (seats × N_FEATURES) of one position's position_features."""
+    n = rows.shape[0]
+    seats = np.zeros((n, MAX_SEATS, N_PLAYER), dtype=np.float32)
+    seats[:, :n] = rows
+    return perspectives(np.broadcast_to(glob, (n, glob.shape[0])), seats,
+                        np.full(n, n), np.arange(n))
