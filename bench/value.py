@@ -36,10 +36,13 @@ from collections import defaultdict
 from datetime import datetime, timezone
 from pathlib import Path
 
+import numpy as np
+
 from jorvik.bots import play_out
 from jorvik.bots.knowledge import Ctx, final_margin, margin_of, player_value
 from jorvik.bots.policy import playout_policy
 from jorvik.bots.playout import bot_seed
+from jorvik.bots.value.features import position_features, table_rows
 from jorvik.bots.value.model import ModelFileError, load_model, read_model
 from jorvik.carddata import load_cards
 from jorvik.engine import determinize, is_over, new_game, observe
@@ -78,6 +81,34 @@ def floor_of(st, replays: int, seed: int) -> list[float]:
         mu = sum(xs) / len(xs)
         out.append(sum((x - mu) ** 2 for x in xs) / (len(xs) - 1))
     return out
+
+
+def speed(model, cards) -> str:
+    """CPU µs a position: the features, the network on one position's seats, the cut value."""
+    states, _ = game_positions(4, "karl", 1, cards)
+    views = [observe(st, None).state for st in states]
+    t = time.process_time()
+    feats = [position_features(v) for v in views]
+    t_feat = (time.process_time() - t) / len(views)
+    rows = [table_rows(*f) for f in feats]
+    reps = 200
+    t = time.process_time()
+    for _ in range(reps):
+        for r in rows:
+            model.predict(r)
+    t_net = (time.process_time() - t) / (reps * len(rows))
+    big = np.concatenate(rows * 50)
+    t = time.process_time()
+    model.predict(big)
+    t_batch = (time.process_time() - t) / (len(big) / 4)
+    t = time.process_time()
+    for v in views:
+        ctx = Ctx(v)
+        [player_value(ctx, i) for i in range(v.n)]
+    t_cut = (time.process_time() - t) / len(views)
+    return (f"speed (4-player Karl, CPU µs a position): features {t_feat * 1e6:.0f}, network "
+            f"{t_net * 1e6:.0f} one position at a time ({t_batch * 1e6:.1f} batched), "
+            f"the cut value (player_value of every seat) {t_cut * 1e6:.0f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         lines.append(f"{'all':>5} {len(tot['cut']):6d} {mean['cut']:8.2f} {mean['model']:8.2f} "
                      f"{mean['floor']:8.2f}")
         print("\n".join(lines[-(len(sq) + 3):]), flush=True)
+    lines.append(speed(model, cards))
     lines.append(f"({time.monotonic() - t0:.0f} s)")
     print(lines[0] + "\n" + lines[1] + "\n" + lines[-1])
     if args.out is not None:

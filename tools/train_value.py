@@ -43,7 +43,8 @@ from jorvik.bots.value.features import (
     MAX_SEATS, N_FEATURES, N_GLOBAL, N_PLAYER, perspectives, position_features,
 )
 from jorvik.bots.value.model import (
-    ModelFileError, ValueModel, base_of, load_model, model_from_json, read_model,
+    BUCKETS, ModelFileError, ValueModel, base_of, bucket_of, load_model, model_from_json,
+    read_model,
 )
 from jorvik.carddata import load_cards
 from jorvik.engine import current_player, is_over, legal_actions, new_game, observe
@@ -249,7 +250,7 @@ class Net:
         self.m = [np.zeros_like(x) for x in self.w + self.b]
         self.v = [np.zeros_like(x) for x in self.w + self.b]
         self.t = 0
-        self.linear = np.zeros(sizes[0])
+        self.linear = np.zeros((BUCKETS, sizes[0]))
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
         hs = [x]
@@ -337,6 +338,10 @@ def train(args: argparse.Namespace) -> int:
     val = is_validation(data["game"])
     ti, tp = seat_pairs(data, ~val)
     vi, vp = seat_pairs(data, val)
+    if not len(vi) or not len(ti):
+        print("train_value: the data needs training games and validation games (seeds "
+              "ending in 9)", file=sys.stderr)
+        return 2
     target = targets(data, args.target)
     y = target[ti, tp].astype(np.float64)
     if args.base == "heuristic":
@@ -364,8 +369,9 @@ def train(args: argparse.Namespace) -> int:
         losses = [0.0]
         for s in range(0, len(order), args.batch):
             b = order[s:s + args.batch]
-            x = (rows_of(data, ti[b], tp[b]) - mean) / scale
-            losses.append(net.step(x, ys[b] - x @ linear, lr, args.l2))
+            rows = rows_of(data, ti[b], tp[b])
+            x = (rows - mean) / scale
+            losses.append(net.step(x, ys[b] - linear_part(rows, x, linear), lr, args.l2))
         model = to_model(net, mean, scale, y_mean, y_scale, info0)
         pred = np.concatenate([model.predict(rows_of(data, vi[s:s + 8192], vp[s:s + 8192]))
                                for s in range(0, len(vi), 8192)])
@@ -430,15 +436,24 @@ def evaluate(args: argparse.Namespace) -> int:
 
 
 def ridge(data, ti, tp, ys, mean, scale, lam: float, batch: int = 32768) -> np.ndarray:
-    """The linear part: ridge regression of the standardised target on the standardised
-    inputs (penalty `lam`), summed over batches."""
-    a = np.zeros((N_FEATURES, N_FEATURES))
-    c = np.zeros(N_FEATURES)
+    """The linear parts: for each stage of the game (model.bucket_of), ridge regression of
+    the standardised target on the standardised inputs (penalty `lam`), summed over batches."""
+    a = np.zeros((BUCKETS, N_FEATURES, N_FEATURES))
+    c = np.zeros((BUCKETS, N_FEATURES))
     for s in range(0, len(ti), batch):
-        z = (rows_of(data, ti[s:s + batch], tp[s:s + batch]) - mean) / scale
-        a += z.T @ z
-        c += z.T @ ys[s:s + batch]
-    return np.linalg.solve(a + lam * np.eye(N_FEATURES), c)
+        rows = rows_of(data, ti[s:s + batch], tp[s:s + batch])
+        z = (rows - mean) / scale
+        k = bucket_of(rows)
+        for b in range(BUCKETS):
+            zb = z[k == b]
+            a[b] += zb.T @ zb
+            c[b] += zb.T @ ys[s:s + batch][k == b]
+    return np.stack([np.linalg.solve(a[b] + lam * np.eye(N_FEATURES), c[b])
+                     for b in range(BUCKETS)])
+
+
+def linear_part(rows: np.ndarray, z: np.ndarray, linear: np.ndarray) -> np.ndarray:
+    return np.einsum("ij,ij->i", z, linear[bucket_of(rows)])
 
 
 def to_model(net: Net, mean, scale, y_mean, y_scale, info) -> ValueModel:

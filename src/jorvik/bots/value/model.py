@@ -4,7 +4,8 @@ expected final VP, evaluated in numpy; its file is read like every file from out
 The shipped model is ``jorvik/data/value-model.json`` (made by ``tools/train_value.py``;
 docs/value-model.md says what it was trained on). A model file is JSON: ``format``, the
 feature names it was trained for (``features``), the inputs' ``mean`` and ``scale``, a
-``linear`` part (a weight per standardised input), the ``layers`` (each ``w``: inputs × outputs, ``b``: outputs; ReLU between them) and the target's
+``linear`` part (a weight per standardised input for each of BUCKETS stages of the game, by
+the rounds left), the ``layers`` (each ``w``: inputs × outputs, ``b``: outputs; ReLU between them) and the target's
 ``y_mean`` and ``y_scale``. Anything else — another format, other features, a wrong shape, a
 number that is not finite, a file too big — is one :class:`ModelFileError` line.
 """
@@ -48,6 +49,10 @@ _HV = tuple(_NAMES.index(k) for k in ("seat0.heuristic_value", "others_best.heur
                                       "others_mean.heuristic_value"))
 
 
+_RL = _NAMES.index("table.rounds_left")
+BUCKETS = 5   # linear parts: 0, 1, 2, 3 and 4 or more rounds left
+
+
 class ModelFileError(Exception):
     """A value model file that cannot be used, as one printable line."""
 
@@ -58,13 +63,15 @@ class ModelFileError(Exception):
 
 
 class ValueModel:
-    """A trained model: on standardised inputs a linear part plus a small ReLU network, scaled
+    """A trained model: on standardised inputs a linear part (one per stage of the game,
+    :func:`bucket_of`) plus a small ReLU network, scaled
     back (y_mean, y_scale), plus the heuristic's value when `base` says so."""
 
     def __init__(self, mean: np.ndarray, scale: np.ndarray,
                  layers: list[tuple[np.ndarray, np.ndarray]], y_mean: float, y_scale: float,
                  info: dict[str, Any] | None = None, linear: np.ndarray | None = None):
-        self.linear = (np.zeros(len(mean)) if linear is None else linear).astype(np.float32)
+        self.linear = (np.zeros((BUCKETS, len(mean))) if linear is None
+                       else linear).astype(np.float32)
         self.mean = mean.astype(np.float32)
         self.inv = (1.0 / scale).astype(np.float32)
         self.layers = [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
@@ -75,7 +82,7 @@ class ValueModel:
     def predict(self, rows: np.ndarray) -> np.ndarray:
         """Expected final VP of each input row (rows: m × N_FEATURES)."""
         h = (rows - self.mean) * self.inv
-        skip = h @ self.linear
+        skip = np.einsum("ij,ij->i", h, self.linear[bucket_of(rows)])
         last = len(self.layers) - 1
         for k, (w, b) in enumerate(self.layers):
             h = h @ w + b
@@ -119,6 +126,12 @@ class ValueModel:
                 "y_mean": self.y_mean, "y_scale": self.y_scale, "info": self.info}
 
 
+def bucket_of(rows: np.ndarray) -> np.ndarray:
+    """Which linear part values each row: the rounds left after this one, 0 to BUCKETS - 1
+    (more count as the last)."""
+    return np.minimum(rows[:, _RL], BUCKETS - 1).astype(np.int64)
+
+
 def base_of(rows: np.ndarray, target: str) -> np.ndarray:
     """The heuristic's value of each row's seat (player_value; "margin": as margin_of, from
     the seat's own, the others' best and the others' mean values, all in the row)."""
@@ -153,7 +166,7 @@ def model_from_json(data: Any, where: str) -> ValueModel:
     scale = _array(data.get("scale"), (N_FEATURES,), "scale", where)
     if np.any(scale <= 0):
         raise ModelFileError(f"{where}: scale must be positive")
-    linear = _array(data.get("linear"), (N_FEATURES,), "linear", where)
+    linear = _array(data.get("linear"), (BUCKETS, N_FEATURES), "linear", where)
     raw = data.get("layers")
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_LAYERS:
         raise ModelFileError(f"{where}: layers must be a list of 1 to {MAX_LAYERS} layers")
