@@ -4,8 +4,8 @@ expected final VP, evaluated in numpy; its file is read like every file from out
 The shipped model is ``jorvik/data/value-model.json`` (made by ``tools/train_value.py``;
 docs/value-model.md says what it was trained on). A model file is JSON: ``format``, the
 feature names it was trained for (``features``), the inputs' ``mean`` and ``scale``, a
-``linear`` part (a weight per standardised input for each of BUCKETS stages of the game, by
-the rounds left), the ``layers`` (each ``w``: inputs × outputs, ``b``: outputs; ReLU between them) and the target's
+``linear`` part (a weight per standardised input for each of BUCKETS stages of the game:
+:func:`bucket_of`), the ``layers`` (each ``w``: inputs × outputs, ``b``: outputs; ReLU between them) and the target's
 ``y_mean`` and ``y_scale``. Anything else — another format, other features, a wrong shape, a
 number that is not finite, a file too big — is one :class:`ModelFileError` line.
 """
@@ -50,7 +50,9 @@ _HV = tuple(_NAMES.index(k) for k in ("seat0.heuristic_value", "others_best.heur
 
 
 _RL = _NAMES.index("table.rounds_left")
-BUCKETS = 5   # linear parts: 0, 1, 2, 3 and 4 or more rounds left
+_DEMAND = _NAMES.index("table.phase_demand")
+STAGES = 5            # 0, 1, 2, 3 and 4 or more rounds left
+BUCKETS = 2 * STAGES  # linear parts: each stage while placing vikings and otherwise
 
 
 class ModelFileError(Exception):
@@ -127,9 +129,9 @@ class ValueModel:
 
 
 def bucket_of(rows: np.ndarray) -> np.ndarray:
-    """Which linear part values each row: the rounds left after this one, 0 to BUCKETS - 1
-    (more count as the last)."""
-    return np.minimum(rows[:, _RL], BUCKETS - 1).astype(np.int64)
+    """Which linear part values each row: by the rounds left after this one (0, 1, 2, 3, 4
+    or more) and whether vikings are being placed (where a round's searches begin) or not."""
+    return (2 * np.minimum(rows[:, _RL], STAGES - 1) + rows[:, _DEMAND]).astype(np.int64)
 
 
 def base_of(rows: np.ndarray, target: str) -> np.ndarray:
