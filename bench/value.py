@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(lines[-(len(sq) + 3):]), flush=True)
     lines.append(speed(model, cards))
     lines.append(f"({time.monotonic() - t0:.0f} s)")
-    print(lines[0] + "\n" + lines[1] + "\n" + lines[-1])
+    print("\n".join([lines[0], lines[1]] + lines[-2:]))
     if args.out is not None:
         path = Path(args.out or ROOT / "bench" / "results"
                     / f"value-{datetime.now(timezone.utc):%Y-%m-%d}.txt")

@@ -188,3 +188,9 @@ def test_the_search_can_value_its_cut_by_the_model(monkeypatch):
     assert plain._playout(st, current_player(st), st.round, 7, search.PLAIN_CUT).value != 42.0
     with pytest.raises(ValueError, match="cut"):
         search.SearchBot(search.HARD, seed=1, playouts=2, cut="oracle")
+
+
+def test_the_shipped_model_is_small_package_data():
+    # issue 49: the trained model ships as package data of at most 1 MB
+    from jorvik.bots.value.model import default_model_file
+    assert default_model_file().stat().st_size <= 1024 * 1024
