@@ -137,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
              f"({datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC)",
              f"model: {args.model or 'the shipped one'}, trained on "
              f"{model.info.get('games', '?')} games ({model.info.get('positions', '?')} "
-             f"positions), target {model.target}, validation {model.info.get('validation_mse', '?')} VP²"]
+             f"positions), target {model.target}, "
+             f"validation {model.info.get('validation_mse', '?')} VP²"]
     for table in args.tables.split(","):
         n, mode = int(table[0]), table[1:]
         sq = defaultdict(lambda: {"cut": [], "model": [], "floor": []})

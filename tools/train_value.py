@@ -384,11 +384,13 @@ def train(args: argparse.Namespace) -> int:
     k = len(net.w)
     net.w, net.b = best[1][:k], best[1][k:]
     meta = json.loads((Path(args.data) / "meta.json").read_text(encoding="utf-8"))
-    info = {"target": args.target, "base": args.base, "data": meta, "positions": int(len(data["n"])),
+    info = {"target": args.target, "base": args.base, "data": meta,
+            "positions": int(len(data["n"])),
             "games": int(len(np.unique(data["game"]))), "training_rows": int(len(ti)),
             "validation_rows": int(len(vi)), "validation_mse": round(best[0], 3),
             "epoch": best[2], "seed": args.seed, "hidden": args.hidden, "layers": args.layers,
-            "epochs": args.epochs, "lr": args.lr, "batch": args.batch, "l2": args.l2, "ridge": args.ridge,
+            "epochs": args.epochs, "lr": args.lr, "batch": args.batch, "l2": args.l2,
+            "ridge": args.ridge,
             "cpu_seconds": round(time.process_time() - t0, 1)}
     model = to_model(net, mean, scale, y_mean, y_scale, info)
     text = json.dumps(model.to_json(), separators=(",", ":"))

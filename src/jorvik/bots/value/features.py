@@ -3,9 +3,10 @@
 `position_features(view)` reads an :class:`~jorvik.engine.Observation` (or a state already
 observed) and returns one global row and one row per seat (:data:`GLOBAL`, :data:`PLAYER`);
 `perspectives` (`table_rows` for one position) arranges them from seat p's side: the table's
-facts, p's own row, the others' in turn order after p (empty seats zero), their best and mean. Everything read is public:
-the cards and cubes on the table and in every player's area, coins, VP, the deck as a *set* of
-cards per season (never its order) and the bag's *contents* (never its order).
+facts, p's own row, the others' in turn order after p (empty seats zero), their best and
+mean. Everything read is public: the cards and cubes on the table and in every player's area,
+coins, VP, the deck as a *set* of cards per season (never its order) and the bag's
+*contents* (never its order).
 """
 
 from __future__ import annotations
@@ -130,7 +131,8 @@ def position_features(view: Observation) -> tuple[np.ndarray, np.ndarray]:
         r[_P["journey_vp"]] = journey
         r[_P["feast_vp"]] = feast_vp(feasts)
         r[_P["defence"]] = defs[i]
-        r[_P["defence_rank"]] = (sum(d < defs[i] for d in defs) - sum(d > defs[i] for d in defs)) / n
+        below = sum(d < defs[i] for d in defs)
+        r[_P["defence_rank"]] = (below - sum(d > defs[i] for d in defs)) / n
         r[_P["score_now"]] = scores[i]["total"]
         if st.phase == Phase.END:
             pv = hv = float(pl.vp)

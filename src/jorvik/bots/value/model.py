@@ -1,12 +1,14 @@
-"""The value model: a small network from a seat's input row (:mod:`.features`) to the seat's
-expected final VP, evaluated in numpy; its file is read like every file from outside.
+"""The value model: from a seat's input row (:mod:`.features`) to the seat's expected final
+margin (or VP: ``info.target``), evaluated in numpy; its file is read like every file from
+outside.
 
 The shipped model is ``jorvik/data/value-model.json`` (made by ``tools/train_value.py``;
 docs/value-model.md says what it was trained on). A model file is JSON: ``format``, the
 feature names it was trained for (``features``), the inputs' ``mean`` and ``scale``, a
 ``linear`` part (a weight per standardised input for each of BUCKETS stages of the game:
-:func:`bucket_of`), the ``layers`` (each ``w``: inputs × outputs, ``b``: outputs; ReLU between them) and the target's
-``y_mean`` and ``y_scale``. Anything else — another format, other features, a wrong shape, a
+:func:`bucket_of`), the ``layers`` (each ``w``: inputs × outputs, ``b``: outputs; ReLU
+between them), the target's ``y_mean`` and ``y_scale``, and ``info`` (``target``, ``base``
+and how it was trained). Anything else — another format, other features, a wrong shape, a
 number that is not finite, a file too big — is one :class:`ModelFileError` line.
 """
 
