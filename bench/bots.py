@@ -58,7 +58,9 @@ PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
 VARIANTS = {"curve": dict(coins_at_cut="curve", held_cubes=True),
             "coins": dict(coins_at_cut="curve"), "held": dict(held_cubes=True),
             "capped": dict(coins_at_cut="capped", held_cubes=True),
-            "buycapped": dict(coins_at_cut="capped", held_cubes=True, cut_in=("purchase",))}
+            "buycapped": dict(coins_at_cut="capped", held_cubes=True, cut_in=("purchase",)),
+            # the learned value model at the cut (Search.cut, issue 49): "expertmodel-expert"
+            "model": dict(cut="model")}
 
 
 def _variant(config, **knobs):
@@ -75,7 +77,7 @@ for _part, _knobs in VARIANTS.items():
 # the scripted exploiters (issue 34 §2) against the search bots: their goal is a ceiling
 EXPLOITERS = ("feeder", "picts", "collector", "all")
 PAIRS.update({f"{e}-{b.replace('-', '')}": (f"exploit-{e}", b) for e in EXPLOITERS
-              for b in ("expert", "hard", "expert-curve", "hard-curve")})
+              for b in ("expert", "hard", "expert-curve", "hard-curve", "expert-model")})
 # ... and their floor: `normal` with no trick in the exploiter's seat ("normal-expert")
 PAIRS.update({f"normal-{b}": ("normal", b) for b in ("expert", "hard")})
 

@@ -57,6 +57,7 @@ BANK_CAP = 10.0   # the time bank holds at most this many decisions' `think`
 END = 10_000      # a stop round past any game's end: play out to the final scores
 SEARCHED = (Phase.DEMAND, Phase.PURCHASE, Phase.RESERVATION)   # where players interact
 PLAIN_CUT = ("flat", False)   # the cut valued as the heuristic does: (coins_at_cut, held)
+CUTS = ("heuristic", "model")   # what values a play-out's cut (Search.cut)
 
 
 @dataclass(frozen=True)
@@ -121,10 +122,16 @@ class Search:
     # the decisions whose cut coins_at_cut and held_cubes value (the others: PLAIN_CUT);
     # e.g. only the purchases (bench/bots.py's `-buycapped`)
     cut_in: tuple[str, ...] = SEARCHED
+    # what values a play-out's cut: "heuristic" (player_value with the options above) or
+    # "model", the learned value model's expected final margin (jorvik.bots.value; issue 49,
+    # off by default until a match says it plays better: docs/value-model.md)
+    cut: str = "heuristic"
 
     def __post_init__(self) -> None:
         if self.coins_at_cut not in COINS_AT_CUT:
             raise ValueError(f"coins_at_cut: one of {COINS_AT_CUT}, not {self.coins_at_cut!r}")
+        if self.cut not in CUTS:
+            raise ValueError(f"cut: one of {CUTS}, not {self.cut!r}")
 
 
 HARD = Search("hard", top_k=6, race=Race(start=8, every=1, z=4.0, var_floor=0.25))
@@ -258,7 +265,15 @@ class SearchBot:
         s, steps = play_out(s, bot, stop_round=stop_round, max_decisions=ROLLOUT_DECISIONS)
         if is_over(s):
             return Outcome(final_margin(s.result, me), steps)
+        if self.config.cut == "model":
+            return Outcome(self._model_score(s, me), steps)
         return Outcome(self._score(Ctx(s, bot.params, bot.memo), me, *cut), steps)
+
+    def _model_score(self, s: GameState, me: int) -> float:
+        """My expected final margin at the end of an unfinished play-out by the value model
+        (which reads only the public view: the play-out's deck and bag as sets)."""
+        from .value.model import load_model
+        return load_model().margins(s)[me]
 
     def _score(self, ctx: Ctx, me: int, coins: str, held: bool) -> float:
         """My margin at the end of an unfinished play-out (`coins`, `held`: player_value's

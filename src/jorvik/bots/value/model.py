@@ -1,0 +1,223 @@
+"""The value model: from a seat's input row (:mod:`.features`) to the seat's expected final
+margin (or VP: ``info.target``), evaluated in numpy; its file is read like every file from
+outside.
+
+The shipped model is ``jorvik/data/value-model.json`` (made by ``tools/train_value.py``;
+docs/value-model.md says what it was trained on). A model file is JSON: ``format``, the
+feature names it was trained for (``features``), the inputs' ``mean`` and ``scale``, a
+``linear`` part (a weight per standardised input for each of BUCKETS stages of the game:
+:func:`bucket_of`), the ``layers`` (each ``w``: inputs × outputs, ``b``: outputs; ReLU
+between them), the target's ``y_mean`` and ``y_scale``, and ``info`` (``target``, ``base``
+and how it was trained). Anything else — another format, other features, a wrong shape, a
+number that is not finite, a file too big — is one :class:`ModelFileError` line.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from jorvik.engine import Observation
+from jorvik.outside import DataFileError, printable, read_json_file
+
+from ..knowledge import margin_of
+from .features import GLOBAL, N_FEATURES, PLAYER, position_features, table_rows
+
+FORMAT = "jorvik-value-model-1"
+MAX_BYTES = 2 * 1024 * 1024     # the shipped model is well under 1 MB
+MAX_LAYERS = 6
+MAX_WIDTH = 1024
+DEFAULT_NAME = "value-model.json"
+
+
+def feature_names() -> list[str]:
+    """The names of a row's inputs, in order (a model file must list exactly these)."""
+    from .features import MAX_SEATS
+    names = [f"table.{g}" for g in GLOBAL]
+    for k in range(MAX_SEATS):
+        names += [f"seat{k}.{p}" for p in PLAYER]
+    names += [f"others_best.{p}" for p in PLAYER] + [f"others_mean.{p}" for p in PLAYER]
+    assert len(names) == N_FEATURES
+    return names
+
+
+_NAMES = feature_names()
+_HV = tuple(_NAMES.index(k) for k in ("seat0.heuristic_value", "others_best.heuristic_value",
+                                      "others_mean.heuristic_value"))
+
+
+_RL = _NAMES.index("table.rounds_left")
+_DEMAND = _NAMES.index("table.phase_demand")
+STAGES = 5            # 0, 1, 2, 3 and 4 or more rounds left
+BUCKETS = 2 * STAGES  # linear parts: each stage while placing vikings and otherwise
+
+
+class ModelFileError(Exception):
+    """A value model file that cannot be used, as one printable line."""
+
+    def __init__(self, message: str) -> None:
+        message = printable(message)
+        super().__init__(message)
+        self.message = message
+
+
+class ValueModel:
+    """A trained model: on standardised inputs a linear part (one per stage of the game,
+    :func:`bucket_of`) plus a small ReLU network, scaled
+    back (y_mean, y_scale), plus the heuristic's value when `base` says so."""
+
+    def __init__(self, mean: np.ndarray, scale: np.ndarray,
+                 layers: list[tuple[np.ndarray, np.ndarray]], y_mean: float, y_scale: float,
+                 info: dict[str, Any] | None = None, linear: np.ndarray | None = None):
+        self.linear = (np.zeros((BUCKETS, len(mean))) if linear is None
+                       else linear).astype(np.float32)
+        self.mean = mean.astype(np.float32)
+        self.inv = (1.0 / scale).astype(np.float32)
+        self.layers = [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
+        self.y_mean = float(y_mean)
+        self.y_scale = float(y_scale)
+        self.info = info or {}
+
+    def predict(self, rows: np.ndarray) -> np.ndarray:
+        """Expected final VP of each input row (rows: m × N_FEATURES)."""
+        h = (rows - self.mean) * self.inv
+        skip = np.einsum("ij,ij->i", h, self.linear[bucket_of(rows)])
+        last = len(self.layers) - 1
+        for k, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if k < last:
+                np.maximum(h, 0.0, out=h)
+        out = (h[:, 0] + skip) * self.y_scale + self.y_mean
+        if self.base == "heuristic":
+            out = out + base_of(rows, self.target)
+        return out
+
+    @property
+    def base(self) -> str:
+        """"heuristic": the network learns the correction to the heuristic's value of the
+        position (player_value, the search's cut before it: a feature of every row), "none":
+        the whole value."""
+        return self.info.get("base", "none")
+
+    @property
+    def target(self) -> str:
+        """What the model predicts of a seat: "margin" (its final margin,
+        knowledge.final_margin) or "vp" (its final VP)."""
+        return self.info.get("target", "vp")
+
+    def seat_values(self, view: Observation | Any) -> list[float]:
+        """Every seat's prediction (see `target`) in a position's public view (an
+        Observation or an observed GameState)."""
+        return self.predict(table_rows(*position_features(view))).tolist()
+
+    def margins(self, view: Observation | Any) -> list[float]:
+        """Every seat's expected final margin (knowledge.margin_of) in a public view."""
+        v = self.seat_values(view)
+        if self.target == "margin":
+            return v
+        return [margin_of(v, i) for i in range(len(v))]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "features": _NAMES,
+                "mean": self.mean.tolist(), "scale": (1.0 / self.inv).tolist(),
+                "linear": self.linear.tolist(),
+                "layers": [{"w": w.tolist(), "b": b.tolist()} for w, b in self.layers],
+                "y_mean": self.y_mean, "y_scale": self.y_scale, "info": self.info}
+
+
+def bucket_of(rows: np.ndarray) -> np.ndarray:
+    """Which linear part values each row: by the rounds left after this one (0, 1, 2, 3, 4
+    or more) and whether vikings are being placed (where a round's searches begin) or not."""
+    return (2 * np.minimum(rows[:, _RL], STAGES - 1) + rows[:, _DEMAND]).astype(np.int64)
+
+
+def base_of(rows: np.ndarray, target: str) -> np.ndarray:
+    """The heuristic's value of each row's seat (player_value; "margin": as margin_of, from
+    the seat's own, the others' best and the others' mean values, all in the row)."""
+    own = rows[:, _HV[0]]
+    if target == "vp":
+        return own
+    return own - 0.5 * rows[:, _HV[1]] - 0.5 * rows[:, _HV[2]]
+
+
+def _array(value: Any, shape: tuple[int, ...], what: str, where: str) -> np.ndarray:
+    try:
+        a = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise ModelFileError(f"{where}: {what} is not an array of numbers") from None
+    if a.shape != shape:
+        raise ModelFileError(f"{where}: {what} has shape {a.shape}, not {shape}")
+    if not np.all(np.isfinite(a)) or np.any(np.abs(a) > 1e6):
+        raise ModelFileError(f"{where}: {what} holds a number that is not finite or too large")
+    return a
+
+
+def model_from_json(data: Any, where: str) -> ValueModel:
+    """A ValueModel from a model file's parsed JSON; ModelFileError for anything else."""
+    if not isinstance(data, dict):
+        raise ModelFileError(f"{where}: not a value model (a JSON object is expected)")
+    if data.get("format") != FORMAT:
+        raise ModelFileError(f"{where}: not a value model of format {FORMAT}")
+    if data.get("features") != _NAMES:
+        raise ModelFileError(f"{where}: the model was trained for other features than this "
+                             "version computes; train it again with tools/train_value.py")
+    mean = _array(data.get("mean"), (N_FEATURES,), "mean", where)
+    scale = _array(data.get("scale"), (N_FEATURES,), "scale", where)
+    if np.any(scale <= 0):
+        raise ModelFileError(f"{where}: scale must be positive")
+    linear = _array(data.get("linear"), (BUCKETS, N_FEATURES), "linear", where)
+    raw = data.get("layers")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_LAYERS:
+        raise ModelFileError(f"{where}: layers must be a list of 1 to {MAX_LAYERS} layers")
+    layers = []
+    width = N_FEATURES
+    for k, layer in enumerate(raw):
+        if not isinstance(layer, dict) or not isinstance(layer.get("b"), list):
+            raise ModelFileError(f"{where}: layer {k} must have w and b")
+        out = len(layer["b"]) if k < len(raw) - 1 else 1
+        if not 1 <= out <= MAX_WIDTH:
+            raise ModelFileError(f"{where}: layer {k} has {out} outputs (1 to {MAX_WIDTH})")
+        w = _array(layer.get("w"), (width, out), f"layer {k}'s w", where)
+        b = _array(layer.get("b"), (out,), f"layer {k}'s b", where)
+        layers.append((w, b))
+        width = out
+    y = []
+    for key in ("y_mean", "y_scale"):
+        v = data.get(key)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise ModelFileError(f"{where}: {key} must be a finite number")
+        y.append(float(v))
+    if y[1] <= 0:
+        raise ModelFileError(f"{where}: y_scale must be positive")
+    info = data.get("info") if isinstance(data.get("info"), dict) else {}
+    if info.get("target", "vp") not in ("vp", "margin"):
+        raise ModelFileError(f"{where}: info.target must be vp or margin")
+    if info.get("base", "none") not in ("none", "heuristic"):
+        raise ModelFileError(f"{where}: info.base must be none or heuristic")
+    return ValueModel(mean, scale, layers, y[0], y[1], info, linear)
+
+
+def read_model(path: str | Path) -> ValueModel:
+    """The value model in file `path`; ModelFileError (one line) for any problem."""
+    where = printable(str(path))
+    try:
+        data = read_json_file(path, MAX_BYTES)
+    except DataFileError as e:
+        raise ModelFileError(f"{where}: cannot read the value model ({e.reason}"
+                             + (f": {e.detail}" if e.detail else "") + ")") from None
+    return model_from_json(data, where)
+
+
+def default_model_file() -> Path:
+    return Path(str(resources.files("jorvik.data"))) / DEFAULT_NAME
+
+
+@functools.lru_cache(maxsize=1)
+def load_model() -> ValueModel:
+    """The shipped value model (read and checked once per process)."""
+    return read_model(default_model_file())

@@ -1,0 +1,196 @@
+"""The value model (issue 49): its inputs read only the public view, its file is checked like
+every file from outside, and its training is reproducible from a seed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from jorvik.bots import play_out, seat_bots
+from jorvik.bots.value.features import N_FEATURES, position_features, table_rows
+from jorvik.bots.value.model import ModelFileError, load_model, read_model
+from jorvik.carddata import load_cards
+from jorvik.engine import is_over, new_game, observe
+
+from .test_hidden_information import reshuffled
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("train_value", ROOT / "tools" / "train_value.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _midgame(n: int = 3, mode: str = "jarl", seed: int = 4, rounds: int = 4):
+    st = new_game([f"P{i}" for i in range(n)], mode, seed=seed, cards=load_cards())
+    st, _ = play_out(st, seat_bots(["normal"] * n, seed), stop_round=rounds)
+    return st
+
+
+def _same(a, b) -> bool:
+    return all(np.array_equal(x, y) for x, y in zip(a, b))
+
+
+def test_features_do_not_depend_on_the_order_of_the_deck_or_the_bag():
+    st = _midgame()
+    other = reshuffled(st, random.Random(1))
+    assert other.deck != st.deck and other.bag != st.bag   # the hidden orders differ
+    assert _same(position_features(st), position_features(other))
+    assert _same(position_features(observe(st, 0)), position_features(observe(other, 1)))
+
+
+def test_features_see_what_is_public():
+    # the test above could pass with features that read nothing: a coin more is seen
+    st = _midgame()
+    richer = st.copy()
+    richer.mut(1).coins += 3
+    assert not _same(position_features(st), position_features(richer))
+
+
+def test_every_seat_gets_a_row_from_its_own_side():
+    st = _midgame(n=4, mode="karl")
+    g, seats = position_features(observe(st, None))
+    rows = table_rows(g, seats)
+    assert rows.shape == (4, N_FEATURES)
+    swapped = st.copy()
+    swapped.mut(0).coins, swapped.mut(2).coins = st.players[2].coins + 5, st.players[0].coins
+    g2, seats2 = position_features(swapped)
+    # seat 0's own row holds its coins, seat 2 sees them among the others
+    assert table_rows(g2, seats2)[0].tolist() != rows[0].tolist()
+
+
+def test_the_shipped_model_values_every_seat():
+    model = load_model()
+    st = _midgame(n=4, mode="karl")
+    margins = model.margins(observe(st, None))
+    assert len(margins) == 4 and all(np.isfinite(margins))
+
+
+def _model_json() -> dict:
+    return json.loads((ROOT / "src" / "jorvik" / "data" / "value-model.json")
+                      .read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda d: d.update(format="other"), "format"),
+    (lambda d: d["features"].reverse(), "other features"),
+    (lambda d: d.update(mean=d["mean"][:-1]), "shape"),
+    (lambda d: d["layers"][0]["w"][0].__setitem__(0, "x"), "not an array of numbers"),
+    (lambda d: d["layers"][0]["w"][0].__setitem__(0, 1e300), "not finite or too large"),
+    (lambda d: d.update(scale=[0.0] * len(d["scale"])), "scale must be positive"),
+    (lambda d: d.update(layers=[]), "layers"),
+    (lambda d: d.update(y_scale=float("nan")), "y_scale"),
+    (lambda d: d["info"].update(target="wins"), "target"),
+    (lambda d: d.clear(), "format"),
+])
+def test_a_bad_model_file_is_one_clear_line(tmp_path, change, says):
+    data = _model_json()
+    change(data)
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ModelFileError) as e:
+        read_model(path)
+    assert says in e.value.message and "\n" not in e.value.message
+
+
+@pytest.mark.parametrize("content", [None, "folder", b"\xff\xfe", "[1, 2", "[]"])
+def test_an_unreadable_model_file_is_one_clear_line(tmp_path, content):
+    path = tmp_path / "m.json"
+    if content == "folder":
+        path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
+        path.write_text(content, encoding="utf-8")
+    with pytest.raises(ModelFileError) as e:
+        read_model(path)
+    assert str(path) in e.value.message and "\n" not in e.value.message
+
+
+def test_a_model_file_too_big_is_refused_before_it_is_parsed(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text("[" + "0," * 2_000_000 + "0]", encoding="utf-8")
+    with pytest.raises(ModelFileError, match="too_big"):
+        read_model(path)
+
+
+def _generate(tool, out: Path, seed: int) -> int:
+    return tool.main(["generate", "--games", "4", "--seed", str(seed), "--out", str(out),
+                      "--tables", "2karl,3jarl", "--shard-games", "2", "--sample", "0.02"])
+
+
+def test_self_play_data_and_training_are_reproducible_from_the_seed(tmp_path):
+    tool = _tool()
+    assert _generate(tool, tmp_path / "a", 6) == 0
+    assert _generate(tool, tmp_path / "b", 6) == 0
+    a = tool.load_data(tmp_path / "a")
+    b = tool.load_data(tmp_path / "b")
+    assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+    assert set(a["game"].tolist()) == {6, 7, 8, 9}   # game 9 validates
+
+    def trained(seed: int, name: str) -> list:
+        out = tmp_path / name
+        assert tool.main(["train", "--data", str(tmp_path / "a"), "--out", str(out),
+                          "--seed", str(seed), "--epochs", "2", "--hidden", "8"]) == 0
+        return json.loads(out.read_text(encoding="utf-8"))["layers"]
+
+    first = trained(1, "m1.json")
+    assert first == trained(1, "m2.json")
+    assert first != trained(2, "m3.json")
+    read_model(tmp_path / "m1.json")   # a trained file reads back
+
+
+def test_generation_resumes_and_refuses_other_options(tmp_path, capsys):
+    tool = _tool()
+    assert _generate(tool, tmp_path, 5) == 0
+    shard = tmp_path / "shard-00001.npz"
+    kept = (tmp_path / "shard-00000.npz").stat().st_mtime_ns
+    shard.unlink()
+    assert _generate(tool, tmp_path, 5) == 0
+    assert shard.exists() and (tmp_path / "shard-00000.npz").stat().st_mtime_ns == kept
+    capsys.readouterr()
+    assert _generate(tool, tmp_path, 6) == 2    # another seed into the same folder
+    err = capsys.readouterr().err
+    assert "other options" in err and err.count("\n") == 1
+
+
+def test_training_without_data_is_one_clear_line(tmp_path, capsys):
+    tool = _tool()
+    assert tool.main(["train", "--data", str(tmp_path), "--out", str(tmp_path / "m.json"),
+                      "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "no shards" in err and err.count("\n") == 1
+
+
+def test_the_search_can_value_its_cut_by_the_model(monkeypatch):
+    from jorvik.bots import search
+    from jorvik.bots.value import model as model_module
+    from jorvik.engine import current_player
+
+    class Stub:
+        def margins(self, view):
+            return [42.0] * view.n
+
+    monkeypatch.setattr(model_module, "load_model", lambda: Stub())
+    st = _midgame(rounds=2)
+    bot = search.SearchBot(search.HARD, seed=1, playouts=2, cut="model")
+    got = bot._playout(st, current_player(st), st.round, 7, search.PLAIN_CUT)
+    assert got.value == 42.0
+    plain = search.SearchBot(search.HARD, seed=1, playouts=2)
+    assert plain._playout(st, current_player(st), st.round, 7, search.PLAIN_CUT).value != 42.0
+    with pytest.raises(ValueError, match="cut"):
+        search.SearchBot(search.HARD, seed=1, playouts=2, cut="oracle")
+
+
+def test_the_shipped_model_is_small_package_data():
+    # issue 49: the trained model ships as package data of at most 1 MB
+    from jorvik.bots.value.model import default_model_file
+    assert default_model_file().stat().st_size <= 1024 * 1024

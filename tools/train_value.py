@@ -1,0 +1,527 @@
+"""Train the value model (jorvik.bots.value) by self-play: generate, train, evaluate.
+
+    nice -n 10 uv run python tools/train_value.py generate --games 20000 --seed 1 \
+        --out /work/value-data --minutes 90 --workers 1
+    uv run python tools/train_value.py train --data /work/value-data --seed 1 \
+        --out src/jorvik/bots/value/model.npz
+    uv run python tools/train_value.py evaluate --data /work/value-data-heldout
+
+generate: game g (0 <= g < games) has seed `seed + g`, its table `tables[g % len(tables)]`;
+every seat plays the search's play-out policy (the `normal` heuristic with its placement
+noise) and, until a round drawn per game, a random legal action with a chance drawn per game
+(so positions vary). Recorded: the first position of every round and each other decision
+with chance `--sample`, as the public view's features (jorvik.bots.value.features; never the
+deck's or the bag's order) with every seat's final VP and coins. Games are written in shards
+of `--shard-games` games, each a pure function of (seed, shard, options) and written
+atomically: a run stopped (by --minutes or a kill) is resumed by running it again, and shards
+already on disk are skipped. `--workers` runs shards in parallel processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+
+# one core, and the same sums in the same order on every run (reproducible from the seed)
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+import random
+import sys
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from jorvik.bots import play_out
+from jorvik.bots.knowledge.values import COIN_TIEBREAK
+from jorvik.bots.policy import playout_policy
+from jorvik.bots.playout import bot_seed
+from jorvik.bots.value.features import (
+    MAX_SEATS, N_FEATURES, N_GLOBAL, N_PLAYER, perspectives, position_features,
+)
+from jorvik.bots.value.model import (
+    BUCKETS, ModelFileError, ValueModel, base_of, bucket_of, load_model, model_from_json,
+    read_model,
+)
+from jorvik.carddata import load_cards
+from jorvik.engine import current_player, is_over, legal_actions, new_game, observe
+from jorvik.engine import apply_action
+
+FORMAT = "jorvik-value-data-1"
+TABLES = "3jarl,4karl,2karl,4jarl,3karl,5jarl"
+MAX_GAME_DECISIONS = 5000
+
+
+def parse_tables(text: str) -> list[tuple[int, str]]:
+    out = []
+    for t in text.split(","):
+        t = t.strip()
+        if len(t) < 5 or not t[0].isdigit() or t[1:] not in ("karl", "jarl") \
+                or not 2 <= int(t[0]) <= MAX_SEATS:
+            raise ValueError(f"table {t!r}: a player count 2-5 then karl or jarl, e.g. 3jarl")
+        out.append((int(t[0]), t[1:]))
+    return out
+
+
+def play_game(seed: int, n: int, mode: str, cards, sample: float, noise: float,
+              max_eps: float) -> dict:
+    """One self-play game's recorded positions: features and every seat's final VP."""
+    rng = random.Random(seed * 7919 + 17)
+    eps = rng.choice((0.0, max_eps / 2, max_eps))
+    eps_until = rng.randint(1, 8)                  # random moves before this round only
+    bots = [playout_policy(bot_seed(seed, i), noise=noise) for i in range(n)]
+    st = new_game([f"P{i}" for i in range(n)], mode, seed=seed, cards=cards)
+    globs, seats, meta = [], [], []
+    last_round = -1
+    k = 0
+    while not is_over(st) and k < MAX_GAME_DECISIONS:
+        if st.round != last_round or rng.random() < sample:
+            g, rows = position_features(observe(st, None))
+            pad = np.zeros((MAX_SEATS, N_PLAYER), dtype=np.float32)
+            pad[:n] = rows
+            globs.append(g)
+            seats.append(pad)
+            meta.append((k, st.round))
+            last_round = st.round
+        p = current_player(st)
+        if eps and st.round < eps_until and rng.random() < eps:
+            legal = legal_actions(st)
+            a = legal[rng.randrange(len(legal))]
+        else:
+            a = bots[p].choose(st)
+        st, _ = apply_action(st, a)
+        k += 1
+    if not is_over(st):
+        return {"positions": 0}
+    final = np.zeros(MAX_SEATS, dtype=np.float32)
+    coins = np.zeros(MAX_SEATS, dtype=np.float32)
+    for i, r in enumerate(st.result["scores"]):
+        final[i] = r["total"]
+        coins[i] = r["coins"]
+    m = len(globs)
+    return {"positions": m, "glob": np.array(globs, dtype=np.float32),
+            "seats": np.array(seats, dtype=np.float32), "n": np.full(m, n, dtype=np.int8),
+            "final": np.tile(final, (m, 1)), "coins": np.tile(coins, (m, 1)),
+            "game": np.full(m, seed, dtype=np.int64),
+            "decision": np.array([d for d, _ in meta], dtype=np.int32),
+            "round": np.array([r for _, r in meta], dtype=np.int16),
+            "rounds": np.full(m, st.round, dtype=np.int16)}
+
+
+def shard_path(out: Path, idx: int) -> Path:
+    return out / f"shard-{idx:05d}.npz"
+
+
+def make_shard(args: tuple) -> tuple[int, int, float]:
+    """Play shard `idx`'s games and write them (atomically); (idx, positions, seconds)."""
+    out, idx, opts = args
+    t0 = time.process_time()
+    cards = load_cards()
+    tables = parse_tables(opts["tables"])
+    first = idx * opts["shard_games"]
+    last = min(opts["games"], first + opts["shard_games"])
+    parts = []
+    for g in range(first, last):
+        n, mode = tables[g % len(tables)]
+        got = play_game(opts["seed"] + g, n, mode, cards, opts["sample"], opts["noise"],
+                        opts["epsilon"])
+        if got["positions"]:
+            parts.append(got)
+    keys = ("glob", "seats", "n", "final", "coins", "game", "decision", "round", "rounds")
+    data = {k: np.concatenate([p[k] for p in parts]) for k in keys}
+    data["glob"] = data["glob"].astype(np.float16)
+    data["seats"] = data["seats"].astype(np.float16)
+    path = shard_path(Path(out), idx)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, **data)
+    os.replace(tmp, path)
+    return idx, len(data["n"]), time.process_time() - t0
+
+
+def generate(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    try:
+        parse_tables(args.tables)
+    except ValueError as e:
+        print(f"train_value: {e}", file=sys.stderr)
+        return 2
+    if args.games < 1 or args.shard_games < 1 or args.workers < 1:
+        print("train_value: --games, --shard-games and --workers must be at least 1",
+              file=sys.stderr)
+        return 2
+    opts = {"format": FORMAT, "games": args.games, "seed": args.seed, "tables": args.tables,
+            "sample": args.sample, "noise": args.noise, "epsilon": args.epsilon,
+            "shard_games": args.shard_games, "features": [N_GLOBAL, N_PLAYER]}
+    out.mkdir(parents=True, exist_ok=True)
+    meta = out / "meta.json"
+    if meta.exists():
+        try:
+            old = json.loads(meta.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            old = None
+        if old != opts:
+            print(f"train_value: {out} holds data made with other options; "
+                  "choose another --out", file=sys.stderr)
+            return 2
+    else:
+        meta.write_text(json.dumps(opts, indent=1), encoding="utf-8")
+    shards = -(-args.games // args.shard_games)
+    todo = [i for i in range(shards) if not shard_path(out, i).exists()]
+    print(f"{shards - len(todo)} of {shards} shards on disk; {len(todo)} to play", flush=True)
+    deadline = time.monotonic() + 60 * args.minutes
+    t0 = time.monotonic()
+    done = positions = 0
+    jobs = ((str(out), i, opts) for i in todo)
+    if args.workers == 1:
+        results = map(make_shard, jobs)
+        pool = None
+    else:
+        import multiprocessing
+        pool = multiprocessing.get_context("spawn").Pool(args.workers)
+        results = pool.imap_unordered(make_shard, jobs)
+    try:
+        for idx, m, cpu in results:
+            done += 1
+            positions += m
+            print(f"shard {idx}: {m} positions, {cpu:.1f} CPU s "
+                  f"({done}/{len(todo)}, {time.monotonic() - t0:.0f} s)", flush=True)
+            if time.monotonic() > deadline:
+                print("time limit reached: run again to resume", flush=True)
+                break
+    finally:
+        if pool is not None:
+            pool.terminate()
+    print(f"wrote {done} shards, {positions} positions in {time.monotonic() - t0:.0f} s")
+    return 0
+
+
+# ---------------------------------------------------------------------------- training
+
+KEYS = ("glob", "seats", "n", "final", "coins", "game", "decision", "round", "rounds")
+
+
+def load_data(folder: str | Path, limit: int | None = None) -> dict[str, np.ndarray]:
+    """Every shard of a generated folder, in shard order (at most `limit` shards)."""
+    paths = sorted(Path(folder).glob("shard-[0-9][0-9][0-9][0-9][0-9].npz"))[:limit]
+    if not paths:
+        raise ValueError(f"no shards in {folder}")
+    parts: dict[str, list] = {k: [] for k in KEYS}
+    for path in paths:
+        with np.load(path, allow_pickle=False) as d:
+            for k in KEYS:
+                parts[k].append(d[k])
+    data = {k: np.concatenate(v) for k, v in parts.items()}
+    data["glob"] = data["glob"].astype(np.float32)
+    data["seats"] = data["seats"].astype(np.float32)
+    return data
+
+
+def seat_pairs(data: dict[str, np.ndarray], mask: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """(position index, seat) of every seat of every position (of `mask`)."""
+    n = data["n"].astype(np.int64)
+    pos = np.arange(len(n)) if mask is None else np.flatnonzero(mask)
+    i = np.repeat(pos, n[pos])
+    first = np.repeat(np.cumsum(n[pos]) - n[pos], n[pos])
+    p = np.arange(len(i)) - first
+    return i, p
+
+
+def base_rows(data: dict[str, np.ndarray], i: np.ndarray, p: np.ndarray, target: str,
+              batch: int = 65536) -> np.ndarray:
+    """The heuristic's value (model.base_of) of (position, seat) pairs."""
+    return np.concatenate([base_of(rows_of(data, i[s:s + batch], p[s:s + batch]), target)
+                           for s in range(0, len(i), batch)])
+
+
+def rows_of(data: dict[str, np.ndarray], i: np.ndarray, p: np.ndarray) -> np.ndarray:
+    return perspectives(data["glob"][i], data["seats"][i], data["n"][i], p)
+
+
+class Net:
+    """The network while it trains (float64 weights, Adam)."""
+
+    def __init__(self, sizes: list[int], rng: np.random.Generator):
+        self.w = [rng.normal(0.0, math.sqrt(2.0 / a), (a, b)) for a, b in zip(sizes, sizes[1:])]
+        self.b = [np.zeros(b) for b in sizes[1:]]
+        self.m = [np.zeros_like(x) for x in self.w + self.b]
+        self.v = [np.zeros_like(x) for x in self.w + self.b]
+        self.t = 0
+        self.linear = np.zeros((BUCKETS, sizes[0]))
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+        hs = [x]
+        h = x
+        last = len(self.w) - 1
+        for k, (w, b) in enumerate(zip(self.w, self.b)):
+            h = h @ w + b
+            if k < last:
+                h = np.maximum(h, 0.0)
+            hs.append(h)
+        return h[:, 0], hs
+
+    def step(self, x: np.ndarray, y: np.ndarray, lr: float, l2: float) -> float:
+        out, hs = self.forward(x)
+        err = out - y
+        g = (2.0 / len(y)) * err[:, None]
+        gw, gb = [], []
+        for k in range(len(self.w) - 1, -1, -1):
+            gw.append(hs[k].T @ g + l2 * self.w[k])
+            gb.append(g.sum(axis=0))
+            if k:
+                g = (g @ self.w[k].T) * (hs[k] > 0)
+        grads = gw[::-1] + gb[::-1]
+        self.t += 1
+        b1, b2 = 0.9, 0.999
+        for x_, gr, m, v in zip(self.w + self.b, grads, self.m, self.v):
+            m *= b1
+            m += (1 - b1) * gr
+            v *= b2
+            v += (1 - b2) * gr * gr
+            x_ -= lr * (m / (1 - b1 ** self.t)) / (np.sqrt(v / (1 - b2 ** self.t)) + 1e-8)
+        return float(np.mean(err * err))
+
+
+def is_validation(game: np.ndarray) -> np.ndarray:
+    """The games kept out of training to choose the epoch (one in ten, by seed)."""
+    return game % 10 == 9
+
+
+def margins(values: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Each seat's margin (knowledge.margin_of: own value minus the mean of the best rival's
+    and the rivals' mean) from values (m × MAX_SEATS, empty seats ignored)."""
+    m = values.shape[0]
+    k = np.arange(MAX_SEATS)
+    valid = k[None, :] < n[:, None]
+    out = np.zeros_like(values)
+    for p in range(MAX_SEATS):
+        others = valid & (k[None, :] != p)
+        best = np.where(others, values, -np.inf).max(axis=1)
+        mean = np.where(others, values, 0.0).sum(axis=1) / np.maximum(1, others.sum(axis=1))
+        out[:, p] = values[:, p] - 0.5 * best - 0.5 * mean
+    out[~valid] = 0.0
+    del m
+    return out
+
+
+def targets(data: dict[str, np.ndarray], target: str) -> np.ndarray:
+    """What the model learns of each seat (positions × MAX_SEATS): its final VP ("vp") or its
+    final margin ("margin": knowledge.final_margin, coins breaking ties)."""
+    if target == "vp":
+        return data["final"].astype(np.float64)
+    return margins(data["final"] + COIN_TIEBREAK * data["coins"], data["n"].astype(np.int64))
+
+
+def predict_all(model: Any, data: dict[str, np.ndarray], mask: np.ndarray,
+                batch: int = 8192) -> np.ndarray:
+    """The model's values (positions of `mask` × MAX_SEATS) of every seat."""
+    i, p = seat_pairs(data, mask)
+    out = np.zeros((len(data["n"]), MAX_SEATS))
+    for s in range(0, len(i), batch):
+        out[i[s:s + batch], p[s:s + batch]] = model.predict(rows_of(data, i[s:s + batch],
+                                                                    p[s:s + batch]))
+    return out[mask]
+
+
+def train(args: argparse.Namespace) -> int:
+    t0 = time.process_time()
+    w0 = time.monotonic()
+    try:
+        data = load_data(args.data, args.shards)
+    except (OSError, ValueError) as e:
+        print(f"train_value: {e}", file=sys.stderr)
+        return 2
+    rng = np.random.default_rng(args.seed)
+    val = is_validation(data["game"])
+    ti, tp = seat_pairs(data, ~val)
+    vi, vp = seat_pairs(data, val)
+    if not len(vi) or not len(ti):
+        print("train_value: the data needs training games and validation games (seeds "
+              "ending in 9)", file=sys.stderr)
+        return 2
+    target = targets(data, args.target)
+    y = target[ti, tp].astype(np.float64)
+    if args.base == "heuristic":
+        y = y - base_rows(data, ti, tp, args.target)
+    sample = rng.choice(len(ti), size=min(len(ti), 50_000), replace=False)
+    xs = rows_of(data, ti[sample], tp[sample]).astype(np.float64)
+    mean = xs.mean(axis=0)
+    scale = xs.std(axis=0)
+    scale[scale < 1e-3] = 1.0
+    y_mean, y_scale = float(y.mean()), float(y.std())
+    info0 = {"target": args.target, "base": args.base}
+    sizes = [N_FEATURES] + [args.hidden] * args.layers + [1]
+    net = Net(sizes, rng)
+    net.w[-1][:] = 0.0   # the network starts at the linear part's values
+    ys = (y - y_mean) / y_scale
+    linear = ridge(data, ti, tp, ys, mean, scale, args.ridge)
+    net.linear = linear
+    print(f"{len(data['n'])} positions of {len(np.unique(data['game']))} games; "
+          f"{len(ti)} training rows, {len(vi)} validation rows; net {sizes}", flush=True)
+    vy = target[vi, vp]
+    best = (math.inf, None, 0)
+    for epoch in range(0, args.epochs + 1):
+        lr = args.lr * (0.5 ** (max(0, epoch - 1) // max(1, args.halve)))
+        order = rng.permutation(len(ti)) if epoch else np.arange(0)
+        losses = [0.0]
+        for s in range(0, len(order), args.batch):
+            b = order[s:s + args.batch]
+            rows = rows_of(data, ti[b], tp[b])
+            x = (rows - mean) / scale
+            losses.append(net.step(x, ys[b] - linear_part(rows, x, linear), lr, args.l2))
+        model = to_model(net, mean, scale, y_mean, y_scale, info0)
+        pred = np.concatenate([model.predict(rows_of(data, vi[s:s + 8192], vp[s:s + 8192]))
+                               for s in range(0, len(vi), 8192)])
+        vmse = float(np.mean((pred - vy) ** 2))
+        print(f"epoch {epoch}: train {np.mean(losses) * y_scale ** 2:.2f} VP², "
+              f"validation {vmse:.2f} VP² (lr {lr:.2g}, {time.monotonic() - w0:.0f} s)",
+              flush=True)
+        if vmse < best[0]:
+            best = (vmse, [w.copy() for w in net.w] + [b.copy() for b in net.b], epoch)
+    k = len(net.w)
+    net.w, net.b = best[1][:k], best[1][k:]
+    meta = json.loads((Path(args.data) / "meta.json").read_text(encoding="utf-8"))
+    info = {"target": args.target, "base": args.base, "data": meta,
+            "positions": int(len(data["n"])),
+            "games": int(len(np.unique(data["game"]))), "training_rows": int(len(ti)),
+            "validation_rows": int(len(vi)), "validation_mse": round(best[0], 3),
+            "epoch": best[2], "seed": args.seed, "hidden": args.hidden, "layers": args.layers,
+            "epochs": args.epochs, "lr": args.lr, "batch": args.batch, "l2": args.l2,
+            "ridge": args.ridge,
+            "cpu_seconds": round(time.process_time() - t0, 1)}
+    model = to_model(net, mean, scale, y_mean, y_scale, info)
+    text = json.dumps(model.to_json(), separators=(",", ":"))
+    out = Path(args.out)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, out)
+    print(f"best epoch {best[2]}: validation {best[0]:.2f} VP²; wrote {out} "
+          f"({len(text) / 1024:.0f} kB, {info['cpu_seconds']} CPU s)")
+    return 0
+
+
+def evaluate(args: argparse.Namespace) -> int:
+    """Per rounds before the end: the squared error of the model's margin and of the cut
+    value's (player_value, the features' heuristic_value) against the final margin, on the
+    validation games of a data folder (or every game with --all)."""
+    from jorvik.bots.value.features import _P
+    try:
+        data = load_data(args.data, args.shards)
+        model = read_model(args.model) if args.model else load_model()
+    except (OSError, ValueError, ModelFileError) as e:
+        print(f"train_value: {e}", file=sys.stderr)
+        return 2
+    mask = np.ones(len(data["n"]), bool) if args.all else is_validation(data["game"])
+    n = data["n"][mask].astype(np.int64)
+    truth = targets(data, "margin")[mask]
+    pred = predict_all(model, data, mask)
+    if model.target == "vp":
+        pred = margins(pred, n)
+    cut = margins(data["seats"][mask][:, :, _P["heuristic_value"]].astype(np.float64), n)
+    valid = np.arange(MAX_SEATS)[None, :] < n[:, None]
+    left = (data["rounds"] - data["round"])[mask]
+    print(f"{int(mask.sum())} positions of {len(np.unique(data['game'][mask]))} games "
+          f"(model target {model.target})")
+    print(f"{'rounds to end':>13} {'seats':>7} {'cut':>8} {'model':>8}")
+    for k in sorted(set(left.tolist())):
+        sel = (left == k)[:, None] & valid
+        e_cut = float(np.mean((cut - truth)[sel] ** 2))
+        e_mod = float(np.mean((pred - truth)[sel] ** 2))
+        print(f"{k:13d} {int(sel.sum()):7d} {e_cut:8.2f} {e_mod:8.2f}")
+    e_cut = float(np.mean((cut - truth)[valid] ** 2))
+    e_mod = float(np.mean((pred - truth)[valid] ** 2))
+    print(f"{'all':>13} {int(valid.sum()):7d} {e_cut:8.2f} {e_mod:8.2f}")
+    return 0
+
+
+def ridge(data, ti, tp, ys, mean, scale, lam: float, batch: int = 32768) -> np.ndarray:
+    """The linear parts: for each stage of the game (model.bucket_of), ridge regression of
+    the standardised target on the standardised inputs (penalty `lam`), summed over batches."""
+    a = np.zeros((BUCKETS, N_FEATURES, N_FEATURES))
+    c = np.zeros((BUCKETS, N_FEATURES))
+    for s in range(0, len(ti), batch):
+        rows = rows_of(data, ti[s:s + batch], tp[s:s + batch])
+        z = (rows - mean) / scale
+        k = bucket_of(rows)
+        for b in range(BUCKETS):
+            zb = z[k == b]
+            a[b] += zb.T @ zb
+            c[b] += zb.T @ ys[s:s + batch][k == b]
+    return np.stack([np.linalg.solve(a[b] + lam * np.eye(N_FEATURES), c[b])
+                     for b in range(BUCKETS)])
+
+
+def linear_part(rows: np.ndarray, z: np.ndarray, linear: np.ndarray) -> np.ndarray:
+    return np.einsum("ij,ij->i", z, linear[bucket_of(rows)])
+
+
+def to_model(net: Net, mean, scale, y_mean, y_scale, info) -> ValueModel:
+    """The trained net as a ValueModel, rounded as its file keeps it."""
+    data = ValueModel(mean, scale, list(zip(net.w, net.b)), y_mean, y_scale, info,
+                      net.linear).to_json()
+    data = json.loads(json.dumps(_rounded(data)))
+    return model_from_json(data, "trained model")
+
+
+def _rounded(x: Any) -> Any:
+    if isinstance(x, float):
+        return float(f"{x:.5g}")
+    if isinstance(x, list):
+        return [_rounded(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _rounded(v) for k, v in x.items()}
+    return x
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("generate", help="self-play positions with final scores, in shards")
+    g.add_argument("--games", type=int, required=True)
+    g.add_argument("--seed", type=int, required=True)
+    g.add_argument("--out", required=True)
+    g.add_argument("--tables", default=TABLES)
+    g.add_argument("--sample", type=float, default=0.03,
+                   help="chance a decision's position is recorded (besides each round's first)")
+    g.add_argument("--noise", type=float, default=0.35, help="the policy's placement noise")
+    g.add_argument("--epsilon", type=float, default=0.06,
+                   help="the largest per-game chance of a random legal action")
+    g.add_argument("--shard-games", type=int, default=100)
+    g.add_argument("--minutes", type=float, default=60.0, help="start no shard after this")
+    g.add_argument("--workers", type=int, default=1)
+    t = sub.add_parser("train", help="train the network on generated data")
+    t.add_argument("--data", required=True)
+    t.add_argument("--out", required=True)
+    t.add_argument("--seed", type=int, required=True)
+    t.add_argument("--shards", type=int, default=None, help="use only the first shards")
+    t.add_argument("--target", choices=("margin", "vp"), default="margin")
+    t.add_argument("--base", choices=("heuristic", "none"), default="heuristic",
+                   help="learn the correction to the heuristic's value, or the whole value")
+    t.add_argument("--hidden", type=int, default=48)
+    t.add_argument("--layers", type=int, default=2)
+    t.add_argument("--epochs", type=int, default=2)
+    t.add_argument("--halve", type=int, default=3, help="halve the step every k epochs")
+    t.add_argument("--lr", type=float, default=1e-3)
+    t.add_argument("--batch", type=int, default=512)
+    t.add_argument("--l2", type=float, default=1e-5)
+    t.add_argument("--ridge", type=float, default=3000.0, help="the linear parts' penalty")
+    e = sub.add_parser("evaluate", help="the model's and the cut value's error per round")
+    e.add_argument("--data", required=True)
+    e.add_argument("--model", default=None, help="a model file (default: the shipped one)")
+    e.add_argument("--shards", type=int, default=None)
+    e.add_argument("--all", action="store_true", help="every game, not the validation games")
+    args = ap.parse_args(argv)
+    if args.cmd == "evaluate":
+        return evaluate(args)
+    if args.cmd == "generate":
+        return generate(args)
+    if args.cmd == "train":
+        return train(args)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
