@@ -123,3 +123,24 @@ def test_B63b_with_tls_every_link_and_socket_is_tls(tmp_path, cert):  # noqa: F8
             urllib.request.urlopen(link.replace("https://", "http://"), timeout=10).read()
     finally:
         kill(host)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="SIGHUP is a Unix signal")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["N43_SIGTERM",
+                                                                          "N43_SIGHUP"])
+def test_N43_a_headless_host_stopped_by_a_signal_says_so_and_resumes(tmp_path, signum):
+    """SIGTERM or SIGHUP to a headless `jorvik host` (no board, waiting for its players): it
+    stops as Ctrl+C stops it, says so in one line, and the game resumes where it was."""
+    host, lines = start(tmp_path, *GAME, "--names", "Sig", "--port", "0")
+    before = saves(tmp_path)
+    host.send_signal(signum)
+    out, err = host.communicate(timeout=30)
+    assert host.returncode == 128 + signum, err
+    assert "Traceback" not in err
+    assert f"stopped ({signal.Signals(signum).name})" in err
+    assert saves(tmp_path) == before and before
+    again, lines_again = start(tmp_path, "--resume", "--headless", "--bot-delay", "0")
+    try:
+        assert lines_again == lines
+    finally:
+        kill(again)

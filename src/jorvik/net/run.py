@@ -200,6 +200,8 @@ def _cannot_listen(e: OSError) -> int:
 def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from . import codes as joincodes
     from .adapter import Session, saving
+    from jorvik.tui import StoppingOnSignals
+
     from .host import (
         Table, latest_hosted, read_hosting, read_sidecar, server_ssl, write_sidecar,
     )
@@ -299,19 +301,27 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                     link=seat_link(where.rsplit(":", 1)[0], hosting.web_port,
                                    table.code_of(p), tls=tls is not None)), flush=True)
     status = 0
+    received: list[int] = []   # SIGTERM/SIGHUP outside the app: stopped as by Ctrl+C (N43)
     try:
         if table.local.seats and not args.headless:
             if remote and sys.stdin.isatty():  # the board would hide the join lines at once
-                try:
-                    input(t("net.host.press_enter") + " ")
-                except EOFError:
-                    pass
+                with StoppingOnSignals(None, received):
+                    try:
+                        input(t("net.host.press_enter") + " ")
+                    except EOFError:
+                        pass
             status = _local_app(config, table, host, hosting.port, tls, args)
         else:
             print(t("net.host.waiting"), flush=True)
-            hosting.wait_done()
+            with StoppingOnSignals(None, received):
+                hosting.wait_done()
     except KeyboardInterrupt:
         status = 130
+        if received:
+            import signal as signals
+            status = 128 + received[0]
+            print(t("cli.errors.signalled", signal=signals.Signals(received[0]).name),
+                  file=sys.stderr, flush=True)
     finally:
         hosting.stop()
         table.close()

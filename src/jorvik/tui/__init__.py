@@ -49,7 +49,7 @@ def run_app(app: JorvikApp) -> int:
     prepare()  # so that hints and the review can start their worker processes in the app
     received: list[int] = []
     try:
-        with _stopping_on_signals(app, received):
+        with StoppingOnSignals(app, received):
             code = app.run()
     except KeyboardInterrupt:  # SIGINT outside the app's keys
         code = 130
@@ -99,11 +99,12 @@ def _tell(lines: list[str]) -> None:
             return
 
 
-class _stopping_on_signals:
+class StoppingOnSignals:
     """While the app runs: SIGTERM and SIGHUP (where the system has them) ask it to quit from
     its own event loop, as Ctrl+C does, so that Textual gives the terminal back (raw mode,
-    the alternate screen, mouse reporting and the cursor). A second signal while it quits
-    ends the process the system's way."""
+    the alternate screen, mouse reporting and the cursor). With no app (`app` None: a
+    headless host) or no loop running, the signal is a KeyboardInterrupt. A second signal
+    while it quits ends the process the system's way."""
 
     NAMES = ("SIGTERM", "SIGHUP")
 
