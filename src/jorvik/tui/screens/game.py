@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from jorvik.engine import (
     Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player, fill_order,
+    RULES,
 )
 from jorvik.i18n import t
 
@@ -74,6 +75,26 @@ def _keys() -> list[Key]:
     return out
 
 
+def board_widgets(n: int, mode: str) -> ComposeResult:
+    """The board's widgets, inside its container: the card spaces in use each round (a
+    second row and the reservation row in Jarl), the supply, the standings and the card
+    details. The game screen and the replay draw the same board."""
+    used = fill_order(n, mode)
+    with Horizontal(classes="space-row", id="row-low"):
+        for s in used:
+            if s <= RULES.columns:
+                yield SpaceWidget(s)
+    if mode == "jarl":
+        with Horizontal(classes="space-row", id="row-high"):
+            for s in used:
+                if s > RULES.columns:
+                    yield SpaceWidget(s)
+        yield ReservationRow(id="reservation")
+    yield SupplyBar(id="supply")
+    yield StandingsBar(id="standings")
+    yield CardDetails(id="details")
+
+
 @translated
 class GameScreen(SmallTerminal, Screen):
     KEYS = _keys()
@@ -109,22 +130,9 @@ class GameScreen(SmallTerminal, Screen):
     def compose(self) -> ComposeResult:
         st = self.session.state
         yield StatusBar(id="status")
-        used = fill_order(st.n, st.mode)  # the card spaces in use each round
         with Vertical(id="body"):
             with Vertical(id="board"):
-                with Horizontal(classes="space-row", id="row-low"):
-                    for s in used:
-                        if s <= 6:
-                            yield SpaceWidget(s)
-                if st.mode == "jarl":
-                    with Horizontal(classes="space-row", id="row-high"):
-                        for s in used:
-                            if s > 6:
-                                yield SpaceWidget(s)
-                    yield ReservationRow(id="reservation")
-                yield SupplyBar(id="supply")
-                yield StandingsBar(id="standings")
-                yield CardDetails(id="details")
+                yield from board_widgets(st.n, st.mode)
             with Horizontal(id="lower"):
                 with Grid(id="players", classes=f"players-{st.n}"):
                     for p in range(st.n):

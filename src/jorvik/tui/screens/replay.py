@@ -18,7 +18,6 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from jorvik.engine import RULES, fill_order
 from jorvik.i18n import t
 from jorvik.i18n.cards import phase_name
 from jorvik.play.replay import Jump, Replay
@@ -38,6 +37,7 @@ from ..widgets.reservation import ReservationRow
 from ..widgets.standings import StandingsBar
 from ..widgets.status import StatusBar, round_seasons
 from ..widgets.vp_chart import vp_chart
+from .game import board_widgets
 from .message import Recompose, SmallTerminal
 
 
@@ -96,20 +96,7 @@ class ReplayScreen(SmallTerminal, Screen):
         yield StatusBar(id="status")
         with Vertical(id="body"):
             with Vertical(id="board"):
-                used = fill_order(st.n, st.mode)
-                with Horizontal(classes="space-row", id="row-low"):
-                    for s in used:
-                        if s <= RULES.columns:
-                            yield SpaceWidget(s)
-                if st.mode == "jarl":
-                    with Horizontal(classes="space-row", id="row-high"):
-                        for s in used:
-                            if s > RULES.columns:
-                                yield SpaceWidget(s)
-                    yield ReservationRow(id="reservation")
-                yield SupplyBar(id="supply")
-                yield StandingsBar(id="standings")
-                yield CardDetails(id="details")
+                yield from board_widgets(st.n, st.mode)
             yield Static(id="replay-chart")
             with Horizontal(id="lower"):
                 with Grid(id="players", classes=f"players-{st.n}"):
