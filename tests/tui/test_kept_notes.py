@@ -64,7 +64,7 @@ def endless_hints(monkeypatch):
 
 
 async def shown(pilot) -> None:
-    await hint_shown(pilot, tries=200, pause=0.02)
+    await hint_shown(pilot)
 
 
 async def test_a_hint_is_saved_and_comes_back_after_a_quit_and_resume_in_the_log(quick_hints):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from jorvik.cli import build_parser, play_config
@@ -31,6 +32,18 @@ def first_key(app: JorvikApp) -> str:
     return "enter"
 
 
+async def wait_until(pilot, condition: Callable[[], object], timeout: float = 30.0,
+                     what: str = "the condition") -> None:
+    """Let the app run until `condition()` holds: a short pause (the app handles its messages)
+    between checks. `timeout` only bounds a hung app (the test fails then); it is never what
+    a test waits for, so a slow machine makes a test slower, not red."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not come within {timeout} s")
+        await pilot.pause(0.01)
+
+
 async def play_until(pilot, done: Callable[[JorvikApp], bool], limit: int = 3000) -> int:
     """Press the first offered key until `done(app)`; returns the number of key presses."""
     app = pilot.app
@@ -39,20 +52,18 @@ async def play_until(pilot, done: Callable[[JorvikApp], bool], limit: int = 3000
             return presses
         screen = app.screen
         if isinstance(screen, GameScreen) and (screen.thinking or screen.menu is None):
-            await pilot.pause(0.02)
+            await wait_until(pilot, lambda: not (screen.thinking or screen.menu is None)
+                             or app.screen is not screen, what="a menu after the bots' turn")
             continue
         await pilot.press(first_key(app))
     raise AssertionError("the game did not get there")
 
 
-async def hint_shown(pilot, tries: int = 600, pause: float = 0.05) -> None:
-    """Wait (up to `tries` pauses of `pause` seconds) until the hint window shows its moves."""
+async def hint_shown(pilot, timeout: float = 30.0) -> None:
+    """Wait until the hint window shows its moves."""
     app = pilot.app
-    for _ in range(tries):
-        if isinstance(app.screen, HintScreen) and app.screen.found is not None:
-            return
-        await pilot.pause(pause)
-    raise AssertionError("the hint was not shown")
+    await wait_until(pilot, lambda: isinstance(app.screen, HintScreen)
+                     and app.screen.found is not None, timeout, "the hint")
 
 
 def on_final(app: JorvikApp) -> bool:
