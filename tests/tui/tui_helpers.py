@@ -66,6 +66,15 @@ async def hint_shown(pilot, timeout: float = 30.0) -> None:
                      and app.screen.found is not None, timeout, "the hint")
 
 
+def small_hints(monkeypatch, budget: int = 4000) -> None:
+    """The app's hints judge with `budget` moves of play-outs instead of the game's
+    HINT_STEPS: the same judging, on the same workers, in a fraction of the time."""
+    import jorvik.tui.screens.hint as hint_screen
+    real = hint_screen.hints
+    monkeypatch.setattr(hint_screen, "hints",
+                        lambda st, **kwargs: real(st, **{"budget": budget, **kwargs}))
+
+
 def on_final(app: JorvikApp) -> bool:
     return isinstance(app.screen, FinalScreen)
 

@@ -17,12 +17,13 @@ from jorvik.tui.screens.hint import HintScreen
 from jorvik.tui.screens.review import ReviewScreen, load_game, ReviewInputError
 
 from test_learn_review import blunder_record
-from tui_helpers import hint_shown, make_app
+from tui_helpers import hint_shown, make_app, small_hints
 
 GAME = ("--players", "2", "--names", "Anna,Bela", "--seed", "4", "--no-handover")
 
 
-async def test_the_hint_key_shows_three_moves_and_notes_it_in_the_log():
+async def test_the_hint_key_shows_three_moves_and_notes_it_in_the_log(monkeypatch):
+    small_hints(monkeypatch)
     app = make_app(*GAME, autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("question_mark")
