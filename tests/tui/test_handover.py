@@ -15,7 +15,7 @@ from jorvik.settings import load_settings
 from jorvik.tui.handover import set_handover
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen, HandoverScreen
-from tui_helpers import make_app, wait_until
+from tui_helpers import make_app, palette_lists, wait_until
 
 TWO = ("--players", "2", "--mode", "karl", "--names", "Anna,Bela", "--seed", "4")
 
@@ -267,12 +267,7 @@ async def test_the_palette_switches_the_hand_over_mode():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Hand-over: never")
-        for _ in range(50):
-            await pilot.pause(0.05)
-            from textual.command import CommandList
-            lists = app.screen.query(CommandList)
-            if lists and lists.first().option_count:
-                break
+        await wait_until(pilot, lambda: palette_lists(app, "never"))
         await pilot.press("enter")
         await pilot.pause()
         assert app.handover == "never"

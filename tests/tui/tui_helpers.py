@@ -75,6 +75,18 @@ def small_hints(monkeypatch, budget: int = 4000) -> None:
                         lambda st, **kwargs: real(st, **{"budget": budget, **kwargs}))
 
 
+def palette_lists(app: JorvikApp, words: str) -> bool:
+    """Whether the command palette on top lists a line with `words` (the search is done)."""
+    from textual.command import CommandList
+    lists = app.screen.query(CommandList)
+    if not lists:
+        return False
+    listed = lists.first()
+    return any(words in str(getattr(listed.get_option_at_index(i).prompt, "plain",
+                                    listed.get_option_at_index(i).prompt))
+               for i in range(listed.option_count))
+
+
 def on_final(app: JorvikApp) -> bool:
     return isinstance(app.screen, FinalScreen)
 
