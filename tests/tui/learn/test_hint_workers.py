@@ -137,7 +137,7 @@ async def test_the_game_screens_workers_serve_every_hint_and_end_with_the_app(mo
         assert len(pids[0]) == min(2, os.cpu_count() or 1) and pids[1] == pids[0]  # kept
         assert all(_alive(p) for p in pids[0])
         await pilot.press("ctrl+q")
-        await pilot.pause(0.2)
+        await pilot.pause()
     assert not any(_alive(p) for p in pids[0])
 
 

@@ -17,7 +17,7 @@ from jorvik.tui.screens.hint import HintScreen
 from jorvik.tui.screens.review import ReviewScreen, load_game, ReviewInputError
 
 from test_learn_review import blunder_record
-from tui_helpers import hint_shown, make_app, small_hints
+from tui_helpers import hint_shown, make_app, small_hints, wait_until
 
 GAME = ("--players", "2", "--names", "Anna,Bela", "--seed", "4", "--no-handover")
 
@@ -156,7 +156,8 @@ async def test_closing_the_review_early_stops_the_judging():
     app = Host()
     t0 = time.monotonic()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: any(w.is_running for w in app.workers),
+                         what="the review's work")
         await pilot.press("escape")
         assert screen.closed
     for worker in list(app.workers):
