@@ -8,7 +8,7 @@ import time
 from jorvik.engine import Assign
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.text import card_text
-from tui_helpers import make_app, phase_is, play_until
+from tui_helpers import cube_to_assign, make_app, saved_at
 
 JARL = ("--players", "4", "--mode", "jarl", "--names", "Anna,Bela,Csaba,Dora", "--seed", "3",
         "--no-handover")
@@ -69,12 +69,12 @@ def _cube_offset(panel, good: int) -> tuple[int, int] | None:
     return None
 
 
-async def test_clicking_a_cube_in_the_player_area_picks_it():
-    app = make_app("--players", "3", "--mode", "karl", "--names", "Anna,Bela,Csaba", "--seed",
-                   "11", "--no-handover", autosave=False)
+async def test_clicking_a_cube_in_the_player_area_picks_it(tmp_path):
+    path = saved_at(tmp_path, ["Anna", "Bela", "Csaba"], "karl", 11,
+                    lambda s: s.state.round >= 2 and cube_to_assign(s))
+    app = make_app("--load", path, "--no-handover", autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_until(pilot, lambda a: phase_is("unloading", 2)(a) and any(
-            c.submenu and c.submenu[0] == "cube" for c in a.screen.menu.choices))
+        await pilot.pause()
         screen = app.screen
         p = screen.session.decider
         g = next(c.submenu[1] for c in screen.menu.choices if c.submenu and c.submenu[0] == "cube")

@@ -87,6 +87,36 @@ def palette_lists(app: JorvikApp, words: str) -> bool:
                for i in range(listed.option_count))
 
 
+def saved_at(folder, names: list[str], mode: str, seed: int,
+             done: Callable[[object], bool], limit: int = 3000) -> str:
+    """A game played without the app (always the first legal action) until `done(session)`,
+    saved in `folder`: the app loads it (--load) instead of being driven there key by key."""
+    from jorvik.carddata import load_cards
+    from jorvik.engine import legal_actions
+    from jorvik.play.seats import COLOUR_NAMES, Seats
+    from jorvik.play.session import Session
+    s = Session.start(load_cards(), Seats(names, list(COLOUR_NAMES[:len(names)]),
+                                          [None] * len(names)), mode, seed, None,
+                      autosave=False)
+    for _ in range(limit):
+        if done(s):
+            path = folder / f"at-{len(s.actions)}.json"
+            s.save_as(path)
+            return str(path)
+        s.apply(legal_actions(s.state)[0])
+    raise AssertionError("the game did not get there")
+
+
+def cube_to_assign(session) -> bool:
+    """The unloading, a human's menu offers a cube to assign (a submenu of destinations)."""
+    from jorvik.tui.choices import build_menu
+    st = session.state
+    if st.phase != "unloading" or session.decider is None:
+        return False
+    menu = build_menu(st, session.seats, ())
+    return any(c.submenu and c.submenu[0] == "cube" for c in menu.choices)
+
+
 def on_final(app: JorvikApp) -> bool:
     return isinstance(app.screen, FinalScreen)
 
