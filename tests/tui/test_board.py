@@ -3,12 +3,10 @@ new viking would pay, no game keys under the small-terminal message, clicking a 
 
 from __future__ import annotations
 
-import time
-
 from jorvik.engine import Assign
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.text import card_text
-from tui_helpers import cube_to_assign, make_app, saved_at
+from tui_helpers import cube_to_assign, make_app, saved_at, wait_until
 
 JARL = ("--players", "4", "--mode", "jarl", "--names", "Anna,Bela,Csaba,Dora", "--seed", "3",
         "--no-handover")
@@ -93,15 +91,12 @@ async def test_bot_seats_use_the_bots_registry_and_show_that_they_think():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         # the bot thinks in a worker thread (for at least its 1 s delay); the screen says so
-        deadline = time.monotonic() + 30
-        while not screen.thinking and time.monotonic() < deadline:
-            await pilot.pause(0.02)
+        await wait_until(pilot, lambda: screen.thinking, what="the bot's thinking")
         assert screen.thinking and not screen.session.actions
         assert "thinking…" in screen.query_one("#status").text.plain
         assert "(bot) is thinking" in screen.query_one("#prompt").text.plain
-        deadline = time.monotonic() + 120
-        while screen.session.decider != 0 and time.monotonic() < deadline:
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: screen.session.decider == 0, timeout=120,
+                         what="the bot's move")
         assert type(screen.turns.bot(1)).__name__ == "NormalBot"
         assert not screen.thinking and len(screen.session.actions) == 1
 

@@ -19,6 +19,7 @@ async def test_a_whole_four_player_jarl_game_is_played_by_keys_to_the_final_scor
         assert app.screen.session.state.result["scores"]
 
 
+@pytest.mark.slow  # bots' turns in the app: test_board; all-bot rounds on: test_saves (SIGKILL)
 async def test_all_bot_seats_play_a_whole_game_unattended():
     app = make_app("--players", "2", "--mode", "karl", "--bots", "1,2", "--level", "easy",
                    "--seed", "2", "--bot-delay", "0")

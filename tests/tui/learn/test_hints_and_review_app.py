@@ -59,10 +59,8 @@ async def test_the_review_screen_lists_the_blunder_and_the_vp_race():
     app = Host()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
-        deadline = time.monotonic() + 300
-        while screen.result is None and time.monotonic() < deadline:
-            await pilot.pause(0.05)
-        assert screen.result is not None
+        await wait_until(pilot, lambda: screen.result is not None, timeout=300,
+                         what="the review")
         text = str(screen.query_one("#review-report").render())
         assert "Round 2, purchase phase: Peti chose pass" in text
         assert "Projected VP" in text and "Benedek" in text
