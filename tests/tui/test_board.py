@@ -3,12 +3,10 @@ new viking would pay, no game keys under the small-terminal message, clicking a 
 
 from __future__ import annotations
 
-import time
-
 from jorvik.engine import Assign
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.text import card_text
-from tui_helpers import make_app, phase_is, play_until
+from tui_helpers import cube_to_assign, make_app, saved_at, wait_until
 
 JARL = ("--players", "4", "--mode", "jarl", "--names", "Anna,Bela,Csaba,Dora", "--seed", "3",
         "--no-handover")
@@ -69,12 +67,12 @@ def _cube_offset(panel, good: int) -> tuple[int, int] | None:
     return None
 
 
-async def test_clicking_a_cube_in_the_player_area_picks_it():
-    app = make_app("--players", "3", "--mode", "karl", "--names", "Anna,Bela,Csaba", "--seed",
-                   "11", "--no-handover", autosave=False)
+async def test_clicking_a_cube_in_the_player_area_picks_it(tmp_path):
+    path = saved_at(tmp_path, ["Anna", "Bela", "Csaba"], "karl", 11,
+                    lambda s: s.state.round >= 2 and cube_to_assign(s))
+    app = make_app("--load", path, "--no-handover", autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_until(pilot, lambda a: phase_is("unloading", 2)(a) and any(
-            c.submenu and c.submenu[0] == "cube" for c in a.screen.menu.choices))
+        await pilot.pause()
         screen = app.screen
         p = screen.session.decider
         g = next(c.submenu[1] for c in screen.menu.choices if c.submenu and c.submenu[0] == "cube")
@@ -93,15 +91,12 @@ async def test_bot_seats_use_the_bots_registry_and_show_that_they_think():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         # the bot thinks in a worker thread (for at least its 1 s delay); the screen says so
-        deadline = time.monotonic() + 30
-        while not screen.thinking and time.monotonic() < deadline:
-            await pilot.pause(0.02)
+        await wait_until(pilot, lambda: screen.thinking, what="the bot's thinking")
         assert screen.thinking and not screen.session.actions
         assert "thinking…" in screen.query_one("#status").text.plain
         assert "(bot) is thinking" in screen.query_one("#prompt").text.plain
-        deadline = time.monotonic() + 120
-        while screen.session.decider != 0 and time.monotonic() < deadline:
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: screen.session.decider == 0, timeout=120,
+                         what="the bot's move")
         assert type(screen.turns.bot(1)).__name__ == "NormalBot"
         assert not screen.thinking and len(screen.session.actions) == 1
 

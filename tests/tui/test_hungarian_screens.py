@@ -20,7 +20,7 @@ from jorvik.tui.screens.message import ConfirmScreen
 from jorvik.tui.screens.setup import SetupScreen
 from jorvik.tui.widgets.choice_list import ChoiceList
 
-from tui_helpers import make_app
+from tui_helpers import make_app, palette_lists, wait_until
 
 # Words of the English edition (and of Textual and argparse) that must not show on a Hungarian
 # screen. Proper names the Hungarian rulebook keeps (Jarl, Karl, Loki, Mjölnir, Knarr) and the
@@ -122,7 +122,7 @@ async def test_no_english_on_any_screen_of_a_hungarian_game():
         await pilot.press("ctrl+p")
         await look("palette")
         await pilot.press(*"xyzq")
-        await pilot.pause(0.6)  # the palette says "no matches" after a moment
+        await wait_until(pilot, lambda: palette_lists(app, "Nincs találat"))  # after a moment
         await look("palette: no matches")
         await pilot.press("escape")
         await pilot.press("ctrl+q")
@@ -322,7 +322,8 @@ async def test_no_cut_word_in_the_buy_prompt_the_key_line_or_the_vp_table(size):
                     await pilot.press("v")
                     await pilot.pause()
                     assert isinstance(app.screen, ScoresNowScreen)
-                    await pilot.pause(0.1)  # the dialog's first paint
+                    await wait_until(pilot, lambda: "Kategória" in screen_text(app),
+                                     what="the VP table's first paint")
                     vp_screen = screen_text(app)
                     table = _table_part(vp_screen)
                     assert any("Kategória" in line for line in table), vp_screen

@@ -64,7 +64,7 @@ def endless_hints(monkeypatch):
 
 
 async def shown(pilot) -> None:
-    await hint_shown(pilot, tries=200, pause=0.02)
+    await hint_shown(pilot)
 
 
 async def test_a_hint_is_saved_and_comes_back_after_a_quit_and_resume_in_the_log(quick_hints):
@@ -99,7 +99,7 @@ async def test_a_hint_window_closed_at_once_notes_nothing(endless_hints):
         assert isinstance(app.screen, HintScreen)
         await pilot.press("escape")
         assert endless_hints.wait(5)  # the judge stopped: no result will come
-        await pilot.pause(0.1)
+        await pilot.pause()       # (a result on its way would be handled by now)
         assert not isinstance(app.screen, HintScreen)
         assert HINT_USED not in log_lines(app)
         assert app.session.notes() == []

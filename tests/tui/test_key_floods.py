@@ -23,6 +23,10 @@ from tui_helpers import make_app
 
 FLOOD = 500       # keys sent at once
 BURSTS = 40       # then this many bursts of 2–3 keys, each waited for
+# Every flood runs twice: a short one in the quick tier (-m "not slow"), the whole one in the
+# slow tier. Both are seeded, so a failure replays with the same keys.
+SIZES = [pytest.param((100, 10), id="short"),
+         pytest.param((FLOOD, BURSTS), id="whole", marks=pytest.mark.slow)]
 SIZE = (120, 40)
 
 CHARACTERS = {"space": " ", "question_mark": "?", "full_stop": ".", "comma": ",",
@@ -51,6 +55,7 @@ class Flood:
         self.rng = random.Random(seed)
         self.keys = [k for k in KEYS if k not in leave_out]
         self.starts = 0
+        self.flood, self.bursts = FLOOD, BURSTS
 
     def _start(self) -> tuple[JorvikApp, list[bool]]:
         app = self.make()
@@ -66,7 +71,7 @@ class Flood:
 
     async def run(self) -> None:
         sent = 0
-        total = FLOOD + BURSTS * 3
+        total = self.flood + self.bursts * 3
         bursts = 0
         while sent < total:
             assert self.starts < 20, "the flood quits the app too often to test it"
@@ -75,13 +80,13 @@ class Flood:
                 await pilot.pause()
                 if self.prepare is not None:
                     await self.prepare(pilot)
-                if sent < FLOOD:  # all at once
-                    for _ in range(FLOOD - sent):
+                if sent < self.flood:  # all at once
+                    for _ in range(self.flood - sent):
                         app.post_message(key_event(self.rng.choice(self.keys)))
-                    sent = FLOOD
+                    sent = self.flood
                     await pilot.pause()
                     assert app.crash_report is None
-                while not quit_ and bursts < BURSTS:
+                while not quit_ and bursts < self.bursts:
                     burst = [self.rng.choice(self.keys) for _ in range(self.rng.choice((2, 3)))]
                     for k in burst:
                         app.post_message(key_event(k))
@@ -89,7 +94,7 @@ class Flood:
                     sent += len(burst)
                     await pilot.pause()
                     assert app.crash_report is None, (burst, app.crash_report)
-                if bursts >= BURSTS:
+                if bursts >= self.bursts:
                     sent = total
             assert app.crash_report is None
 
@@ -101,6 +106,16 @@ GAME = ("--players", "2", "--names", "Ann,Bob", "--seed", "1", "--handover", "ne
 @pytest.fixture(autouse=True)
 def _here(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a palette "Screenshot" writes its SVG here
+
+
+@pytest.fixture(autouse=True, params=SIZES)
+def _size(request, monkeypatch):
+    real = Flood.__init__
+
+    def sized(self, *args, **kwargs) -> None:
+        real(self, *args, **kwargs)
+        self.flood, self.bursts = request.param
+    monkeypatch.setattr(Flood, "__init__", sized)
 
 
 def _is(name: str) -> Callable[[Any], Awaitable[None]]:

@@ -7,7 +7,7 @@ import pytest
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import HandoverScreen
 
-from tui_helpers import first_key, make_app, on_final, play_until
+from tui_helpers import first_key, make_app, on_final, play_until, wait_until
 
 
 @pytest.mark.slow
@@ -19,15 +19,12 @@ async def test_a_whole_four_player_jarl_game_is_played_by_keys_to_the_final_scor
         assert app.screen.session.state.result["scores"]
 
 
+@pytest.mark.slow  # bots' turns in the app: test_board; all-bot rounds on: test_saves (SIGKILL)
 async def test_all_bot_seats_play_a_whole_game_unattended():
     app = make_app("--players", "2", "--mode", "karl", "--bots", "1,2", "--level", "easy",
                    "--seed", "2", "--bot-delay", "0")
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(1200):
-            if on_final(app):
-                break
-            await pilot.pause(0.05)
-        assert on_final(app)
+        await wait_until(pilot, lambda: on_final(app), timeout=120, what="the final scoring")
 
 
 async def test_the_handover_banner_names_the_next_player_and_enter_dismisses_it():
@@ -55,16 +52,10 @@ async def test_an_unknown_bot_level_in_a_save_falls_back_to_easy_with_a_notice()
     path.write_text(json.dumps(data), encoding="utf-8")
     app = make_app("--resume", "--bot-delay", "0")
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if app.session.decider == 1 or len(app.session.actions) > 0:
-                break
+        await pilot.pause()
         if app.session.decider == 0:
             await pilot.press(first_key(app))
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if app.session.decider == 0:
-                break
+        await wait_until(pilot, lambda: app.session.decider == 0, what="the bot's move")
         log = " ".join(app.session.line(e) for e in app.session.log)
         assert "grandmaster" in log and "easy" in log
     assert saving.list_games()

@@ -24,7 +24,7 @@ from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ChoiceScreen, ConfirmScreen, InputScreen
 from jorvik.tui.screens.setup import SetupScreen
 from jorvik.tui.widgets.status import StatusBar
-from tui_helpers import first_key, make_app
+from tui_helpers import first_key, make_app, wait_until
 
 ARGS = ("--players", "2", "--mode", "karl", "--names", "Anna,Bela", "--seed", "3",
         "--no-handover")
@@ -382,9 +382,9 @@ async def test_a_failed_save_stays_in_the_status_bar_and_quitting_says_it_is_not
             raise OSError(28, "No space left on device")
         monkeypatch.setattr(saving, "write_save", full)
         await play_keys(app, pilot, 3)
-        await pilot.pause(1)
         bar = app.screen.query_one(StatusBar)
-        assert "NOT SAVED" in str(bar.text) and "No space left" in str(bar.text)
+        await wait_until(pilot, lambda: "NOT SAVED" in str(bar.text), what="the warning")
+        assert "No space left" in str(bar.text)
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
@@ -447,20 +447,16 @@ async def test_quitting_while_the_hard_bot_thinks_stops_its_search_at_once(keys,
     app = make_app("--players", "2", "--bots", "1,2", "--level", "hard", "--think", "30",
                    "--bot-delay", "0")
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(200):
-            if isinstance(app.screen, GameScreen) and app.screen.thinking:
-                break
-            await pilot.pause(0.05)
-        await pilot.pause(0.5)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen)
+                         and app.screen.thinking, what="the bot's search")
         assert app.screen.thinking and not searches  # a 30-second search is under way
         for key in keys:
             await pilot.press(key)
             await pilot.pause()
         quit_at = time.monotonic()
-    for _ in range(20):
-        if searches:
-            break
-        time.sleep(0.1)
+    deadline = time.monotonic() + 5
+    while not searches and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert searches and searches[0] - quit_at < 1.0
     assert app.return_code == 0 and app.crash_report is None
 
@@ -555,14 +551,13 @@ async def test_a_new_game_while_a_bot_thinks_leaves_the_old_game_as_it_was():
     app = make_app("--players", "2", "--names", "Anna,Bot", "--seat", "2=hard", "--think", "30",
                    "--start-player", "2", "--bot-delay", "0")
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(200):
-            if isinstance(app.screen, GameScreen) and app.screen.thinking:
-                break
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen)
+                         and app.screen.thinking, what="the bot's search")
         old = app.session
         before = old.path.read_bytes()
         app.action_new_game()
-        await pilot.pause(1.0)
-        assert isinstance(app.screen, SetupScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen)
+                         and app.screen.query("#name-0") and old.ended.is_set())
+        await pilot.pause()
         assert old.ended.is_set() and old.path.read_bytes() == before
     assert app.crash_report is None and old.path.read_bytes() == before

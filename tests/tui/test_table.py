@@ -15,7 +15,7 @@ from jorvik.i18n.cards import card_name, good_letter
 from jorvik.play.session import Session
 from jorvik.tui.text import Seats
 from jorvik.tui.widgets.player_panel import panel_head, panel_lines, panel_segments
-from tui_helpers import make_app
+from tui_helpers import make_app, palette_lists, wait_until
 
 NAMES = ["Anna", "Bela", "Csaba", "Dora", "Erik"]
 COLOURS = ["red", "blue", "green", "yellow", "white"]
@@ -256,8 +256,9 @@ async def test_the_log_has_ten_lines_at_120_by_40_and_notifications_stay_off_it(
         log = app.screen.query_one("#log")
         assert log.content_size.height >= 10
         app.notify("a notification")
-        await pilot.pause(0.3)
         from textual.widgets._toast import Toast
+        await wait_until(pilot, lambda: any(t.region.area for t in app.screen.query(Toast)),
+                         what="the notification")
         toasts = list(app.screen.query(Toast))
         assert toasts and all(not t.region.overlaps(log.region) for t in toasts)
 
@@ -292,10 +293,9 @@ async def test_the_command_palette_opens_the_game_log():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"Game log")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: palette_lists(app, "Game log"))
         await pilot.press("enter")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, LogScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
 
 
 def test_words_one_coin_no_backticks_no_doubled_kind_names():

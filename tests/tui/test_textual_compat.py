@@ -5,11 +5,12 @@ palette's crash on Ctrl+P then PageDown in one burst (reliability-2.md F8)."""
 from __future__ import annotations
 
 import pytest
+from textual.command import CommandList
 
 from jorvik.tui.commands import Palette
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.setup import SetupScreen
-from tui_helpers import make_app
+from tui_helpers import make_app, palette_lists, wait_until
 
 def burst(app, *keys: str) -> None:
     """Post the key events at once, as a terminal delivers keys typed together (the pilot's
@@ -34,7 +35,10 @@ async def test_ctrl_p_then_page_keys_in_one_burst_do_not_crash(where, argv, scre
     async with app.run_test(size=(120, 40)) as pilot:
         assert isinstance(app.screen, screen)
         burst(app, *keys)
-        await pilot.pause(0.3)
+        # the palette laid out: its page keys (held until then) have moved the list
+        await wait_until(pilot, lambda: app.crash_report is not None or not isinstance(
+            app.screen, Palette) or any(c.region.height for c in app.screen.query(CommandList)))
+        await pilot.pause()
         assert isinstance(app.screen, Palette), f"{where}: the palette closed"
         assert app.return_code is None and app.crash_report is None
         await pilot.press("pagedown", "pageup", "escape")
@@ -179,7 +183,7 @@ async def test_no_matches_words_shows_our_line_when_nothing_matches():
     app = PaletteApp()
     async with app.run_test() as pilot:
         await pilot.press("ctrl+p", *"qqqzzz")
-        await pilot.pause(0.8)
+        await wait_until(pilot, lambda: palette_lists(app, "Nincs találat"))
         listed = app.screen.query_one(CommandList)
         assert listed.option_count == 1
         assert str(listed.get_option_at_index(0).prompt) == "Nincs találat"
@@ -248,9 +252,10 @@ async def test_two_enters_in_one_burst_run_a_palette_command_once():
     app = make_app(*GAME, autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("ctrl+p", *"Game log")
-        await pilot.pause(0.5)
+        await wait_until(pilot, lambda: palette_lists(app, "Game log"))
         burst(app, "enter", "enter", "enter")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: not isinstance(app.screen, Palette))
+        await pilot.pause()
         assert [type(s) for s in app.screen_stack[1:]] == [GameScreen, LogScreen]
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
@@ -270,7 +275,8 @@ async def test_two_lesson_keys_in_one_burst_open_one_lesson():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         burst(app, "1", "2")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: isinstance(app.screen, LessonScreen))
+        await pilot.pause()
         assert isinstance(app.screen, LessonScreen)
         assert app.screen.lesson is app.lesson is LESSONS[0]  # the first key's lesson
     assert app.crash_report is None

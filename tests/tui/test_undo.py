@@ -8,7 +8,7 @@ from jorvik.play.session import Session
 from jorvik.tui.text import Seats
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen
-from tui_helpers import first_key, make_app, phase_is, play_until
+from tui_helpers import cube_to_assign, first_key, make_app, saved_at
 
 
 def _session(bots=(None, None)) -> Session:
@@ -67,12 +67,11 @@ async def test_ctrl_z_into_another_players_decision_can_be_refused():
         assert isinstance(app.screen, GameScreen) and len(app.screen.session.actions) == 1
 
 
-async def test_ctrl_z_over_a_players_own_decision_does_not_ask():
-    app = make_app("--players", "2", "--mode", "karl", "--names", "Anna,Bela", "--seed", "4",
-                   "--no-handover")
+async def test_ctrl_z_over_a_players_own_decision_does_not_ask(tmp_path):
+    path = saved_at(tmp_path, ["Anna", "Bela"], "karl", 4, cube_to_assign)
+    app = make_app("--load", path, "--no-handover")
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_until(pilot, lambda a: phase_is("unloading")(a) and any(
-            c.submenu and c.submenu[0] == "cube" for c in a.screen.menu.choices))
+        await pilot.pause()
         screen = app.screen
         me = screen.session.decider
         n = len(screen.session.actions)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from jorvik.cli import build_parser, play_config
@@ -31,6 +32,18 @@ def first_key(app: JorvikApp) -> str:
     return "enter"
 
 
+async def wait_until(pilot, condition: Callable[[], object], timeout: float = 30.0,
+                     what: str = "the condition") -> None:
+    """Let the app run until `condition()` holds: a short pause (the app handles its messages)
+    between checks. `timeout` only bounds a hung app (the test fails then); it is never what
+    a test waits for, so a slow machine makes a test slower, not red."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not come within {timeout} s")
+        await pilot.pause(0.01)
+
+
 async def play_until(pilot, done: Callable[[JorvikApp], bool], limit: int = 3000) -> int:
     """Press the first offered key until `done(app)`; returns the number of key presses."""
     app = pilot.app
@@ -39,20 +52,69 @@ async def play_until(pilot, done: Callable[[JorvikApp], bool], limit: int = 3000
             return presses
         screen = app.screen
         if isinstance(screen, GameScreen) and (screen.thinking or screen.menu is None):
-            await pilot.pause(0.02)
+            await wait_until(pilot, lambda: not (screen.thinking or screen.menu is None)
+                             or app.screen is not screen, what="a menu after the bots' turn")
             continue
         await pilot.press(first_key(app))
     raise AssertionError("the game did not get there")
 
 
-async def hint_shown(pilot, tries: int = 600, pause: float = 0.05) -> None:
-    """Wait (up to `tries` pauses of `pause` seconds) until the hint window shows its moves."""
+async def hint_shown(pilot, timeout: float = 30.0) -> None:
+    """Wait until the hint window shows its moves."""
     app = pilot.app
-    for _ in range(tries):
-        if isinstance(app.screen, HintScreen) and app.screen.found is not None:
-            return
-        await pilot.pause(pause)
-    raise AssertionError("the hint was not shown")
+    await wait_until(pilot, lambda: isinstance(app.screen, HintScreen)
+                     and app.screen.found is not None, timeout, "the hint")
+
+
+def small_hints(monkeypatch, budget: int = 4000) -> None:
+    """The app's hints judge with `budget` moves of play-outs instead of the game's
+    HINT_STEPS: the same judging, on the same workers, in a fraction of the time."""
+    import jorvik.tui.screens.hint as hint_screen
+    real = hint_screen.hints
+    monkeypatch.setattr(hint_screen, "hints",
+                        lambda st, **kwargs: real(st, **{"budget": budget, **kwargs}))
+
+
+def palette_lists(app: JorvikApp, words: str) -> bool:
+    """Whether the command palette on top lists a line with `words` (the search is done)."""
+    from textual.command import CommandList
+    lists = app.screen.query(CommandList)
+    if not lists:
+        return False
+    listed = lists.first()
+    return any(words in str(getattr(listed.get_option_at_index(i).prompt, "plain",
+                                    listed.get_option_at_index(i).prompt))
+               for i in range(listed.option_count))
+
+
+def saved_at(folder, names: list[str], mode: str, seed: int,
+             done: Callable[[object], bool], limit: int = 3000) -> str:
+    """A game played without the app (always the first legal action) until `done(session)`,
+    saved in `folder`: the app loads it (--load) instead of being driven there key by key."""
+    from jorvik.carddata import load_cards
+    from jorvik.engine import legal_actions
+    from jorvik.play.seats import COLOUR_NAMES, Seats
+    from jorvik.play.session import Session
+    s = Session.start(load_cards(), Seats(names, list(COLOUR_NAMES[:len(names)]),
+                                          [None] * len(names)), mode, seed, None,
+                      autosave=False)
+    for _ in range(limit):
+        if done(s):
+            path = folder / f"at-{len(s.actions)}.json"
+            s.save_as(path)
+            return str(path)
+        s.apply(legal_actions(s.state)[0])
+    raise AssertionError("the game did not get there")
+
+
+def cube_to_assign(session) -> bool:
+    """The unloading, a human's menu offers a cube to assign (a submenu of destinations)."""
+    from jorvik.tui.choices import build_menu
+    st = session.state
+    if st.phase != "unloading" or session.decider is None:
+        return False
+    menu = build_menu(st, session.seats, ())
+    return any(c.submenu and c.submenu[0] == "cube" for c in menu.choices)
 
 
 def on_final(app: JorvikApp) -> bool:

@@ -28,6 +28,7 @@ from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerm
 from .messages import GameOver, LanguageChosen, ScreenReady, SetupDone
 from .text import Seats, painted
 from .textual_compat import CrashHook, guard_option_list_paging
+from .themes import BoardColours, register_themes
 from .widgets.status import StatusBar
 
 
@@ -72,7 +73,7 @@ def environment_problem(error: BaseException) -> bool:
 
 
 @translated
-class JorvikApp(CrashHook, App[int]):
+class JorvikApp(BoardColours, CrashHook, App[int]):
     CSS_PATH = "jorvik.tcss"
     TITLE = "Jórvík"
     COMMANDS = App.COMMANDS | {GameCommands}
@@ -93,6 +94,7 @@ class JorvikApp(CrashHook, App[int]):
         ensure_labels()  # before App.__init__ copies the bindings
         guard_option_list_paging()  # Textual's page keys before a list is laid out (F8)
         super().__init__()
+        register_themes(self)  # jorvik-dark and jorvik-light (tui/themes.py)
         self.config = config
         self.session: Session | None = None
         self.handover = handover.chosen(config.handover)  # always / changes / never

@@ -20,7 +20,7 @@ from jorvik.review import hint_pool, hints, states_of
 from jorvik.tui.screens.hint import HintScreen
 
 from test_learn_review import blunder_record
-from tui_helpers import hint_shown, make_app
+from tui_helpers import hint_shown, make_app, small_hints
 
 
 def _positions():
@@ -89,15 +89,20 @@ def test_workers_that_cannot_start_or_end_early_leave_the_hint_the_same(monkeypa
 def test_a_stopped_hint_leaves_its_workers_idle_at_once():
     st = _positions()[2]
     stopped = threading.Event()
+    played = threading.Event()
     got = []
     with hint_pool(2) as pool:
         worker = threading.Thread(target=lambda: got.append(
-            hints(st, seed=1, budget=10 ** 8, pool=pool, stop=stopped.is_set)))
+            hints(st, seed=1, budget=10 ** 8, pool=pool, stop=stopped.is_set,
+                  progress=lambda done, total: played.set())))
         worker.start()
-        time.sleep(1.5)                        # well into the play-outs (or the start)
+        # into the play-outs: the first draws are done (the workers started and imported)
+        assert played.wait(60), "no draw was played"
         before = [_cpu(p) for p in pool.pids]
-        time.sleep(0.5)
-        assert sum(_cpu(p) for p in pool.pids) > sum(before)   # the workers were playing
+        deadline = time.monotonic() + 10
+        while sum(_cpu(p) for p in pool.pids) <= sum(before):   # the workers are playing
+            assert time.monotonic() < deadline, "the workers were not playing"
+            time.sleep(0.02)
         t0 = time.monotonic()
         stopped.set()
         worker.join(5)
@@ -115,7 +120,8 @@ GAME = ("--players", "2", "--names", "Anna,Bela", "--seed", "4", "--no-handover"
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to watch the workers")
-async def test_the_game_screens_workers_serve_every_hint_and_end_with_the_app():
+async def test_the_game_screens_workers_serve_every_hint_and_end_with_the_app(monkeypatch):
+    small_hints(monkeypatch)
     app = make_app(*GAME, autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         game = app.screen
@@ -131,7 +137,7 @@ async def test_the_game_screens_workers_serve_every_hint_and_end_with_the_app():
         assert len(pids[0]) == min(2, os.cpu_count() or 1) and pids[1] == pids[0]  # kept
         assert all(_alive(p) for p in pids[0])
         await pilot.press("ctrl+q")
-        await pilot.pause(0.2)
+        await pilot.pause()
     assert not any(_alive(p) for p in pids[0])
 
 

@@ -17,12 +17,13 @@ from jorvik.tui.screens.hint import HintScreen
 from jorvik.tui.screens.review import ReviewScreen, load_game, ReviewInputError
 
 from test_learn_review import blunder_record
-from tui_helpers import hint_shown, make_app
+from tui_helpers import hint_shown, make_app, small_hints, wait_until
 
 GAME = ("--players", "2", "--names", "Anna,Bela", "--seed", "4", "--no-handover")
 
 
-async def test_the_hint_key_shows_three_moves_and_notes_it_in_the_log():
+async def test_the_hint_key_shows_three_moves_and_notes_it_in_the_log(monkeypatch):
+    small_hints(monkeypatch)
     app = make_app(*GAME, autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("question_mark")
@@ -58,10 +59,8 @@ async def test_the_review_screen_lists_the_blunder_and_the_vp_race():
     app = Host()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
-        deadline = time.monotonic() + 300
-        while screen.result is None and time.monotonic() < deadline:
-            await pilot.pause(0.05)
-        assert screen.result is not None
+        await wait_until(pilot, lambda: screen.result is not None, timeout=300,
+                         what="the review")
         text = str(screen.query_one("#review-report").render())
         assert "Round 2, purchase phase: Peti chose pass" in text
         assert "Projected VP" in text and "Benedek" in text
@@ -155,7 +154,8 @@ async def test_closing_the_review_early_stops_the_judging():
     app = Host()
     t0 = time.monotonic()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: any(w.is_running for w in app.workers),
+                         what="the review's work")
         await pilot.press("escape")
         assert screen.closed
     for worker in list(app.workers):

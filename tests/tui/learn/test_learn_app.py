@@ -19,6 +19,7 @@ from jorvik.tui.screens.learn import (
 from jorvik.tui.moves import move_path
 from jorvik.tui.screens.message import ConfirmScreen
 from jorvik.tui.text import Seats
+from tui_helpers import wait_until
 
 
 def make_learn_app() -> LearnApp:
@@ -128,8 +129,7 @@ async def test_a_different_legal_move_is_explained_and_not_played():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("1")
         screen = app.screen
-        while screen.thinking or not screen.menu:
-            await pilot.pause(0.01)
+        await wait_until(pilot, lambda: not screen.thinking and screen.menu, what="the menu")
         before = len(screen.session.actions)
         assert screen.query_one("#space-5").has_class("-lesson")  # the board part it is about
         assert not screen.query_one("#space-2").has_class("-lesson")

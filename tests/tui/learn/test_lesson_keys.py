@@ -10,6 +10,7 @@ from jorvik.lessons import LESSONS, learner_steps
 from jorvik.tui.app import PlayConfig
 from jorvik.tui.screens.learn import LearnApp, LessonListScreen, LessonScreen
 from jorvik.tui.text import Seats
+from tui_helpers import wait_until
 
 
 def make_learn_app() -> LearnApp:
@@ -19,8 +20,7 @@ def make_learn_app() -> LearnApp:
 
 
 async def ready(pilot, screen) -> None:
-    while screen.thinking or not screen.menu:
-        await pilot.pause(0.01)
+    await wait_until(pilot, lambda: not screen.thinking and screen.menu, what="the menu")
 
 
 async def test_q_on_the_lesson_list_quits():

@@ -7,6 +7,7 @@ import pytest
 from jorvik.tui.screens.learn import LessonScreen
 from jorvik.tui.widgets.column import SpaceWidget
 from test_learn_app import make_learn_app
+from tui_helpers import wait_until
 
 
 @pytest.mark.parametrize("lesson", ["1", "2", "3", "4"])
@@ -15,11 +16,9 @@ async def test_each_lesson_at_80x24_shows_a_line_of_every_card(lesson):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press(lesson)
-        for _ in range(40):
-            if isinstance(app.screen, LessonScreen):
-                break
-            await pilot.pause(0.05)
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, LessonScreen) and any(
+            w.display and w.region.height for w in app.screen.query(SpaceWidget)))
+        await pilot.pause()
         spaces = [w for w in app.screen.query(SpaceWidget) if w.display and w.region.height]
         assert spaces
         assert all(w.content_region.height >= 1 for w in spaces), \

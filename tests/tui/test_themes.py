@@ -1,0 +1,116 @@
+"""The colours follow the theme (tui/themes.py): every colour of jorvik.tcss is a theme
+variable, defined in jorvik-dark and jorvik-light; the palette's theme switch changes the
+board's colours; a theme of Textual's own takes the board colours of its kind; a snapshot of
+each jorvik theme. Goods keep their letters whatever the theme."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.color import Color
+
+from jorvik.i18n.cards import good_letter
+from jorvik.tui.themes import DARK, DARK_NAME, LIGHT, LIGHT_NAME
+from tui_helpers import make_app, palette_lists, wait_until
+
+import jorvik.tui
+
+TCSS = Path(jorvik.tui.__file__).with_name("jorvik.tcss").read_text(encoding="utf-8")
+KARL = ("--players", "3", "--mode", "karl", "--names", "Anna,Bela,Csaba", "--seed", "11",
+        "--no-handover")
+SIZE = (120, 40)
+
+
+def test_the_stylesheet_has_no_colour_of_its_own_and_every_variable_is_in_both_themes():
+    # a "#" followed by hex digits and no more name characters: a colour, not an id (#board)
+    colours = re.findall(r"#[0-9a-fA-F]{3,8}(?![-\w])", re.sub(r"/\*.*?\*/", "", TCSS, flags=re.S))
+    assert colours == []
+    used = set(re.findall(r"\$([a-z][-a-z0-9]*)", TCSS))
+    assert used == set(DARK) == set(LIGHT)
+
+
+def test_the_two_themes_differ_and_light_is_light():
+    assert all(DARK[name] != LIGHT[name] for name in ("board-bg", "bar-bg", "key", "title"))
+    assert Color.parse(LIGHT["board-bg"]).brightness > 0.8 > 0.2 > Color.parse(
+        DARK["board-bg"]).brightness
+
+
+def _background(app, selector: str) -> Color:
+    return app.screen.query_one(selector).styles.background
+
+
+async def test_the_palettes_theme_switch_changes_the_boards_colours():
+    app = make_app(*KARL, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.theme == DARK_NAME
+        assert app.screen.styles.background == Color.parse(DARK["board-bg"])
+        assert _background(app, "#status") == Color.parse(DARK["bar-bg"])
+        await pilot.press("ctrl+p", *"Theme")
+        await wait_until(pilot, lambda: palette_lists(app, "Change the colour theme"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: palette_lists(app, LIGHT_NAME))
+        await pilot.press(*LIGHT_NAME, "enter")
+        await wait_until(pilot, lambda: app.theme == LIGHT_NAME, what="the light theme")
+        await pilot.pause()
+        assert app.screen.styles.background == Color.parse(LIGHT["board-bg"])
+        assert _background(app, "#status") == Color.parse(LIGHT["bar-bg"])
+        assert _background(app, "#supply") == Color.parse(LIGHT["strip-bg"])
+
+
+@pytest.mark.parametrize("theme, board", [("nord", DARK), ("textual-light", LIGHT)])
+async def test_a_textual_theme_takes_the_board_colours_of_its_kind(theme, board):
+    app = make_app(*KARL, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = theme
+        await pilot.pause()
+        assert app.screen.styles.background == Color.parse(board["board-bg"])
+        await pilot.press("1")  # the game goes on under it
+        assert len(app.screen.session.actions) == 1
+
+
+def _game_with_goods_on_ships(folder: Path) -> str:
+    """A saved 3-player Karl game at the first moment some player has cubes on ships."""
+    import random
+
+    from jorvik.carddata import load_cards
+    from jorvik.engine import legal_actions
+    from jorvik.play.seats import COLOUR_NAMES, Seats
+    from jorvik.play.session import Session
+    s = Session.start(load_cards(), Seats(["Anna", "Bela", "Csaba"], list(COLOUR_NAMES[:3]),
+                                          [None] * 3), "karl", 11, None, autosave=False)
+    rng = random.Random(11)
+    for _ in range(2000):
+        if any(pl.ship_goods for pl in s.state.players) or s.over:
+            break
+        s.apply(rng.choice(legal_actions(s.state)))
+    path = folder / "ships.json"
+    s.save_as(path)
+    return str(path)
+
+
+async def test_the_goods_keep_their_letters_in_the_light_theme(tmp_path):
+    from jorvik.tui.widgets.player_panel import PlayerPanel
+    app = make_app("--load", _game_with_goods_on_ships(tmp_path), "--no-handover",
+                   autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = LIGHT_NAME
+        await pilot.pause()
+        st = app.screen.session.state
+        shown = 0
+        for panel in app.screen.query(PlayerPanel):
+            goods = st.players[panel.player].ship_goods
+            text = "".join(line.plain for line in panel.build(*panel.content_size))
+            assert all(good_letter(g) in text for g in goods), (goods, text)
+            shown += len(goods)
+        assert shown
+
+
+@pytest.mark.parametrize("theme", [DARK_NAME, LIGHT_NAME])
+def test_the_karl_demand_phase_in_each_theme(snap_compare, theme):
+    async def run_before(pilot) -> None:
+        pilot.app.theme = theme
+        await pilot.pause()
+    assert snap_compare(make_app(*KARL, autosave=False), terminal_size=SIZE,
+                        run_before=run_before)
