@@ -10,11 +10,11 @@ import re
 
 import pytest
 
+from jorvik.bots.sampler import Estimate
 from jorvik.carddata import load_cards
 from jorvik.engine import apply_action, legal_actions, new_game
 from jorvik.i18n import set_language
 from jorvik.review import Decision, Hint, hints, margin_reasons
-from jorvik.bots.sampler import Estimate
 from jorvik.tui.moves import move_words
 from jorvik.tui.screens.hint import hint_words
 from jorvik.tui.screens.review import _line, loss_words
