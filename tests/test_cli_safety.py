@@ -190,3 +190,37 @@ def test_simulate_json_lists_the_failing_seeds_and_violations(capsys, monkeypatc
     assert data["violations"] == 1 and data["failing_seeds"] == [6]
     assert data["failures"][0]["violations"] == ["coins went negative"]
     assert data["failures"][0]["decision"] > 0
+
+
+# ------------------------------------------------------------------ play --resume/--load with seats
+
+@pytest.mark.parametrize("lang,words", [
+    ("en", "cannot be changed from the command line yet"),
+    ("hu", "a parancssorból még nem módosíthatók"),
+])
+@pytest.mark.parametrize("how", ["resume", "load"])
+@pytest.mark.parametrize("seats", [["--bots", "1,2"], ["--seat", "2=hard"]])
+def test_resume_with_bots_says_the_seats_cannot_change_and_leaves_the_save(
+        capsys, monkeypatch, lang, words, how, seats):
+    """The player's report: `play --resume --bots 1,2,3,4` resumed all-human, --bots
+    silently ignored. Now: one line saying so, exit 2, no game started, the save's bytes
+    as they were and no lock left on it."""
+    game = _saved_game(actions=3)
+    before = game.path.read_bytes()
+    started = []
+    monkeypatch.setattr("jorvik.tui.run_play", lambda config, hints: started.append(config) or 0)
+    where = ["--resume"] if how == "resume" else ["--load", str(game.path)]
+    err = one_line_error(capsys, "--lang", lang, "play", *where, *seats)
+    assert words in err and seats[0] in err and where[0] in err
+    assert not started and game.path.read_bytes() == before
+    from jorvik.play.lock import lock_game
+    lock_game(game.path).release()   # not left locked
+
+
+def test_resume_without_seat_options_still_opens_the_game(monkeypatch):
+    game = _saved_game(actions=3)
+    seen = []
+    monkeypatch.setattr("jorvik.tui.run_play", lambda config, hints: seen.append(config) or 0)
+    assert cli.main(["play", "--resume", "--level", "hard"]) == 0
+    assert seen[0].load_path == game.path
+    seen[0].lock.release()

@@ -228,6 +228,11 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     from jorvik.tui.app import PlayConfig
     from jorvik.tui.text import COLOUR_NAMES, Seats
 
+    if (args.resume or args.load) and (args.bots or args.seat):
+        # a resumed game keeps the seats it was saved with: say so, never ignore --bots
+        option = "--resume" if args.resume else "--load"
+        parser.error(t("cli.errors.play.resume_seats", option=option,
+                       seats="--bots" if args.bots else "--seat"))
     cards = load_cards_or_exit(parser, args.cards)
     names = [n.strip() for n in args.names.split(",")] if args.names else []
     problem = names_problem(names)

@@ -23,10 +23,11 @@ AMBER, IRON, LEATHER, WOOL, JET = range(5)
 @dataclass(frozen=True)
 class Step:
     """One move of the learner: the action the lesson expects and the key of the text that
-    says what happens and why (`why`: what to say when another legal move is chosen)."""
+    says what happens and why (`why`: what to say when another legal move is chosen: why the
+    lesson's move is better, by the rules)."""
     action: Action
     text: str
-    why: str = "learn.wrong.generic"
+    why: str
 
 
 @dataclass(frozen=True)
@@ -132,35 +133,37 @@ ROUND = Lesson(
          JET, JET, AMBER),          # round 3's ship
     steps=(
         # round 1, demand phase (Peti starts): Benedek tops column 5, then takes its 3rd place
-        Step(Place(5), "learn.l1.place_top"),
-        Step(Place(5), "learn.l1.place_again"),
-        Step(Place(1), "learn.l1.place_third"),
+        Step(Place(5), "learn.l1.place_top", "learn.l1.place_top_why"),
+        Step(Place(5), "learn.l1.place_again", "learn.l1.place_again_why"),
+        Step(Place(1), "learn.l1.place_third", "learn.l1.place_third_why"),
         # purchase: column 1 is example (a) (Peti passes at 3, Móni buys at 2);
         # column 5 is example (b)
         Step(Pass(), "learn.l1.pass_at_4", "learn.l1.pass_at_4_why"),
-        Step(Buy(), "learn.l1.buy_at_2"),
+        Step(Buy(), "learn.l1.buy_at_2", "learn.l1.buy_at_2_why"),
         # unloading: the ship's wool, jet, jet
-        Step(Sell((JET, JET)), "learn.l1.sell"),
-        Step(Done(), "learn.l1.leftover"),
+        Step(Sell((JET, JET)), "learn.l1.sell", "learn.l1.sell_why"),
+        Step(Done(), "learn.l1.leftover", "learn.l1.leftover_why"),
         # round 2 (Benedek starts): the craftsman, the merchant, the ship
-        Step(Place(1), "learn.l1.r2_craftsman"),
-        Step(Place(2), "learn.l1.r2_merchant"),
-        Step(Place(3), "learn.l1.r2_ship"),
-        Step(Buy(), "learn.l1.r2_buy_craftsman"),
-        Step(Buy(), "learn.l1.r2_buy_merchant"),
-        Step(Buy(), "learn.l1.r2_buy_ship"),
-        Step(Assign(LEATHER, "craftsman", "A01"), "learn.l1.c1_leather"),
-        Step(Assign(AMBER, "merchant", "A04"), "learn.l1.c2_amber"),
-        Step(Assign(IRON, "storage"), "learn.l1.c3_iron"),
+        Step(Place(1), "learn.l1.r2_craftsman", "learn.l1.r2_craftsman_why"),
+        Step(Place(2), "learn.l1.r2_merchant", "learn.l1.r2_merchant_why"),
+        Step(Place(3), "learn.l1.r2_ship", "learn.l1.r2_ship_why"),
+        Step(Buy(), "learn.l1.r2_buy_craftsman", "learn.l1.r2_buy_craftsman_why"),
+        Step(Buy(), "learn.l1.r2_buy_merchant", "learn.l1.r2_buy_merchant_why"),
+        Step(Buy(), "learn.l1.r2_buy_ship", "learn.l1.r2_buy_ship_why"),
+        Step(Assign(LEATHER, "craftsman", "A01"), "learn.l1.c1_leather",
+             "learn.l1.c1_leather_why"),
+        Step(Assign(AMBER, "merchant", "A04"), "learn.l1.c2_amber", "learn.l1.c2_amber_why"),
+        Step(Assign(IRON, "storage"), "learn.l1.c3_iron", "learn.l1.c3_iron_why"),
         # round 3 (Eszti starts): two cards
-        Step(Place(1), "learn.l1.r3_ship"),
-        Step(Place(1), "learn.l1.r3_own"),
-        Step(Place(1), "learn.l1.r3_own"),
-        Step(Buy(), "learn.l1.r3_buy"),
-        Step(Trade((JET, JET, IRON)), "learn.l1.trade"),
-        Step(Take(WOOL), "learn.l1.take_wool"),
-        Step(Assign(WOOL, "craftsman", "A01"), "learn.l1.complete"),
-        Step(Assign(AMBER, "merchant", "A04"), "learn.l1.last_amber"),
+        Step(Place(1), "learn.l1.r3_ship", "learn.l1.r3_ship_why"),
+        Step(Place(1), "learn.l1.r3_own", "learn.l1.r3_own_why"),
+        Step(Place(1), "learn.l1.r3_own", "learn.l1.r3_own_why"),
+        Step(Buy(), "learn.l1.r3_buy", "learn.l1.r3_buy_why"),
+        Step(Trade((JET, JET, IRON)), "learn.l1.trade", "learn.l1.trade_why"),
+        Step(Take(WOOL), "learn.l1.take_wool", "learn.l1.take_wool_why"),
+        Step(Assign(WOOL, "craftsman", "A01"), "learn.l1.complete", "learn.l1.complete_why"),
+        Step(Assign(AMBER, "merchant", "A04"), "learn.l1.last_amber",
+             "learn.l1.last_amber_why"),
     ),
     others={
         # Peti (blue): column 1 top, column 2, column 5 last; passes at 3 in column 1.
@@ -188,9 +191,9 @@ PICTS = Lesson(
           "B13", "B01", "B02", "B03", "B05", "B06"),
     bag=(),
     steps=(
-        Step(Place(2), "learn.l2.place"),
-        Step(Place(2), "learn.l2.place_more"),
-        Step(Place(2), "learn.l2.place_more"),
+        Step(Place(2), "learn.l2.place", "learn.l2.place_why"),
+        Step(Place(2), "learn.l2.place_more", "learn.l2.place_more_why"),
+        Step(Place(2), "learn.l2.place_more", "learn.l2.place_more_why"),
         Step(Buy(), "learn.l2.buy", "learn.l2.buy_why"),
     ),
     others={0: (Place(1), Place(1), Place(1), Buy()),
@@ -206,9 +209,9 @@ END = Lesson(
     deck=("A12", "A11", "D12", "B04"),
     bag=(),
     steps=(
-        Step(Place(1), "learn.l3.place_warrior"),
-        Step(Place(4), "learn.l3.place_behind"),
-        Step(Place(4), "learn.l3.place_behind"),
+        Step(Place(1), "learn.l3.place_warrior", "learn.l3.place_warrior_why"),
+        Step(Place(4), "learn.l3.place_behind", "learn.l3.place_behind_why"),
+        Step(Place(4), "learn.l3.place_behind", "learn.l3.place_behind_why"),
         Step(Buy(), "learn.l3.buy", "learn.l3.buy_why"),
     ),
     others={2: (Place(4), Place(4), Place(4), Buy()),
@@ -226,16 +229,17 @@ JARL = Lesson(
     bag=(AMBER, AMBER,                                # the ship on space 3
          IRON, WOOL),                                 # the ship on space 7 (Peti reserves it)
     steps=(
-        Step(Place(1), "learn.l4.place_hired"),
-        Step(Place(2), "learn.l4.place_prophecy"),
-        Step(Place(3), "learn.l4.place_ship"),
+        Step(Place(1), "learn.l4.place_hired", "learn.l4.place_hired_why"),
+        Step(Place(2), "learn.l4.place_prophecy", "learn.l4.place_prophecy_why"),
+        Step(Place(3), "learn.l4.place_ship", "learn.l4.place_ship_why"),
         Step(Place(5), "learn.l4.place_last", "learn.l4.place_last_why"),
-        Step(Buy(), "learn.l4.buy_hired"),
-        Step(Buy(), "learn.l4.buy_prophecy"),
-        Step(Buy(), "learn.l4.buy_ship"),
-        Step(Buy(), "learn.l4.buy_loki"),
-        Step(Assign(AMBER, "prophecy", "A17"), "learn.l4.sacrifice"),
-        Step(Assign(AMBER, "prophecy", "A17"), "learn.l4.sacrifice_again"),
+        Step(Buy(), "learn.l4.buy_hired", "learn.l4.buy_hired_why"),
+        Step(Buy(), "learn.l4.buy_prophecy", "learn.l4.buy_prophecy_why"),
+        Step(Buy(), "learn.l4.buy_ship", "learn.l4.buy_ship_why"),
+        Step(Buy(), "learn.l4.buy_loki", "learn.l4.buy_loki_why"),
+        Step(Assign(AMBER, "prophecy", "A17"), "learn.l4.sacrifice", "learn.l4.sacrifice_why"),
+        Step(Assign(AMBER, "prophecy", "A17"), "learn.l4.sacrifice_again",
+             "learn.l4.sacrifice_again_why"),
         Step(Place(1, brown=True), "learn.l4.brown", "learn.l4.brown_why"),
     ),
     others={

@@ -67,13 +67,21 @@ def projected_vp(st: GameState) -> list[int]:
     return [row["total"] for row in final_scores(st.copy())["scores"]]
 
 
-PARTS = (*SCORE_CATEGORIES, "coins")  # what a player's final score is made of
+# What a player's final VP margin is made of: the own final score by category, and
+# "rivals": the margin less the own VP (minus the best other player's VP, coins breaking ties),
+# so that the VP parts of a play-out add up to its margin exactly; coins are told apart.
+VP_PARTS = (*SCORE_CATEGORIES, "rivals")
+PARTS = (*VP_PARTS, "coins")
 
 
 def _parts(st: GameState, p: int) -> dict[str, float]:
-    """Player p's final score by category (and coins) at the end of a game."""
+    """Player p's final score by category (and coins) at the end of a game, with "rivals":
+    the rest of the final VP margin (so the VP parts sum to _margin(st, p))."""
     rows = st.result["scores"] if st.result else final_scores(st.copy())["scores"]
-    return {k: float(rows[p].get(k, 0)) for k in PARTS}
+    out = {k: float(rows[p].get(k, 0)) for k in SCORE_CATEGORIES}
+    out["rivals"] = _margin(st, p) - sum(out.values())
+    out["coins"] = float(rows[p].get("coins", 0))
+    return out
 
 
 def reasons(a: dict[str, float], b: dict[str, float], count: int = 2,
@@ -101,6 +109,28 @@ def playout_bot(seed: int = 0) -> Any:
         return rollout_policy(seed)
     from jorvik.bots.policy import NormalBot
     return NormalBot(seed)
+
+
+def margin_reasons(total: float, parts: dict[str, Estimate], count: int = 2,
+                   least: float = 0.5) -> tuple[tuple[str, float], ...]:
+    """Why two moves' final VP margins differ by `total` (their paired difference), in parts
+    that add up to it: the `count` largest VP parts (VP_PARTS) clear of their own noise and at
+    least `least` VP (none clear: the largest part on the side of `total`), and "other" for
+    the rest (when it is not 0.0). Rounded to tenths, the parts add up to `total` rounded to
+    tenths exactly. () when there is no such part."""
+    vp = {k: e for k, e in parts.items() if k in VP_PARTS and abs(e.mean) >= least}
+    got = [(k, e.mean) for k, e in vp.items() if e.clear()]
+    if not got:   # the difference is clear, its parts are not: the largest that points its way
+        got = [(k, e.mean) for k, e in vp.items() if e.mean * total > 0]
+        count = 1
+    got.sort(key=lambda kd: (-abs(kd[1]), PARTS.index(kd[0])))
+    named = [(k, round(d, 1)) for k, d in got[:count]]
+    if not named:
+        return ()
+    rest = round(round(total, 1) - sum(d for _, d in named), 1)
+    if rest != 0:
+        named.append(("other", rest))
+    return tuple(named)
 
 
 def clear_reasons(parts: dict[str, Estimate], count: int = 2,
@@ -229,9 +259,13 @@ class Hint:
     effect: float        # the same, relative to the best move (0 for the best)
     # why: the categories of the decider's final score where this move's outcome differs from
     # the best move's (for the best move: from the second best's), clear of their noise
+    # why: where this move's final VP margin differs from the best move's (for the best move:
+    # from the next one's), in VP parts adding up to `effect` (the best: to `lead`); given
+    # only when that difference is clear ("about equal" moves have no reasons)
     why: tuple[tuple[str, float], ...] = field(default=())
     se: float = 0.0      # the standard error of `effect` (the best: of its lead over the next)
     clear: bool = True   # `effect` is told from zero (the best: it leads the next clearly)
+    lead: float = 0.0    # the best move: its lead over the next one (others: 0)
 
 
 def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, seed: int = 0,
@@ -293,13 +327,16 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
     for rank, j in enumerate(order):
         if rank == 0:
             lead = fresh.diff(best, order[1]) if len(order) > 1 else Estimate(0.0, 0.0, 0)
-            why = clear_reasons(_part_estimates(fresh, best, order[1])) if len(order) > 1 else ()
+            why = margin_reasons(lead.mean, _part_estimates(fresh, best, order[1])) \
+                if len(order) > 1 and lead.ahead() else ()
             out.append(Hint(fresh.moves[j], fresh.mean(j).mean, 0.0, why, lead.se,
-                            lead.ahead()))
+                            lead.ahead(), max(0.0, lead.mean)))
         else:
             d = fresh.diff(j, best)
-            out.append(Hint(fresh.moves[j], fresh.mean(j).mean, min(0.0, d.mean),
-                            clear_reasons(_part_estimates(fresh, j, best)), d.se,
+            effect = min(0.0, d.mean)
+            why = margin_reasons(effect, _part_estimates(fresh, j, best)) \
+                if d.clear() and effect < 0 else ()
+            out.append(Hint(fresh.moves[j], fresh.mean(j).mean, effect, why, d.se,
                             d.clear()))
     return out
 
@@ -696,8 +733,8 @@ def review(record: Any, humans: Iterable[int] | None = None,
         st = states[i]
         if i in fresh and fresh[i][0]:
             e = estimate(fresh[i][0])
-            why = clear_reasons({p: estimate(v) for p, v in fresh[i][1].items()}) \
-                if e.mean > 0 else ()
+            why = margin_reasons(e.mean, {p: estimate(v) for p, v in fresh[i][1].items()}) \
+                if e.clear() and e.mean > 0 else ()
             d = Decision(i, st.round, st.phase, current_player(st), actions[i], better[i],
                          round(e.mean, 2), why, round(e.se, 2), True)
         else:

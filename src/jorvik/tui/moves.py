@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from jorvik.engine import Action, GameState
+from jorvik.i18n import t
 
 from .choices import build_menu
 from . import theme
@@ -29,15 +30,40 @@ def move_path(st: GameState, seats: Seats, action: Action, path: tuple = (), dep
 
 
 def move_words(st: GameState, seats: Seats, action: Action, keys: bool = True) -> Text:
-    """The move as the menu says it ("[t] Trade 3 for 1 › [1] give J J I"), keys optional."""
+    """The move as the menu says it ("[t] Trade 3 → 1… › [1] give J J I"); keys=False: as
+    a sentence says it, without the menu's keys and marks ("trade 3 for 1: give J J I",
+    "L leather (from the ship) onto Weaponsmith": no arrow, no "›", no "…")."""
     found = move_path(st, seats, action)
     if not found:
         return Text(str(action.to_json()))
     out = Text()
+    joint = ""
     for i, (k, label) in enumerate(found):
-        if i:
-            out.append(" › ")
         if keys:
+            if i:
+                out.append(" › ")
             out.append(f"[{key_label(k)}] ", style=theme.KEY)
-        out.append_text(label)
+            out.append_text(label)
+            continue
+        words, more = _prose(label)
+        out.append(joint if i else "")
+        out.append_text(words)
+        joint = " " if more else ": "
     return out
+
+
+def _prose(label: Text) -> tuple[Text, bool]:
+    """A menu label in a sentence's words: its trailing submenu arrow and "…" dropped, an
+    arrow inside it ("3 → 1") said with the language's word ("3 for 1"); and whether the
+    label ended with an arrow (what follows goes on without a colon)."""
+    words = label.copy()
+    words.rstrip()
+    more = words.plain.endswith("→")
+    while words.plain and words.plain[-1] in "→…:":
+        words.right_crop(1)
+        words.rstrip()
+    for mark, say in ((" → ", f" {t('tui.choice.arrow_words')} "), ("…", "")):
+        while mark in words.plain:
+            i = words.plain.index(mark)
+            words = Text.assemble(words[:i], say, words[i + len(mark):])
+    return words, more

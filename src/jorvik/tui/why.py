@@ -11,6 +11,12 @@ from rich.text import Text
 from jorvik.i18n import t
 
 
+def shown_se(se: float) -> float:
+    """A standard error as a "±" shows it in tenths: one that would round to ±0.0 without
+    being 0 is shown as ±0.1 (an upper bound); "±0.0" only when the value is exact."""
+    return 0.1 if 0 < se < 0.05 else se
+
+
 def why_words(why: tuple[tuple[str, float], ...] | list) -> str:
     """The phrase for `why` ((category, difference) pairs), or "" when there is none."""
     items = []

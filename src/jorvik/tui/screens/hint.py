@@ -24,7 +24,7 @@ from jorvik.review import Hint, hint_pool, hints
 
 from ..keys import key, translated
 from ..moves import move_words
-from ..why import why_text
+from ..why import shown_se, why_text
 from jorvik.play.session import Kept
 from ..text import Seats, rich_t
 
@@ -70,17 +70,24 @@ def note_hint(screen: Any, p: int) -> None:
 def hint_words(h: Hint, best: bool) -> str:
     """What a hint line says of its move: the best one's final VP margin; another's
     difference to the best with its ± ("−8 VP, ±2"), or "about equal" when the difference
-    cannot be told from zero."""
+    cannot be told from zero. The best one also says its lead over the next when that is
+    clear ("…; 1.7 VP ahead of the next, ±0.6"): its reasons (h.why) add up to that lead, as
+    another move's add up to its difference to the best."""
     if best:
         margin = round(h.margin)  # ahead, behind or level: said as such (a "−2" on the best
         key = ("learn.hint.best_ahead" if margin > 0 else "learn.hint.best_behind"
                if margin < 0 else "learn.hint.best_even")   # move read as a contradiction)
-        return t(key, margin=abs(margin))
+        words = t(key, margin=abs(margin))
+        if not h.clear or h.lead <= 0:   # its lead over the next is not told from noise
+            return words
+        lead = t("learn.hint.lead" if h.se >= 1 else "learn.hint.lead_tenths",
+                 lead=h.lead, se=shown_se(h.se))
+        return f"{words}; {lead}"   # what the best move's reasons add up to
     if not h.clear:
         return t("learn.hint.equal")
     if h.se >= 1:
         return t("learn.hint.loss", loss=-h.effect, se=h.se)
-    return t("learn.hint.loss_tenths", loss=-h.effect, se=h.se)
+    return t("learn.hint.loss_tenths", loss=-h.effect, se=shown_se(h.se))
 
 
 @translated

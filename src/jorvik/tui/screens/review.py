@@ -25,7 +25,7 @@ from jorvik.review import (
 
 from ..keys import key, translated
 from ..moves import move_words
-from ..why import why_text
+from ..why import shown_se, why_text
 from ..text import Seats, painted, rich_t
 from ..widgets.keybar import KeyBar
 from ..widgets.vp_chart import vp_chart
@@ -79,7 +79,7 @@ def loss_words(loss: float, se: float | None) -> str:
         return t("learn.review.loss_plain", loss=loss)
     if se >= 1:
         return t("learn.review.loss", loss=loss, se=se)
-    return t("learn.review.loss_tenths", loss=loss, se=se)
+    return t("learn.review.loss_tenths", loss=loss, se=shown_se(se))
 
 
 def _line(d, st: GameState, seats: Seats) -> Text:
