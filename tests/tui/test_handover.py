@@ -228,7 +228,9 @@ def test_changes_shows_fewer_banners_in_a_demand_phase_of_four_player_jarl():
     changes = [demand_banners("changes", seed) for seed in range(1, 7)]
     never = [demand_banners("never", seed) for seed in range(1, 7)]
     assert min(always) >= 12, always
-    assert 0 < sum(changes) < sum(always) / 2, (always, changes)
+    # "changes" shows a banner only when something happened to you: with a reserved card's
+    # rising price now announced in Jarl (a change to you), a little over half as many.
+    assert 0 < sum(changes) < sum(always) * 0.6, (always, changes)
     assert never == [0] * 6
 
 

@@ -312,8 +312,8 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                         pass
             status = _local_app(config, table, host, hosting.port, tls, args)
         else:
-            print(t("net.host.waiting"), flush=True)
-            with StoppingOnSignals(None, received):
+            with StoppingOnSignals(None, received):   # before "Waiting…": no gap
+                print(t("net.host.waiting"), flush=True)
                 hosting.wait_done()
     except KeyboardInterrupt:
         status = 130
