@@ -479,7 +479,7 @@ def cmd_replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
         replay = load(args.game)
     except ReplayError as e:
         parser.error(str(e))
-    from jorvik.tui.screens.replay import run_replay
+    from jorvik.tui.replay_app import run_replay
     return run_replay(replay)
 
 

@@ -20,7 +20,8 @@ from jorvik.play.replay import load
 from jorvik.play.session import Session
 from jorvik.tui.screens.final import FinalScreen
 from jorvik.tui.screens.game import GameScreen
-from jorvik.tui.screens.replay import JumpScreen, ReplayScreen, replay_app
+from jorvik.tui.replay_app import replay_app
+from jorvik.tui.screens.replay import JumpScreen, ReplayScreen
 from jorvik.tui.text import Seats
 from jorvik.tui.widgets.status import StatusBar
 from tui_helpers import make_app

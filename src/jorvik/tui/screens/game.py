@@ -13,8 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from jorvik.engine import (
-    Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player, fill_order,
-    RULES,
+    Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player,
 )
 from jorvik.i18n import t
 
@@ -41,6 +40,7 @@ from ..widgets.standings import StandingsBar
 from ..widgets.status import StatusBar, round_seasons
 from .message import ConfirmScreen, HandoverScreen, SmallTerminal
 from ..widgets.keybar import KeyBar
+from ..widgets.board import board_widgets
 
 if TYPE_CHECKING:
     from jorvik.play.session import Session
@@ -73,26 +73,6 @@ def _keys() -> list[Key]:
             priority=True),
     ]
     return out
-
-
-def board_widgets(n: int, mode: str) -> ComposeResult:
-    """The board's widgets, inside its container: the card spaces in use each round (a
-    second row and the reservation row in Jarl), the supply, the standings and the card
-    details. The game screen and the replay draw the same board."""
-    used = fill_order(n, mode)
-    with Horizontal(classes="space-row", id="row-low"):
-        for s in used:
-            if s <= RULES.columns:
-                yield SpaceWidget(s)
-    if mode == "jarl":
-        with Horizontal(classes="space-row", id="row-high"):
-            for s in used:
-                if s > RULES.columns:
-                    yield SpaceWidget(s)
-        yield ReservationRow(id="reservation")
-    yield SupplyBar(id="supply")
-    yield StandingsBar(id="standings")
-    yield CardDetails(id="details")
 
 
 @translated

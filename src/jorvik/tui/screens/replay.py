@@ -8,7 +8,6 @@ takes a minute or more (it plays thousands of games out), so it runs only when a
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -22,10 +21,10 @@ from jorvik.i18n import t
 from jorvik.i18n.cards import phase_name
 from jorvik.play.replay import Jump, Replay
 
-from ..app import JorvikApp, PlayConfig
 from ..keys import key, translated
 from ..messages import ScreenReady
 from ..text import entry_text, painted
+from ..widgets.board import board_widgets
 from ..widgets.column import SpaceWidget
 from ..widgets.details import CardDetails
 from ..widgets.goods import SupplyBar
@@ -37,7 +36,6 @@ from ..widgets.reservation import ReservationRow
 from ..widgets.standings import StandingsBar
 from ..widgets.status import StatusBar, round_seasons
 from ..widgets.vp_chart import vp_chart
-from .game import board_widgets
 from .message import Recompose, SmallTerminal
 
 
@@ -388,45 +386,3 @@ class JumpScreen(Recompose, ModalScreen[int | None]):
     def action_pick(self, number: int) -> None:
         count = len(self.replay.jumps(self.review))
         self.dismiss(number if 1 <= number <= count else None)
-
-
-# --------------------------------------------------------------------------- jorvik replay
-
-@translated
-class ReplayApp(JorvikApp):
-    """`jorvik replay`: the app with one game to watch, and nothing to play."""
-
-    CSS_PATH = str(Path(__file__).parent.parent / "jorvik.tcss")  # the app's one stylesheet
-    hints = False
-
-    def __init__(self, replay: Replay, config: PlayConfig, ready_hook: Any = None) -> None:
-        super().__init__(config, ready_hook=ready_hook)
-        self.replay = replay
-
-    def on_mount(self, event) -> None:
-        event.prevent_default()  # not JorvikApp.on_mount: no game to set up or load
-        self.push_screen(ReplayScreen(self.replay))
-
-    def deck_cards(self) -> list:
-        from ..commands import game_cards
-        st = self.replay.first
-        return game_cards(self.replay.cards, st.mode, st.n)
-
-    def action_new_game(self) -> None:
-        self.exit(0)
-
-    def action_request_quit(self) -> None:
-        self.exit(0)
-
-
-def replay_app(replay: Replay) -> ReplayApp:
-    from jorvik.tui.text import Seats
-    config = PlayConfig(cards=replay.cards, seats=Seats([], [], []), handover=False,
-                        autosave=False)
-    return ReplayApp(replay, config)
-
-
-def run_replay(replay: Replay) -> int:
-    """`jorvik replay GAME_ID|FILE`: watch the game; nothing is written."""
-    from .. import run_app
-    return run_app(replay_app(replay))
