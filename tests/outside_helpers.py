@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pickle
+from pathlib import Path
 from typing import Any, Callable
 
 from jorvik.bots import seat_bots
@@ -67,3 +68,28 @@ def as_nobody(fn: Callable[[], Any]) -> Any:
     result = pickle.loads(data)
     assert os.waitstatus_to_exitcode(code) == 0, result
     return result
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # pid (comm) state ppid ...: the name may hold spaces, so split after the last ')'
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """`pid` runs (a zombie does not count)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from outside_helpers import alive, children
+
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 unix_only = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
@@ -393,7 +395,7 @@ def test_N42_review_killed_its_workers_end_with_it_silently(tmp_path: Path) -> N
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and len(workers) < 1:
-            workers = [c for c in _children(proc.pid)
+            workers = [c for c in children(proc.pid)
                        if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
             time.sleep(0.2)
         assert workers, "the review never started its workers"
@@ -401,36 +403,15 @@ def test_N42_review_killed_its_workers_end_with_it_silently(tmp_path: Path) -> N
         proc.kill()       # SIGKILL: nothing of the review's own code runs
         proc.wait()
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and any(_alive(w) for w in workers):
+        while time.monotonic() < deadline and any(alive(w) for w in workers):
             time.sleep(0.2)
-        assert not any(_alive(w) for w in workers)
+        assert not any(alive(w) for w in workers)
     finally:
         for w in workers:
-            if _alive(w):
+            if alive(w):
                 os.kill(w, signal.SIGKILL)
     text = err_path.read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in text and "BrokenPipeError" not in text
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 # ---------------------------------------------------------------- §4: without Unix-only calls

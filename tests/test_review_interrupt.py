@@ -13,36 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from outside_helpers import played_record
+from outside_helpers import alive, children, played_record
 
 
 def _whole_game(path: Path) -> None:
     record = played_record(["A", "B", "C", "D"], mode="jarl", seed=11, level="normal",
                            bot_seed=1)
     path.write_text(json.dumps(record), encoding="utf-8")
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        # pid (comm) state ppid ...: the name may hold spaces, so split after the last ')'
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            found.append(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find the workers")
@@ -64,7 +41,7 @@ def test_a_signal_to_the_group_stops_review_and_its_workers(tmp_path, sig, delay
         deadline = time.monotonic() + 120
         workers: list[int] = []
         while time.monotonic() < deadline and proc.poll() is None:
-            workers = [c for c in _children(proc.pid)
+            workers = [c for c in children(proc.pid)
                        if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
             if len(workers) >= min(2, os.cpu_count() or 1):
                 break
@@ -82,4 +59,4 @@ def test_a_signal_to_the_group_stops_review_and_its_workers(tmp_path, sig, delay
              if line.strip() and "--playouts 200 would judge" not in line]  # the cap (N41)
     assert lines == ["jorvik: stopped (Ctrl+C); nothing was left running."], lines
     time.sleep(0.2)
-    assert not [w for w in workers if _alive(w)], "a worker went on computing"
+    assert not [w for w in workers if alive(w)], "a worker went on computing"
