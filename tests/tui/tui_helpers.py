@@ -127,3 +127,19 @@ def phase_is(phase: str, round_: int = 1) -> Callable[[JorvikApp], bool]:
         return (isinstance(s, GameScreen) and s.session.state.phase == phase
                 and s.session.state.round >= round_ and s.menu is not None)
     return check
+
+
+def make_learn_app():
+    """`jorvik learn` as the lesson tests drive it: no bot delay, nothing saved."""
+    from jorvik.carddata import load_cards
+    from jorvik.tui.app import PlayConfig
+    from jorvik.tui.screens.learn import LearnApp
+    from jorvik.tui.text import Seats
+    config = PlayConfig(cards=load_cards(), seats=Seats([], [], []), handover=False,
+                        bot_delay=0.0, autosave=False)
+    return LearnApp(config)
+
+
+async def lesson_ready(pilot, screen) -> None:
+    """Until a lesson screen has its menu (its bots done thinking)."""
+    await wait_until(pilot, lambda: not screen.thinking and screen.menu, what="the menu")

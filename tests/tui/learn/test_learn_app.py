@@ -9,23 +9,14 @@ import pytest
 from textual import events
 from textual.message import Message
 
-from jorvik.carddata import load_cards
 from jorvik.lessons import LESSONS
-from jorvik.tui.app import PlayConfig
 from jorvik.tui.messages import GameOver
 from jorvik.tui.screens.learn import (
     LearnApp, LessonDoneScreen, LessonFinished, LessonListScreen, LessonScreen, lessons_done,
 )
 from jorvik.tui.moves import move_path
 from jorvik.tui.screens.message import ConfirmScreen
-from jorvik.tui.text import Seats
-from tui_helpers import wait_until
-
-
-def make_learn_app() -> LearnApp:
-    config = PlayConfig(cards=load_cards(), seats=Seats([], [], []), handover=False,
-                        bot_delay=0.0, autosave=False)
-    return LearnApp(config)
+from tui_helpers import make_learn_app, wait_until
 
 
 class LessonEnd:

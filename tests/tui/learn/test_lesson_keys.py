@@ -4,23 +4,10 @@ goes back from a lesson to the list."""
 
 from __future__ import annotations
 
-from jorvik.carddata import load_cards
 from jorvik.i18n import t
 from jorvik.lessons import LESSONS, learner_steps
-from jorvik.tui.app import PlayConfig
-from jorvik.tui.screens.learn import LearnApp, LessonListScreen, LessonScreen
-from jorvik.tui.text import Seats
-from tui_helpers import wait_until
-
-
-def make_learn_app() -> LearnApp:
-    config = PlayConfig(cards=load_cards(), seats=Seats([], [], []), handover=False,
-                        bot_delay=0.0, autosave=False)
-    return LearnApp(config)
-
-
-async def ready(pilot, screen) -> None:
-    await wait_until(pilot, lambda: not screen.thinking and screen.menu, what="the menu")
+from jorvik.tui.screens.learn import LessonListScreen, LessonScreen
+from tui_helpers import lesson_ready, make_learn_app
 
 
 async def test_q_on_the_lesson_list_quits():
@@ -38,7 +25,7 @@ async def test_escape_goes_back_from_a_lesson_to_the_list():
         await pilot.press("1")
         screen = app.screen
         assert isinstance(screen, LessonScreen)
-        await ready(pilot, screen)
+        await lesson_ready(pilot, screen)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LessonListScreen)
@@ -49,7 +36,7 @@ async def test_a_wrong_move_says_what_it_would_have_led_to_and_why_the_lessons_m
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("1")
         screen = app.screen
-        await ready(pilot, screen)
+        await lesson_ready(pilot, screen)
         await pilot.press("2")  # the lesson asks for column 5
         text = str(screen.query_one("#lesson-panel").render())
         assert t("learn.wrong.prefix") in text
@@ -83,7 +70,7 @@ async def test_a_wrong_move_in_hungarian_shows_the_whole_rule_reason():
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("1")
             screen = app.screen
-            await ready(pilot, screen)
+            await lesson_ready(pilot, screen)
             await pilot.press("2")  # the lesson asks for column 5
             text = " ".join(str(screen.query_one("#lesson-panel").render()).split())
             step = dict(learner_steps(LESSONS[0]))[len(screen.session.actions)]

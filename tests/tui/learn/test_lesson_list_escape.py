@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-from jorvik.carddata import load_cards
 from jorvik.i18n import t
-from jorvik.tui.app import PlayConfig
-from jorvik.tui.screens.learn import LearnApp, LessonListScreen
-from jorvik.tui.text import Seats
-
-
-def make_learn_app() -> LearnApp:
-    config = PlayConfig(cards=load_cards(), seats=Seats([], [], []), handover=False,
-                        bot_delay=0.0, autosave=False)
-    return LearnApp(config)
+from jorvik.tui.screens.learn import LessonListScreen
+from tui_helpers import lesson_ready, make_learn_app
 
 
 async def test_escape_on_the_lesson_list_quits_as_q_does():
@@ -44,8 +36,7 @@ async def test_after_a_wrong_move_at_80x24_the_move_to_make_stays_in_view():
             await pilot.press("1")
             screen = app.screen
             assert isinstance(screen, LessonScreen)
-            while screen.thinking or not screen.menu:
-                await pilot.pause(0.01)
+            await lesson_ready(pilot, screen)
             await pilot.press("2")  # the lesson asks for column 5
             await pilot.pause()
             console = Console(width=80, height=24, file=io.StringIO(), record=True)
