@@ -6,8 +6,7 @@ import pytest
 
 from jorvik.tui.screens.learn import LessonScreen
 from jorvik.tui.widgets.column import SpaceWidget
-from test_learn_app import make_learn_app
-from tui_helpers import wait_until
+from tui_helpers import make_learn_app, wait_until
 
 
 @pytest.mark.parametrize("lesson", ["1", "2", "3", "4"])
