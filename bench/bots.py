@@ -40,10 +40,10 @@ import random
 import sys
 import time
 
-from jorvik.carddata import load_cards
 from jorvik.bots import play_out, seat_bots
 from jorvik.bots.registry import BOTS
 from jorvik.bots.search import EXPERT, HARD, SearchBot
+from jorvik.carddata import load_cards
 from jorvik.engine import legal_actions, new_game
 from jorvik.i18n.cli import label
 from jorvik.tournament import play_game, tournament

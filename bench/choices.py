@@ -23,16 +23,23 @@ import random
 import sys
 import time
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
-from bots import VARIANTS   # bench/bots.py: the cut's options by name
-
+from bots import VARIANTS  # bench/bots.py: the cut's options by name
 from jorvik.bots.registry import make_bot
 from jorvik.bots.search import EXPERT, HARD, SearchBot
 from jorvik.carddata import load_cards
 from jorvik.engine import (
-    Buy, Phase, Place, apply_action, current_player, is_over, legal_actions, new_game, price_due,
+    Buy,
+    Phase,
+    Place,
+    apply_action,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+    price_due,
 )
 
 CONFIGS = {"hard": HARD, "expert": EXPERT}
@@ -104,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = [f"# uv run python bench/choices.py --bot {args.bot} --variant {args.variant} "
              f"--table {args.table} --games {args.games} --seed {args.seed} --phases "
              f"{args.phases} --demand-sample {args.demand_sample} --think {args.think}  "
-             f"({datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC)",
+             f"({datetime.now(UTC):%Y-%m-%d %H:%M} UTC)",
              f"== {args.bot} (default) against {args.bot}-{args.variant} ({knobs}) on the same "
              f"decisions of {args.games} normal-bot games, {args.table}"]
     if buys:
@@ -134,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     print(report)
     if args.out is not None:
         out = Path(args.out or Path(__file__).parent / "results" /
-                   f"choices-{datetime.now(timezone.utc):%Y-%m-%d}.txt")
+                   f"choices-{datetime.now(UTC):%Y-%m-%d}.txt")
         with out.open("a") as f:
             f.write(report + "\n\n")
     return 0

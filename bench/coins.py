@@ -27,12 +27,18 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from jorvik.bots import play_out
 from jorvik.bots.knowledge import (
-    DEFAULT, EXPERT_PARAMS, CoinCurve, Ctx, cut_coins, final_margin, table_params,
+    DEFAULT,
+    EXPERT_PARAMS,
+    CoinCurve,
+    Ctx,
+    cut_coins,
+    final_margin,
+    table_params,
 )
 from jorvik.bots.policy import playout_policy
 from jorvik.carddata import load_cards
@@ -208,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     for table in args.tables.split(","):
         measure(table, args.games, args.pairs, args.seed, args.expert, cards, rows, deadline)
     head = (f"# bench/coins.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
-            f"({datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, "
+            f"({datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
             f"{time.monotonic() - t0:.0f} s)\n"
             f"== a coin's worth in final margin (VP) by rounds left and coins held; "
             f"{'expert' if args.expert else 'hard'} play-outs; flat: Ctx.coin_worth, cut: "
@@ -217,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     report(rows, sys.stdout)
     if args.out is not None:
         path = Path(args.out or ROOT / "bench" / "results"
-                    / f"coins-{datetime.now(timezone.utc):%Y-%m-%d}.txt")
+                    / f"coins-{datetime.now(UTC):%Y-%m-%d}.txt")
         with open(path, "a", encoding="utf-8") as f:
             print(head, file=f)
             report(rows, f)

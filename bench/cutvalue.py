@@ -26,7 +26,7 @@ import math
 import statistics
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from jorvik.bots import play_out
@@ -87,7 +87,7 @@ def judge(st, search: SearchBot, draws: int, seed: int):
         parts = {}
         if is_over(s):
             end = final_margin(s.result, me)
-            parts = {name: end for name in VALUES}
+            parts = dict.fromkeys(VALUES, end)
         else:
             ctx = Ctx(s, bot.params, bot.memo)
             for name, value in VALUES.items():
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             g += 1
         done += got
     lines = [f"# bench/cutvalue.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
-             f"({datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {time.monotonic() - t0:.0f} s,"
+             f"({datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {time.monotonic() - t0:.0f} s,"
              f" {done} positions)",
              f"{'value':10} {'regret':>7} {'±se':>5} {'agree':>12} {'mse':>7}"]
     for name in VALUES:
@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(lines))
     if args.out is not None:
         path = Path(args.out or ROOT / "bench" / "results"
-                    / f"cutvalue-{datetime.now(timezone.utc):%Y-%m-%d}.txt")
+                    / f"cutvalue-{datetime.now(UTC):%Y-%m-%d}.txt")
         with open(path, "a", encoding="utf-8") as f:
             print("\n".join(lines) + "\n", file=f)
     return 0

@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
 
     with redirect_stdout(Tee()):
         print(f"# bench/engine.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
-              f"({datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC)")
+              f"({datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC)")
         if args.against:
             compare(args)
         else:
@@ -177,6 +177,7 @@ def event_costs() -> list[tuple[str, float]]:
     """What building one event costs: the engine's class, a frozen slotted dataclass with the
     same fields (the obvious alternative), and the dict events were before."""
     from dataclasses import dataclass
+
     from jorvik.engine.events import VikingPlaced
 
     @dataclass(frozen=True, slots=True)

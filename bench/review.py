@@ -41,13 +41,13 @@ import sys
 import time
 import types
 from contextlib import redirect_stdout
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
+from jorvik import review as after
 from jorvik.bots import play_out, seat_bots
 from jorvik.carddata import load_cards
 from jorvik.engine import current_player, legal_actions, make_record, new_game
-from jorvik import review as after
 
 ROOT = Path(__file__).resolve().parent.parent
 # the team's shared records: ../shared/positions/ beside the checkout (a worktree's is further up)
@@ -258,8 +258,7 @@ def timing(args) -> None:
 # --------------------------------------------------------------------------- policy
 
 def policy(args) -> None:
-    from jorvik.bots.policy import NormalBot
-    from jorvik.bots.policy import rollout_policy
+    from jorvik.bots.policy import NormalBot, rollout_policy
     rec = bot_game(4, "jarl", args.seed)
     states, actions = after.states_of(rec)
     idx = [i for i, s in enumerate(states[:-1]) if len(legal_actions(s)) > 1]
@@ -324,13 +323,13 @@ def main(argv: list[str] | None = None) -> int:
         def flush(self):
             sys.__stdout__.flush()
 
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with redirect_stdout(Tee()):
         print(f"# bench/review.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
               f"({now:%Y-%m-%d %H:%M} UTC, load {os.getloadavg()[0]:.1f})")
         for part in todo:
             {"time": timing, "stability": stability, "hints": hints, "policy": policy}[part](args)
-            print(f"({part} done {datetime.now(timezone.utc):%H:%M} UTC, load "
+            print(f"({part} done {datetime.now(UTC):%H:%M} UTC, load "
                   f"{' '.join(f'{x:.1f}' for x in os.getloadavg())})")
         print()
     if args.out is not None:

@@ -30,10 +30,10 @@ import sys
 import time
 from contextlib import redirect_stdout
 
-from jorvik.carddata import load_cards
 from jorvik.bots import BOTS, play_out, seat_bots
 from jorvik.bots.policy import NormalBot, rollout_policy
 from jorvik.bots.search import HARD, SearchBot
+from jorvik.carddata import load_cards
 from jorvik.engine import legal_actions, new_game
 from jorvik.tournament import tournament
 
@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
 
     with redirect_stdout(Tee()):
         print(f"# bench/rollout.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
-              f"({datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC)")
+              f"({datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC)")
         for what in todo:
             if what == "speed":
                 speed(args)

@@ -38,10 +38,10 @@ import sys
 import time
 from pathlib import Path
 
-from jorvik.carddata import load_cards
 from jorvik.bots import make_bot
 from jorvik.bots.sampler import Paired
 from jorvik.bots.search import END, EXPERT, HARD, PLAIN_CUT, Search, SearchBot
+from jorvik.carddata import load_cards
 from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game
 from jorvik.outside import DataFileError, printable, read_json_file
 

@@ -33,15 +33,15 @@ import random
 import sys
 import time
 from collections import defaultdict
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
 
 from jorvik.bots import play_out
 from jorvik.bots.knowledge import Ctx, final_margin, margin_of, player_value
-from jorvik.bots.policy import playout_policy
 from jorvik.bots.playout import bot_seed
+from jorvik.bots.policy import playout_policy
 from jorvik.bots.value.features import position_features, table_rows
 from jorvik.bots.value.model import ModelFileError, load_model, read_model
 from jorvik.carddata import load_cards
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.monotonic()
     deadline = t0 + 60 * args.minutes
     lines = [f"# bench/value.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
-             f"({datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC)",
+             f"({datetime.now(UTC):%Y-%m-%d %H:%M} UTC)",
              f"model: {args.model or 'the shipped one'}, trained on "
              f"{model.info.get('games', '?')} games ({model.info.get('positions', '?')} "
              f"positions), target {model.target}, "
@@ -185,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join([lines[0], lines[1]] + lines[-2:]))
     if args.out is not None:
         path = Path(args.out or ROOT / "bench" / "results"
-                    / f"value-{datetime.now(timezone.utc):%Y-%m-%d}.txt")
+                    / f"value-{datetime.now(UTC):%Y-%m-%d}.txt")
         with open(path, "a", encoding="utf-8") as f:
             print("\n".join(lines) + "\n", file=f)
     return 0

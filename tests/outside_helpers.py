@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import os
 import pickle
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from jorvik.bots import seat_bots
 from jorvik.carddata import load_cards
@@ -56,7 +57,7 @@ def as_nobody(fn: Callable[[], Any]) -> Any:
             os.setgid(65534)
             os.setuid(65534)
             result = fn()
-        except BaseException as e:  # noqa: BLE001 - reported to the parent
+        except BaseException as e:
             result, status = ("raised", repr(e)), 1
         with os.fdopen(w, "wb") as f:
             f.write(pickle.dumps(result))

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
-import functools
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import yaml
@@ -355,7 +356,7 @@ def packaged_text() -> str:
 
 @functools.lru_cache(maxsize=1)
 def _packaged_data() -> dict[str, Any]:
-    return yaml.load(packaged_text(), Loader=_Loader)  # noqa: S506 - a safe loader
+    return yaml.load(packaged_text(), Loader=_Loader)
 
 
 def packaged_data() -> dict[str, Any]:

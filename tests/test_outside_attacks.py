@@ -20,19 +20,20 @@ import stat
 import sys
 import tempfile
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module, util
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import yaml
+from outside_helpers import as_nobody, played_record, save_of
 
 from jorvik.carddata import CardFileError, default_card_file, load_cards
 from jorvik.engine import RecordError
 from jorvik.outside import control_characters
 from jorvik.settings import data_dir
-from outside_helpers import as_nobody, played_record, save_of
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "jorvik"

@@ -7,10 +7,10 @@ permissions of an ordinary user (uid 65534, for folders root could read anyway) 
 
 from __future__ import annotations
 
-import json
-import os
 import copy
 import importlib
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -18,11 +18,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from outside_helpers import as_nobody, played_record, save_of
 
 from jorvik.cli import build_parser, main
 from jorvik.outside import control_characters
 from jorvik.settings import data_dir
-from outside_helpers import as_nobody, played_record, save_of
 
 PWNED = "\x1b]2;PWNED\x07"
 RECORD = played_record(["Ann", "Bob"])

@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from outside_helpers import alive, children
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -276,8 +275,8 @@ def test_N26_host_and_join_refuse_a_seed_a_save_could_not_hold(command: list[str
 
 
 def test_N26_every_seed_play_takes_is_saved_and_resumed(tmp_path: Path) -> None:
-    from jorvik.cli import SEED
     from jorvik.carddata import load_cards
+    from jorvik.cli import SEED
     from jorvik.play import saves as saving
     from jorvik.play.session import Session
     from jorvik.tui.text import Seats
@@ -473,8 +472,8 @@ def test_S4_a_bot_game_a_hint_and_a_save_without_fcntl_or_pthread_sigmask(tmp_pa
 def test_S4_the_game_lock_needs_no_fcntl_module(tmp_path: Path) -> None:
     """play/lock.py takes its lock through filelock (flock on Unix, msvcrt on Windows): a
     second window of the same game is refused, and the lock goes with the process."""
-    from jorvik.play.lock import GameLock
     import jorvik.play.lock as lock_module
+    from jorvik.play.lock import GameLock
     source = Path(lock_module.__file__).read_text(encoding="utf-8")
     assert "import fcntl" not in source
     game = tmp_path / "g.json"

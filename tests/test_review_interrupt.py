@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from outside_helpers import alive, children, played_record
 
 

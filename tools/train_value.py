@@ -26,29 +26,38 @@ import os
 # one core, and the same sums in the same order on every run (reproducible from the seed)
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
+import math
 import random
 import sys
-import math
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from jorvik.bots import play_out
 from jorvik.bots.knowledge.values import COIN_TIEBREAK
-from jorvik.bots.policy import playout_policy
 from jorvik.bots.playout import bot_seed
+from jorvik.bots.policy import playout_policy
 from jorvik.bots.value.features import (
-    MAX_SEATS, N_FEATURES, N_GLOBAL, N_PLAYER, perspectives, position_features,
+    MAX_SEATS,
+    N_FEATURES,
+    N_GLOBAL,
+    N_PLAYER,
+    perspectives,
+    position_features,
 )
 from jorvik.bots.value.model import (
-    BUCKETS, ModelFileError, ValueModel, base_of, bucket_of, load_model, model_from_json,
+    BUCKETS,
+    ModelFileError,
+    ValueModel,
+    base_of,
+    bucket_of,
+    load_model,
+    model_from_json,
     read_model,
 )
 from jorvik.carddata import load_cards
-from jorvik.engine import current_player, is_over, legal_actions, new_game, observe
-from jorvik.engine import apply_action
+from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game, observe
 
 FORMAT = "jorvik-value-data-1"
 TABLES = "3jarl,4karl,2karl,4jarl,3karl,5jarl"
@@ -363,7 +372,7 @@ def train(args: argparse.Namespace) -> int:
           f"{len(ti)} training rows, {len(vi)} validation rows; net {sizes}", flush=True)
     vy = target[vi, vp]
     best = (math.inf, None, 0)
-    for epoch in range(0, args.epochs + 1):
+    for epoch in range(args.epochs + 1):
         lr = args.lr * (0.5 ** (max(0, epoch - 1) // max(1, args.halve)))
         order = rng.permutation(len(ti)) if epoch else np.arange(0)
         losses = [0.0]
@@ -385,9 +394,9 @@ def train(args: argparse.Namespace) -> int:
     net.w, net.b = best[1][:k], best[1][k:]
     meta = json.loads((Path(args.data) / "meta.json").read_text(encoding="utf-8"))
     info = {"target": args.target, "base": args.base, "data": meta,
-            "positions": int(len(data["n"])),
-            "games": int(len(np.unique(data["game"]))), "training_rows": int(len(ti)),
-            "validation_rows": int(len(vi)), "validation_mse": round(best[0], 3),
+            "positions": len(data["n"]),
+            "games": len(np.unique(data["game"])), "training_rows": len(ti),
+            "validation_rows": len(vi), "validation_mse": round(best[0], 3),
             "epoch": best[2], "seed": args.seed, "hidden": args.hidden, "layers": args.layers,
             "epochs": args.epochs, "lr": args.lr, "batch": args.batch, "l2": args.l2,
             "ridge": args.ridge,

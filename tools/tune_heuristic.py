@@ -28,10 +28,10 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from jorvik.carddata import load_cards
 from jorvik.bots.knowledge import DEFAULT, Params
-from jorvik.bots.policy import NormalBot
 from jorvik.bots.playout import bot_seed, play_out
+from jorvik.bots.policy import NormalBot
+from jorvik.carddata import load_cards
 from jorvik.engine import new_game
 
 KNOBS = ("attack_spread", "attack_spread_w", "lam", "coin_per_round", "coin_base",

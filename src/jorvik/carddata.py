@@ -26,6 +26,7 @@ def _load_text(text: str, where: str) -> CardSet:
     (about 30 ms): a validated copy kept in the data folder could be edited there, and
     checking a copy costs as much as checking the file."""
     import dataclasses
+
     from jorvik.cardschema import parse
     cards = parse(text, where)
     earlier = frozenset(h for h, rules in _history()["hashes"].items() if rules == cards.hash)

@@ -112,7 +112,7 @@ def load_yaml(text: str, where: str) -> Any:
                                         f"at line {line}; a card file needs 5")
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
-        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+        return yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         raise yaml_error(exc, text, where) from None
     except (ValueError, OverflowError, RecursionError) as exc:

@@ -8,13 +8,19 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError,
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 from jorvik.cardfile import CardFileError, load_yaml, shown
-from jorvik.outside import control_characters, printable
 from jorvik.engine.cards import (
     CARD_TYPES,
     EFFECT_KINDS,
@@ -26,8 +32,9 @@ from jorvik.engine.cards import (
     Card,
     CardSet,
 )
+from jorvik.outside import control_characters, printable
 
-__all__ = ["CardFile", "CardRecord", "FORMAT", "parse"]
+__all__ = ["FORMAT", "CardFile", "CardRecord", "parse"]
 
 FORMAT = 1
 

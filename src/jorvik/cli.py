@@ -7,11 +7,17 @@ import json
 import math
 import signal
 import sys
-from typing import TYPE_CHECKING, Any, Callable, NoReturn
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from jorvik import i18n
 from jorvik.i18n.cli import (
-    HelpFormatter, colour_choices, error_text, help_text, label, translate_argparse,
+    HelpFormatter,
+    colour_choices,
+    error_text,
+    help_text,
+    label,
+    translate_argparse,
 )
 from jorvik.outside import printable
 
@@ -221,6 +227,7 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     """The one place `jorvik play`'s options become the app's PlayConfig: a bad option ends
     the command with one translated line and exit status 2."""
     from pathlib import Path
+
     from jorvik.carddata import load_cards_or_exit
     from jorvik.engine.names import names_problem
     from jorvik.i18n import t
@@ -361,6 +368,7 @@ def cmd_cards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
+
     from jorvik.i18n.cards import card_name, card_text, type_name
     table = Table(title=label("cards_title", count=len(chosen)))
     for col in ("column_id", "column_type", "column_name", "column_effect", "column_source"):

@@ -13,8 +13,24 @@ from dataclasses import dataclass, field
 
 from jorvik.carddata import load_cards
 from jorvik.engine import (
-    Action, Assign, Buy, Decline, Discard, Done, GameState, Pass, Place, Reserve, Sell, Take,
-    Trade, apply_action, current_player, is_over, legal_actions, new_game,
+    Action,
+    Assign,
+    Buy,
+    Decline,
+    Discard,
+    Done,
+    GameState,
+    Pass,
+    Place,
+    Reserve,
+    Sell,
+    Take,
+    Trade,
+    apply_action,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
 )
 
 AMBER, IRON, LEATHER, WOOL, JET = range(5)

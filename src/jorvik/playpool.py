@@ -24,8 +24,9 @@ import pickle
 import signal
 import threading
 from collections import deque
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Callable, Hashable, Iterator, Sequence
+from typing import Any
 
 from jorvik.engine import CardSet, apply_action
 
@@ -156,7 +157,7 @@ class PlayoutPool:
         self._flight: list[deque] = []          # per worker: the keys of its tasks, in order
         self._sent: list[set[str]] = []         # per worker: the card sets it holds
 
-    def __enter__(self) -> "PlayoutPool":
+    def __enter__(self) -> PlayoutPool:
         return self
 
     def __exit__(self, *_exc: Any) -> None:
@@ -222,7 +223,7 @@ class PlayoutPool:
         self.failures += 1
         self._kill()
 
-    def runner(self, spec: Hashable) -> "_Runner | None":
+    def runner(self, spec: Hashable) -> _Runner | None:
         """A runner for samplers of `spec`; None when the pool is closed, has no workers or
         has failed more than RESTARTS times (a pool that failed fewer starts anew)."""
         if self.closed or self.n < 1 or self.failures > RESTARTS:

@@ -8,16 +8,31 @@ from collections import Counter
 from typing import Any, Literal
 
 from pydantic import (
-    BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError,
-    ValidationInfo, field_validator, model_validator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
 )
 
 from jorvik.engine import Action, CardSet, GameState
 from jorvik.engine.actions import IllegalAction, action_from_json
 from jorvik.engine.names import names_problem, shown
 from jorvik.engine.record import (
-    RECORD_FORMAT, OtherCardFile, Record, RecordError, RecordWithoutDeck, StackedRecord,
-    game_cubes, game_deck, replay,
+    RECORD_FORMAT,
+    OtherCardFile,
+    Record,
+    RecordError,
+    RecordWithoutDeck,
+    StackedRecord,
+    game_cubes,
+    game_deck,
+    replay,
 )
 
 MAX_ACTIONS = 20_000  # far beyond any real game

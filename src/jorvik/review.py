@@ -22,14 +22,28 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from jorvik.bots.sampler import (
-    MIN_CLEAR, Z, Estimate, Outcome, Paired, boundary, estimate, race, top_k,
+    MIN_CLEAR,
+    Estimate,
+    Outcome,
+    Paired,
+    Z,
+    boundary,
+    estimate,
+    race,
+    top_k,
 )
 from jorvik.engine import (
-    Action, CardSet, GameState, current_player, final_scores, legal_actions,
+    Action,
+    CardSet,
+    GameState,
+    current_player,
+    final_scores,
+    legal_actions,
 )
 from jorvik.engine.scoring import SCORE_CATEGORIES
 from jorvik.playpool import PlayoutPool, ignore_sigint, sigint_held
@@ -479,7 +493,7 @@ class _Workers:
         self.conns: list[Any] = []
         self.broken = n <= 1
 
-    def __enter__(self) -> "_Workers":
+    def __enter__(self) -> _Workers:
         return self
 
     def __exit__(self, *_exc: Any) -> None:
@@ -713,7 +727,7 @@ def review(record: Any, humans: Iterable[int] | None = None,
             return got
 
         if playouts is not None:
-            if lead and sample({i: 2 * draws for i in lead}) is None:
+            if lead and sample(dict.fromkeys(lead, 2 * draws)) is None:
                 return None
         else:
             spent = _spent(results)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from jorvik.bots import MAX_DECISIONS, play_out, seat_bots
 from jorvik.engine import CardSet, GameState, is_over, new_game

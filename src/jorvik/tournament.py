@@ -13,15 +13,27 @@ import json
 import math
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from jorvik import i18n
 from jorvik.bots import BOTS, MAX_DECISIONS, play_out, seat_bots
 from jorvik.bots.knowledge import Ctx, card_value, completable
 from jorvik.engine import (
-    MODES, Buy, CardSet, Done, GameState, Pass, Phase, current_player, empty_fields, is_over,
-    new_game, price_due, viking_owner,
+    MODES,
+    Buy,
+    CardSet,
+    Done,
+    GameState,
+    Pass,
+    Phase,
+    current_player,
+    empty_fields,
+    is_over,
+    new_game,
+    price_due,
+    viking_owner,
 )
 from jorvik.i18n.cli import error_text, label
 
@@ -359,8 +371,14 @@ def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             res = tournament(**kw)
         else:
             from rich.console import Console
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
             console = Console(stderr=True)
             with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeElapsedColumn(), TimeRemainingColumn(), console=console,

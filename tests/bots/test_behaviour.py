@@ -9,14 +9,31 @@ D02); the attacks still to come are B13 (+2/-2), C13 and D15 (+3/-3) and the fin
 from __future__ import annotations
 
 import pytest
-
 from engine.helpers import (
-    AMBER, JET, LEATHER, WOOL, filler, game, give, load, place, to_unloading, with_player,
+    AMBER,
+    JET,
+    LEATHER,
+    WOOL,
+    filler,
+    game,
+    give,
+    load,
+    place,
+    to_unloading,
+    with_player,
 )
+
 from jorvik.bots import make_bot
 from jorvik.bots.knowledge import Ctx, card_value, completable
 from jorvik.engine import (
-    Assign, Buy, GameState, Place, Reserve, apply_action, current_player, legal_actions,
+    Assign,
+    Buy,
+    GameState,
+    Place,
+    Reserve,
+    apply_action,
+    current_player,
+    legal_actions,
     viking_owner,
 )
 

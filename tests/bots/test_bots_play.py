@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from jorvik.carddata import load_cards
 from jorvik.bots import BOTS, make_bot, play_out, seat_bots
+from jorvik.carddata import load_cards
 from jorvik.engine import is_over, legal_actions, new_game
 from jorvik.tournament import play_game, tournament
 
@@ -28,7 +28,7 @@ def test_registry_names():
         make_bot("grandmaster")
 
 
-@pytest.mark.parametrize("games", [pytest.param(range(0, 30), id="first-30"),
+@pytest.mark.parametrize("games", [pytest.param(range(30), id="first-30"),
                                    pytest.param(range(30, 200), id="170-more",
                                                 marks=pytest.mark.slow)])
 def test_normal_only_plays_legal_actions(games):

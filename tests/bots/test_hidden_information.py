@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from jorvik.carddata import load_cards
 from jorvik.bots import make_bot, play_out, seat_bots
+from jorvik.carddata import load_cards
 from jorvik.engine import GameState, legal_actions, new_game
 
 

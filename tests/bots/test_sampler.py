@@ -9,10 +9,17 @@ import random
 
 import pytest
 
-from jorvik.carddata import load_cards
 from jorvik.bots.sampler import (
-    Estimate, Outcome, Paired, boundary, estimate, halve, race, top_k,
+    Estimate,
+    Outcome,
+    Paired,
+    boundary,
+    estimate,
+    halve,
+    race,
+    top_k,
 )
+from jorvik.carddata import load_cards
 from jorvik.engine import Place, legal_actions, new_game
 
 
@@ -190,7 +197,7 @@ def _run_top_k(arms, k, budget, first=8):
         return float(sum(2 * n for n in plan.values()))
     return top_k(range(len(arms)), lambda: {a: p.diff(0, 1) for a, p in enumerate(arms)
                                              if p.draws},
-                 sample, {a: 2.0 for a in range(len(arms))}, k, budget, first=first)
+                 sample, dict.fromkeys(range(len(arms)), 2.0), k, budget, first=first)
 
 
 def test_top_k_finds_the_true_top_and_spends_at_the_boundary():
@@ -256,7 +263,7 @@ def _run_top_k_precise(arms, k, budget, precise):
                 arms[a].draw()
         return float(sum(2 * n for n in plan.values()))
     return top_k(range(len(arms)), lambda: {a: p.diff(0, 1) for a, p in enumerate(arms)},
-                 sample, {a: 2.0 for a in range(len(arms))}, k, budget, precise=precise)
+                 sample, dict.fromkeys(range(len(arms)), 2.0), k, budget, precise=precise)
 
 
 class _Here:

@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-from jorvik.carddata import load_cards
 from jorvik.bots import make_bot
 from jorvik.bots.knowledge import final_margin, margin_of
 from jorvik.bots.sampler import Outcome, Paired
 from jorvik.bots.search import EXPERT, HARD, Race, SearchBot
+from jorvik.carddata import load_cards
 from jorvik.engine import apply_action, legal_actions, new_game
 from jorvik.tournament import play_game
 
@@ -218,8 +218,8 @@ def _tuned_seat_wins(mode: str, players: int, seeds: range) -> float:
     """Games won by one heuristic bot with the expert's knobs for the table (seats rotated)
     against default heuristic bots."""
     from jorvik.bots.knowledge import EXPERT_PARAMS, table_params
-    from jorvik.bots.policy import NormalBot
     from jorvik.bots.playout import play_out
+    from jorvik.bots.policy import NormalBot
 
     knobs = table_params(EXPERT_PARAMS, mode, players)
     won = 0.0

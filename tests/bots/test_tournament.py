@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine.helpers import LEATHER, WOOL, filler, game, give, load, place, to_unloading
 
 from jorvik.cli import main
 from jorvik.engine import Done, apply_action
 from jorvik.tournament import Watcher, seating, tournament, wilson
-
-from engine.helpers import LEATHER, WOOL, filler, game, give, load, place, to_unloading
 
 
 def test_wilson_interval():

@@ -15,7 +15,7 @@ from jorvik.bots import play_out, seat_bots
 from jorvik.bots.value.features import N_FEATURES, position_features, table_rows
 from jorvik.bots.value.model import ModelFileError, load_model, read_model
 from jorvik.carddata import load_cards
-from jorvik.engine import is_over, new_game, observe
+from jorvik.engine import new_game, observe
 
 from .test_hidden_information import reshuffled
 

@@ -7,12 +7,25 @@ situations, edit a *copy* of a state (never a state the engine may still share).
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from jorvik.carddata import load_cards
 from jorvik.engine import (
-    Action, Decline, Discard, Done, GameState, Pass, Place, Reserve, apply_action,
-    current_player, is_over, legal_actions, new_game, viking_code,
+    Action,
+    Decline,
+    Discard,
+    Done,
+    GameState,
+    Pass,
+    Place,
+    Reserve,
+    apply_action,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+    viking_code,
 )
 
 AMBER, IRON, LEATHER, WOOL, JET, SILK, GLASS, GOLD = range(8)

@@ -6,14 +6,36 @@ from __future__ import annotations
 import pytest
 
 from jorvik.engine import (
-    Assign, Decline, Discard, Done, IllegalAction, Place, Steal, Take, TakeOff,
-    UseCard, apply_action, current_player, legal_actions,
+    Assign,
+    Decline,
+    Discard,
+    Done,
+    IllegalAction,
+    Place,
+    Steal,
+    Take,
+    TakeOff,
+    UseCard,
+    apply_action,
+    current_player,
+    legal_actions,
 )
 
 from .helpers import (
-    AMBER, IRON, JET, LEATHER, WOOL, filler, finish_demand, finish_round, game, give, place,
+    AMBER,
+    IRON,
+    JET,
+    LEATHER,
+    WOOL,
+    filler,
+    finish_demand,
+    finish_round,
+    game,
+    give,
+    place,
     play,
-    to_unloading, with_common,
+    to_unloading,
+    with_common,
 )
 
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 from jorvik.engine import Decline, Done, UseCard, current_player, is_over, legal_actions
 
 from .helpers import (
-    AMBER, filler, finish_round, game, give, play, to_unloading, with_player,
+    AMBER,
+    filler,
+    finish_round,
+    game,
+    give,
+    play,
+    to_unloading,
+    with_player,
 )
 
 

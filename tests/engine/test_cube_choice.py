@@ -9,8 +9,18 @@ import json
 import pytest
 
 from jorvik.engine import (
-    Assign, Discard, Done, GiveUp, IllegalAction, Sell, Take, Trade, UseCard, action_from_json,
-    apply_action, legal_actions,
+    Assign,
+    Discard,
+    Done,
+    GiveUp,
+    IllegalAction,
+    Sell,
+    Take,
+    Trade,
+    UseCard,
+    action_from_json,
+    apply_action,
+    legal_actions,
 )
 
 from .helpers import AMBER, IRON, JET, WOOL, play, with_common

@@ -9,14 +9,36 @@ from __future__ import annotations
 import pytest
 
 from jorvik.engine import (
-    Assign, Discard, Harbour, IllegalAction, PlaceCube, Steal, Take, TakeOff, Trade, UseCard,
-    apply_action, current_player, legal_actions,
+    Assign,
+    Discard,
+    Harbour,
+    IllegalAction,
+    PlaceCube,
+    Steal,
+    Take,
+    TakeOff,
+    Trade,
+    UseCard,
+    apply_action,
+    current_player,
+    legal_actions,
 )
 from jorvik.engine.refusals import refusal
 
 from .helpers import (
-    AMBER, IRON, JET, LEATHER, WOOL, edit, filler, finish_demand, game, give, play,
-    to_unloading, with_common,
+    AMBER,
+    IRON,
+    JET,
+    LEATHER,
+    WOOL,
+    edit,
+    filler,
+    finish_demand,
+    game,
+    give,
+    play,
+    to_unloading,
+    with_common,
 )
 from .test_unloading import unloading
 

@@ -4,15 +4,37 @@ from __future__ import annotations
 
 import pytest
 
-from jorvik.engine.events import Bought
 from jorvik.engine import (
-    RESERVATION_ROW, Buy, Decline, Done, IllegalAction, Pass, Place, Reserve, Swap,
-    action_from_json, apply_action, current_player, legal_actions,
+    RESERVATION_ROW,
+    Buy,
+    Decline,
+    Done,
+    IllegalAction,
+    Pass,
+    Place,
+    Reserve,
+    Swap,
+    action_from_json,
+    apply_action,
+    current_player,
+    legal_actions,
 )
+from jorvik.engine.events import Bought
 
 from .helpers import (
-    AMBER, IRON, JET, LEATHER, WOOL, filler, finish_round, game, give, place,
-    play, play_ev, viking,
+    AMBER,
+    IRON,
+    JET,
+    LEATHER,
+    WOOL,
+    filler,
+    finish_round,
+    game,
+    give,
+    place,
+    play,
+    play_ev,
+    viking,
 )
 
 

@@ -8,7 +8,18 @@ import pytest
 from jorvik.engine import Assign, is_over
 
 from .helpers import (
-    AMBER, IRON, JET, LEATHER, WOOL, filler, finish_game, game, give, load, play, to_unloading,
+    AMBER,
+    IRON,
+    JET,
+    LEATHER,
+    WOOL,
+    filler,
+    finish_game,
+    game,
+    give,
+    load,
+    play,
+    to_unloading,
     with_player,
 )
 

@@ -7,13 +7,30 @@ from __future__ import annotations
 import pytest
 
 from jorvik.engine import (
-    Assign, Done, GiveUp, IllegalAction, action_from_json, apply_action, current_player,
+    Assign,
+    Done,
+    GiveUp,
+    IllegalAction,
+    action_from_json,
+    apply_action,
+    current_player,
     legal_actions,
 )
 from jorvik.engine.events import GaveUp
 
 from .helpers import (
-    AMBER, GOLD, IRON, JET, WOOL, filler, game, give, load, play, play_ev, to_unloading,
+    AMBER,
+    GOLD,
+    IRON,
+    JET,
+    WOOL,
+    filler,
+    game,
+    give,
+    load,
+    play,
+    play_ev,
+    to_unloading,
 )
 from .test_unloading import unloading
 

@@ -8,14 +8,46 @@ import json
 import pytest
 
 from jorvik.engine import (
-    REFUSALS, Assign, Buy, Decline, Discard, Done, Harbour, IllegalAction, Pass, Place, Reserve,
-    Sell, Steal, Swap, Take, TakeOff, Trade, UseCard, action_from_json, apply_action,
-    current_player, is_over, legal_actions,
+    REFUSALS,
+    Assign,
+    Buy,
+    Decline,
+    Discard,
+    Done,
+    Harbour,
+    IllegalAction,
+    Pass,
+    Place,
+    Reserve,
+    Sell,
+    Steal,
+    Swap,
+    Take,
+    TakeOff,
+    Trade,
+    UseCard,
+    action_from_json,
+    apply_action,
+    current_player,
+    is_over,
+    legal_actions,
 )
 from jorvik.engine.refusals import refusal
 
 from .helpers import (
-    AMBER, GOLD, IRON, JET, LEATHER, WOOL, filler, finish_game, game, give, load, place, play,
+    AMBER,
+    GOLD,
+    IRON,
+    JET,
+    LEATHER,
+    WOOL,
+    filler,
+    finish_game,
+    game,
+    give,
+    load,
+    place,
+    play,
     to_unloading,
 )
 

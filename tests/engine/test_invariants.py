@@ -12,7 +12,13 @@ from hypothesis import strategies as hs
 
 from jorvik.carddata import load_cards
 from jorvik.engine import (
-    IllegalAction, apply_action, current_player, is_over, legal_actions, make_record, new_game,
+    IllegalAction,
+    apply_action,
+    current_player,
+    is_over,
+    legal_actions,
+    make_record,
+    new_game,
 )
 from jorvik.engine.invariants import violations
 from jorvik.recordschema import replay_record

@@ -11,12 +11,35 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from jorvik.engine import (
-    ACTION_TYPES, Assign, Buy, IllegalAction, Place, Reserve, Sell, Steal, Swap, Take, TakeOff,
-    Trade, UseCard, apply_action, legal_actions,
+    ACTION_TYPES,
+    Assign,
+    Buy,
+    IllegalAction,
+    Place,
+    Reserve,
+    Sell,
+    Steal,
+    Swap,
+    Take,
+    TakeOff,
+    Trade,
+    UseCard,
+    apply_action,
+    legal_actions,
 )
 
 from .helpers import (
-    AMBER, IRON, JET, WOOL, filler, game, give, load, place, to_unloading, with_common,
+    AMBER,
+    IRON,
+    JET,
+    WOOL,
+    filler,
+    game,
+    give,
+    load,
+    place,
+    to_unloading,
+    with_common,
 )
 
 

@@ -8,10 +8,16 @@ import random
 
 import pytest
 
-from jorvik.carddata import load_cards
 from jorvik.bots.registry import make_bot
+from jorvik.carddata import load_cards
 from jorvik.engine import (
-    Observation, apply_action, current_player, determinize, is_over, legal_actions, new_game,
+    Observation,
+    apply_action,
+    current_player,
+    determinize,
+    is_over,
+    legal_actions,
+    new_game,
     observe,
 )
 from jorvik.engine.state import GameState

@@ -43,8 +43,8 @@ def _phase_names(n: ast.AST) -> bool:
 
 
 def _is_phase(n: ast.AST) -> bool:
-    return (isinstance(n, ast.Attribute) and n.attr == "phase"
-            or isinstance(n, ast.Name) and n.id == "phase")
+    return ((isinstance(n, ast.Attribute) and n.attr == "phase")
+            or (isinstance(n, ast.Name) and n.id == "phase"))
 
 
 def findings(tree: ast.AST) -> list[tuple[int, str]]:

@@ -9,10 +9,22 @@ from jorvik.engine import Buy, IllegalAction, Pass, apply_action, current_player
 from jorvik.engine.events import Bought
 
 from .helpers import (
-    AMBER, IRON, JET, LEATHER, WOOL, filler, finish_round, game, give, pass_purchases,
-    place, play, play_ev, viking, with_player,
+    AMBER,
+    IRON,
+    JET,
+    LEATHER,
+    WOOL,
+    filler,
+    finish_round,
+    game,
+    give,
+    pass_purchases,
+    place,
+    play,
+    play_ev,
+    viking,
+    with_player,
 )
-
 
 # ---- demand columns
 

@@ -8,22 +8,63 @@ import pytest
 
 from jorvik.carddata import load_cards
 from jorvik.engine import (
-    CUBES_IN_PLAY, GOODS, GOODS_IN_PLAY, GOODS_PER_MODE, RESERVATION_ROW,
-    SELL_COINS, STORAGE_SPACES, VIKINGS_PER_PLAYER, WAREHOUSE_SPACES, Buy, Decline,
-    DanegeldChoice, GloryChoice, Harbour, Pass, Sell,
-    PlaceCube, Take, TakeCube, Theft, Trade, UseCard, WorkshopTakeOff, complete, current_player,
-    empty_fields, feast_vp, fill_order, holds, legal_actions, new_game, next_price, price_due,
-    price_now, reservation_price, storage_capacity, theft_targets, viking_code, viking_is_brown,
+    CUBES_IN_PLAY,
+    GOODS,
+    GOODS_IN_PLAY,
+    GOODS_PER_MODE,
+    RESERVATION_ROW,
+    SELL_COINS,
+    STORAGE_SPACES,
+    VIKINGS_PER_PLAYER,
+    WAREHOUSE_SPACES,
+    Buy,
+    DanegeldChoice,
+    Decline,
+    GloryChoice,
+    Harbour,
+    Pass,
+    PlaceCube,
+    Sell,
+    Take,
+    TakeCube,
+    Theft,
+    Trade,
+    UseCard,
+    WorkshopTakeOff,
+    complete,
+    current_player,
+    empty_fields,
+    feast_vp,
+    fill_order,
+    holds,
+    legal_actions,
+    new_game,
+    next_price,
+    price_due,
+    price_now,
+    reservation_price,
+    storage_capacity,
+    theft_targets,
+    viking_code,
+    viking_is_brown,
     viking_owner,
 )
 
 from .helpers import (
-    AMBER, IRON, JET, LEATHER, WOOL, game, give, load, place, play,
+    AMBER,
+    IRON,
+    JET,
+    LEATHER,
+    WOOL,
+    game,
+    give,
+    load,
+    place,
+    play,
     with_common,
 )
 from .test_purchase import reservation_example
 from .test_unloading import sort, unloading
-
 
 # ---- prices (RULES.md §4.3)
 

@@ -9,7 +9,7 @@ import pytest
 from jorvik.carddata import load_cards
 from jorvik.engine import Place, Reserve, legal_actions, new_game
 
-from .helpers import AMBER, GOLD, IRON, JET, LEATHER, SILK, WOOL, GLASS, filler, game
+from .helpers import AMBER, GLASS, GOLD, IRON, JET, LEATHER, SILK, WOOL, filler, game
 
 JARL_ONLY = (
     [f"A{i}" for i in range(14, 25)] + [f"B{i}" for i in range(14, 26)]

@@ -7,7 +7,18 @@ import pytest
 from jorvik.engine import Decline, UseCard, current_player, is_over, legal_actions
 
 from .helpers import (
-    AMBER, GOLD, IRON, JET, LEATHER, SILK, WOOL, filler, finish_game, finish_round, game, give,
+    AMBER,
+    GOLD,
+    IRON,
+    JET,
+    LEATHER,
+    SILK,
+    WOOL,
+    filler,
+    finish_game,
+    finish_round,
+    game,
+    give,
     play,
 )
 

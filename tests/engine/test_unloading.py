@@ -5,13 +5,39 @@ from __future__ import annotations
 import pytest
 
 from jorvik.engine import (
-    Assign, Buy, Discard, Done, Harbour, IllegalAction, Pass, Sell, Take, Trade, apply_action,
-    current_player, fill_order, legal_actions,
+    Assign,
+    Buy,
+    Discard,
+    Done,
+    Harbour,
+    IllegalAction,
+    Pass,
+    Sell,
+    Take,
+    Trade,
+    apply_action,
+    current_player,
+    fill_order,
+    legal_actions,
 )
 
 from .helpers import (
-    AMBER, GOLD, IRON, JET, LEATHER, SILK, WOOL, filler, finish_round, game, give, load,
-    place, play, to_unloading, with_common,
+    AMBER,
+    GOLD,
+    IRON,
+    JET,
+    LEATHER,
+    SILK,
+    WOOL,
+    filler,
+    finish_round,
+    game,
+    give,
+    load,
+    place,
+    play,
+    to_unloading,
+    with_common,
 )
 
 

@@ -8,8 +8,16 @@ import pytest
 
 from jorvik.carddata import load_cards
 from jorvik.engine import (
-    RULES, defence, defence_of, empty_fields, missing_fields, new_game, price_at, price_now,
-    storage_capacity, storage_of,
+    RULES,
+    defence,
+    defence_of,
+    empty_fields,
+    missing_fields,
+    new_game,
+    price_at,
+    price_now,
+    storage_capacity,
+    storage_of,
 )
 
 from .helpers import game, give, place
@@ -98,6 +106,7 @@ def test_the_state_after_a_trickery_swap_is_the_swapped_board_and_the_original_i
     """Loki: Trickery: two vikings trade places (RULES.md §6 ruling); after_swap shows the board
     as the swap would leave it, without spending the card."""
     from jorvik.engine import Swap, after_swap
+
     from .helpers import filler
     st = give(game(2, "jarl", deck=filler(12)), 0, "A22")
     st = place(st, 2, 1, 1, 3, 2, 3, 2, 3)   # 1 = Benedek, Peti · 2 = Peti x3 · 3 = Benedek x3
@@ -113,6 +122,7 @@ def test_the_usual_choice_takes_a_cube_from_the_ship_then_storage_then_the_wareh
     """RULES.md §4.4 ruling 'which cube': without a named source a cube comes from the ships
     just unloaded, then the storage space, then the Warehouse."""
     from jorvik.engine import usual_sources
+
     from .helpers import AMBER, IRON
     assert usual_sources((AMBER,), hand=(AMBER,), storage=(AMBER,)) == ("ship",)
     assert usual_sources((AMBER,), storage=(AMBER,), warehouse=(AMBER,)) == ("storage",)

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-
 from jorvik import i18n
 from jorvik.carddata import load_cards
 from jorvik.engine import GOODS
 from jorvik.engine.cards import CARD_TYPES
 from jorvik.i18n.cards import (
-    card_name, card_text, good_letter, good_name, goods_list, phase_name, type_name,
+    card_name,
+    card_text,
+    good_letter,
+    good_name,
+    goods_list,
+    phase_name,
+    type_name,
 )
 
 

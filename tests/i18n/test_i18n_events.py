@@ -3,15 +3,21 @@ sentences with correct plurals, both in hand-made examples and in seeded random 
 
 from __future__ import annotations
 
-
 import pytest
 
-from jorvik.carddata import load_cards
 from jorvik import i18n
 from jorvik.bots import RandomBot
+from jorvik.carddata import load_cards
 from jorvik.engine import apply_action, current_player, is_over, new_game
 from jorvik.engine.events import (
-    EVENT_TYPES, Bought, Discarded, Event, PictsAttack, RoundStarted, Stolen, event_from_json,
+    EVENT_TYPES,
+    Bought,
+    Discarded,
+    Event,
+    PictsAttack,
+    RoundStarted,
+    Stolen,
+    event_from_json,
 )
 from jorvik.i18n.events import describe_event, described_kinds, event_player
 

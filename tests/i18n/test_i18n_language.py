@@ -8,13 +8,17 @@ import os
 
 import pytest
 
-from jorvik.carddata import load_cards
 from jorvik import i18n, settings
+from jorvik.carddata import load_cards
 from jorvik.i18n import (
-    join_and, language_from_argv, language_from_env, language_name, remember_language,
-    resolve_language, t,
+    join_and,
+    language_from_argv,
+    language_from_env,
+    language_name,
+    remember_language,
+    resolve_language,
+    t,
 )
-
 
 # --------------------------------------------------------------------------- precedence
 

@@ -21,12 +21,19 @@ from types import SimpleNamespace
 import pytest
 from rich.console import Console
 
-from jorvik.carddata import load_cards
 from jorvik import i18n
 from jorvik.bots import RandomBot
+from jorvik.carddata import load_cards
 from jorvik.cli import main
 from jorvik.engine import (
-    Buy, Event, Pass, apply_action, current_player, is_over, legal_actions, new_game,
+    Buy,
+    Event,
+    Pass,
+    apply_action,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
 )
 from jorvik.i18n import NameList, t
 from jorvik.i18n.events import describe_event

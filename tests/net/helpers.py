@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 from jorvik.net import codes
 from jorvik.net.adapter import Seats, Session

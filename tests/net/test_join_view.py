@@ -7,10 +7,10 @@ import asyncio
 
 import pytest
 
+from jorvik.net.adapter import Seats
 from jorvik.net.app import JoinApp, RemoteGameScreen
 from jorvik.net.auto import AutoPlayer
 from jorvik.net.client import url_of
-from jorvik.net.adapter import Seats
 from jorvik.tui.app import PlayConfig
 from jorvik.tui.widgets.status import StatusBar
 

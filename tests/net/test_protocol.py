@@ -8,10 +8,18 @@ import random
 import pytest
 
 from jorvik.engine import apply_action, is_over, legal_actions, new_game
-from jorvik.net import codes
 from jorvik.engine.events import CardRevealed, Passed
+from jorvik.net import codes
 from jorvik.net.protocol import (
-    MAX_MESSAGE, Act, BadMessage, Hello, LogItem, Update, dump, read_client, read_host,
+    MAX_MESSAGE,
+    Act,
+    BadMessage,
+    Hello,
+    LogItem,
+    Update,
+    dump,
+    read_client,
+    read_host,
 )
 from jorvik.net.view import ViewError, public_view, state_from_view
 

@@ -3,7 +3,6 @@ a plain ws:// client gets nowhere."""
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 
 import pytest

@@ -195,6 +195,7 @@ async def test_jorvik_serve_with_no_host_says_so_on_the_page(cards):
     """A seat link of `jorvik serve` while its host is down: the page says the host did not
     answer (not that the code is wrong), and no process starts."""
     from jorvik.net.web import ask_host
+
     from .test_join_errors import closed_port
     address = f"127.0.0.1:{closed_port()}"
     runner, port = await start_web(address, listening_socket("127.0.0.1", 0),

@@ -7,19 +7,17 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from pathlib import Path
-
-from jorvik.cardfile import CardFileError
 from jorvik.carddata import load_cards
+from jorvik.cardfile import CardFileError
 from jorvik.cardschema import parse
 from jorvik.i18n import set_language, t
 from jorvik.i18n.cards import card_name, card_short_name
 from jorvik.tui.screens.game import GameScreen
-
 from tui_helpers import make_app
 
 NAMES = "Éva Kovácsné,Bálint Kovács,Ödön Árpád,Þórður Sigurðsson,Ragnhildur Ásgeirsdóttir"

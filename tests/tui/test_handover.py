@@ -317,8 +317,9 @@ async def test_a_long_summary_scrolls_in_the_banner_and_its_button_stays_in_view
     # A whole round of five players with long names at 80x24: more lines than the banner
     # has room for. The summary scrolls (End, arrows), the Continue button stays on screen,
     # and the keys still never reach the game.
-    from test_score_grid import LONG, random_game
     from textual.widgets import Button
+
+    from test_score_grid import LONG, random_game
     path = random_game(tmp_path, 5, LONG, 6, seed=3)
     app = make_app("--lang", "hu", "--load", path, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:

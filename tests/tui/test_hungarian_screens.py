@@ -19,7 +19,6 @@ from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen
 from jorvik.tui.screens.setup import SetupScreen
 from jorvik.tui.widgets.choice_list import ChoiceList
-
 from tui_helpers import make_app, palette_lists, wait_until
 
 # Words of the English edition (and of Textual and argparse) that must not show on a Hungarian

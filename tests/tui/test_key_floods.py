@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import random
 import string
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import pytest
 from textual import events

@@ -6,7 +6,6 @@ import pytest
 
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import HandoverScreen
-
 from tui_helpers import first_key, make_app, on_final, play_until, wait_until
 
 

@@ -18,9 +18,9 @@ from jorvik.engine import legal_actions
 from jorvik.i18n import set_language
 from jorvik.play.replay import load
 from jorvik.play.session import Session
+from jorvik.tui.replay_app import replay_app
 from jorvik.tui.screens.final import FinalScreen
 from jorvik.tui.screens.game import GameScreen
-from jorvik.tui.replay_app import replay_app
 from jorvik.tui.screens.replay import JumpScreen, ReplayScreen
 from jorvik.tui.text import Seats
 from jorvik.tui.widgets.status import StatusBar

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from jorvik.bots import bot_seed, make_bot
-from jorvik.cli import main
 from jorvik.carddata import load_cards
+from jorvik.cli import main
 from jorvik.engine import apply_action, current_player, new_game
-from jorvik.tui import exit_code
 from jorvik.play import saves as saving
+from jorvik.tui import exit_code
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ChoiceScreen, ConfirmScreen, InputScreen
 from jorvik.tui.screens.setup import SetupScreen

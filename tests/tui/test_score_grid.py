@@ -12,8 +12,8 @@ from pathlib import Path
 from jorvik.carddata import load_cards
 from jorvik.engine import legal_actions
 from jorvik.i18n import set_language, t
-from jorvik.tui.screens.final import FinalScreen, ScoresNowScreen
 from jorvik.play.session import Session
+from jorvik.tui.screens.final import FinalScreen, ScoresNowScreen
 from jorvik.tui.text import COLOUR_NAMES, Seats
 from jorvik.tui.widgets.score_grid import ABBR_CELLS, ROWS, ScoreGrid, ranked
 from tui_helpers import make_app

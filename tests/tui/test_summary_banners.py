@@ -8,7 +8,6 @@ from jorvik.i18n import t
 from jorvik.play.since import ran_for
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen, HandoverScreen
-
 from tui_helpers import first_key, make_app
 
 TWO = ("--players", "2", "--mode", "karl", "--names", "Anna,Bela", "--seed", "4")

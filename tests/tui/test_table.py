@@ -240,6 +240,7 @@ def test_every_destination_keeps_its_key_for_every_cube_and_completing_comes_fir
 
 def test_a_list_longer_than_ten_gives_every_choice_its_own_key():
     from rich.text import Text
+
     from jorvik.play.menu import Choice, _number
     from jorvik.tui.screens.game import GameScreen
     choices = [Choice(Text(str(i))) for i in range(22)]

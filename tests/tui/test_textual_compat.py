@@ -12,6 +12,7 @@ from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.setup import SetupScreen
 from tui_helpers import make_app, palette_lists, wait_until
 
+
 def burst(app, *keys: str) -> None:
     """Post the key events at once, as a terminal delivers keys typed together (the pilot's
     press() waits for the app to be idle after each key)."""

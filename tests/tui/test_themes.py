@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 from textual.color import Color
 
+import jorvik.tui
 from jorvik.i18n.cards import good_letter
 from jorvik.tui.themes import DARK, DARK_NAME, LIGHT, LIGHT_NAME
 from tui_helpers import make_app, palette_lists, wait_until
-
-import jorvik.tui
 
 TCSS = Path(jorvik.tui.__file__).with_name("jorvik.tcss").read_text(encoding="utf-8")
 KARL = ("--players", "3", "--mode", "karl", "--names", "Anna,Bela,Csaba", "--seed", "11",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from jorvik.carddata import load_cards
 from jorvik.engine import Place, legal_actions
 from jorvik.play.session import Session
-from jorvik.tui.text import Seats
 from jorvik.play.turns import BotMove, BotTurns
+from jorvik.tui.text import Seats
 
 
 def _session(bots=(None, "easy"), seed: int = 1) -> Session:

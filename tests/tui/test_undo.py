@@ -5,9 +5,9 @@ from __future__ import annotations
 from jorvik.carddata import load_cards
 from jorvik.engine import Pass, Place, legal_actions
 from jorvik.play.session import Session
-from jorvik.tui.text import Seats
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen
+from jorvik.tui.text import Seats
 from tui_helpers import cube_to_assign, first_key, make_app, saved_at
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from jorvik.cli import build_parser, play_config
 from jorvik.i18n import set_language

@@ -3,7 +3,8 @@ rollouts and the tests all play through `play_out`."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from jorvik.engine import Action, GameState, apply_action, current_player, is_over
 

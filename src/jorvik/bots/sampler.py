@@ -31,8 +31,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Hashable, Mapping, Protocol, Sequence, TypeVar
+from typing import Protocol, TypeVar
 
 from jorvik.engine import Action, GameState, apply_action, current_player, determinize, observe
 
@@ -354,7 +355,7 @@ def top_k(arms: Sequence[K], estimates: Callable[[], Mapping[K, Estimate]],
         return TopK([], [], True, 0.0)
     whole = sum(cost[a] for a in arms)
     n0 = max(MIN_CLEAR, min(first, int(budget // max(whole, 1e-9))))
-    plan = {a: n0 for a in arms}
+    plan = dict.fromkeys(arms, n0)
     got = sample(plan)
     if got is None:
         return None

@@ -39,15 +39,30 @@ import math
 import random
 import threading
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Callable, Mapping
 
 from jorvik.engine import (
-    Action, GameState, Phase, Reserve, current_player, is_over, legal_actions, observe,
+    Action,
+    GameState,
+    Phase,
+    Reserve,
+    current_player,
+    is_over,
+    legal_actions,
+    observe,
 )
 
-from .knowledge import COINS_AT_CUT, EXPERT_PARAMS, Ctx, Params, final_margin, margin_of
-from .knowledge import player_value, table_params
+from .knowledge import (
+    COINS_AT_CUT,
+    EXPERT_PARAMS,
+    Ctx,
+    Params,
+    final_margin,
+    margin_of,
+    player_value,
+    table_params,
+)
 from .playout import play_out
 from .policy import UNPAID_RESERVATION, NormalBot, playout_policy
 from .sampler import Outcome, Paired, estimate

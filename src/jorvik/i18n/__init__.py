@@ -15,7 +15,7 @@ keys by a static scan and checks each family against its enumeration. See docs/i
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ def _yaml_load(text: str) -> Any:
     return yaml.load(text, Loader=loader)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _domain(lang: str, domain: str) -> dict[str, Any]:
     """The keys of one catalogue file, flattened; read when a key of it is first asked for
     (the rules summary, say, is only read when the help opens)."""
@@ -162,7 +162,7 @@ class NameList(str):
 
     names: tuple[str, ...]
 
-    def __new__(cls, names: list[str] | tuple[str, ...]) -> "NameList":
+    def __new__(cls, names: list[str] | tuple[str, ...]) -> NameList:
         obj = super().__new__(cls, join_and(list(names)))
         obj.names = tuple(names)
         return obj

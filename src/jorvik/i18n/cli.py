@@ -14,6 +14,7 @@ from typing import Any
 
 from . import get_language, named, quoted, t
 
+
 def help_text(name: str, **fields: Any) -> str:
     """The --help text of a command or option: cli.help.<name>."""
     return t(f"cli.help.{name}", **fields)

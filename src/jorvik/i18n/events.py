@@ -9,16 +9,45 @@ one describer per kind (tests/i18n checks that every kind has one)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from jorvik.engine.actions import RESERVATION_ROW
-from jorvik.engine.phase import Phase
 from jorvik.engine.events import (
-    Assigned, Bought, CardRevealed, CardUsed, CoinsChanged, CraftsmanComplete, CubesDrawn,
-    CubesLost, Declined, Discarded, Event, GameOver, GaveUp, HarbourMarket, Passed, PhaseStarted,
-    PictsAttack, Reserved, RoundStarted, Sold, StartPlayer, StoppedPlacing, Stolen, Swapped,
-    ToCardArea, Took, TookOff, Traded, Unloaded, UnloadingDone, VikingPlaced, VPChanged,
+    Assigned,
+    Bought,
+    CardRevealed,
+    CardUsed,
+    CoinsChanged,
+    CraftsmanComplete,
+    CubesDrawn,
+    CubesLost,
+    Declined,
+    Discarded,
+    Event,
+    GameOver,
+    GaveUp,
+    HarbourMarket,
+    Passed,
+    PhaseStarted,
+    PictsAttack,
+    Reserved,
+    RoundStarted,
+    Sold,
+    StartPlayer,
+    Stolen,
+    StoppedPlacing,
+    Swapped,
+    ToCardArea,
+    Took,
+    TookOff,
+    Traded,
+    Unloaded,
+    UnloadingDone,
+    VikingPlaced,
+    VPChanged,
 )
+from jorvik.engine.phase import Phase
 
 from . import NameList, _Slot, join_list, t
 from .cards import card_name, good_name, goods_list, phase_name

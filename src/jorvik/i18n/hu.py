@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import string
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 BACK = set("aáoóuú")
@@ -225,7 +225,7 @@ class _Grammar(string.Formatter):
 _GRAMMAR = _Grammar()
 
 
-@lru_cache(maxsize=None)
+@cache
 def uses_grammar(msg: str) -> bool:
     """Whether a catalogue string asks for an article or an ending ({x:az}, {x:t}, {x:ban})."""
     return _SPEC_RE.search(msg) is not None

@@ -4,9 +4,9 @@ has to follow them."""
 
 from __future__ import annotations
 
+from jorvik.play import saves as saving
 from jorvik.play.session import Kept, LogEntry, Session, event_entry, note_entry
 from jorvik.play.turns import BotMove, BotTurns
-from jorvik.play import saves as saving
 from jorvik.tui.text import Seats
 
 __all__ = ["BotMove", "BotTurns", "Kept", "LogEntry", "Seats", "Session", "event_entry",

@@ -20,13 +20,13 @@ from textual.widgets import Static
 
 from jorvik.engine import Action, Refusal, current_player
 from jorvik.i18n import t
+from jorvik.play.errors import refusal_words
+from jorvik.play.since import summary
+from jorvik.play.words import say_text
 from jorvik.tui import app as tui_app
 from jorvik.tui.app import JorvikApp, PlayConfig
 from jorvik.tui.handover import banner_due
 from jorvik.tui.messages import GameOver
-from jorvik.play.errors import refusal_words
-from jorvik.play.since import summary
-from jorvik.play.words import say_text
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.widgets.status import StatusBar
 

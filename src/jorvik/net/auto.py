@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from jorvik.engine import CardSet
 
@@ -72,7 +73,7 @@ class AutoPlayer:
         runner = asyncio.get_running_loop().create_task(self.link.run())
         try:
             await asyncio.wait_for(self.done.wait(), limit)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         await self.link.stop()
         runner.cancel()

@@ -11,12 +11,17 @@ import json
 import socket
 import ssl
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import (
-    ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidStatus, InvalidURI,
+    ConnectionClosed,
+    InvalidHandshake,
+    InvalidMessage,
+    InvalidStatus,
+    InvalidURI,
 )
 
 from jorvik.engine import CardSet, GameState, current_player, is_over
@@ -221,8 +226,7 @@ class Link:
                             failure = None
                         else:
                             failure = ClosedEarly(ws.close_reason or str(code))
-            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, asyncio.TimeoutError,
-                    ViewError) as e:
+            except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake, InvalidURI, ViewError) as e:
                 failure = e
             if self.final is not None or self.stopped:
                 self.status(self.final or "stopped")

@@ -14,7 +14,8 @@ from __future__ import annotations
 import ipaddress
 import time
 from collections import OrderedDict, deque
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 PER_ADDRESS = 4        # connections from one address waiting to show a code
 WAITING = 64           # ... from all addresses

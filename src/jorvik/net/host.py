@@ -22,9 +22,10 @@ import secrets
 import ssl
 import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -36,8 +37,24 @@ from . import codes as joincodes
 from .adapter import BotTurns, Kept, Session, note_entry, saving
 from .gate import Gate, address_key
 from .protocol import (
-    CODE_HEADER, MAX_CODE, PROTOCOL, Act, BadMessage, Bye, Check, Error, Hello, LogItem, Note,
-    Ping, Reason, SeatInfo, Update, Welcome, dump, read_client,
+    CODE_HEADER,
+    MAX_CODE,
+    PROTOCOL,
+    Act,
+    BadMessage,
+    Bye,
+    Check,
+    Error,
+    Hello,
+    LogItem,
+    Note,
+    Ping,
+    Reason,
+    SeatInfo,
+    Update,
+    Welcome,
+    dump,
+    read_client,
 )
 from .view import public_view
 
@@ -175,7 +192,7 @@ class Table:
             while True:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), IDLE_TIMEOUT)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     await self._bye(ws, "idle")
                     return
                 if not client.allow():
@@ -214,7 +231,7 @@ class Table:
     async def _hello(self, ws: ServerConnection, address: str) -> Client | None:
         try:
             raw = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await self._bye(ws, "no_hello")
             return None
         try:
@@ -233,7 +250,7 @@ class Table:
             try:   # (a connection closed meanwhile, e.g. pushed out, ends the wait)
                 await asyncio.wait_for(ws.wait_closed(), self.gate.failed(address))
                 return None
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
             await self._bye(ws, "bad_code")
             return None

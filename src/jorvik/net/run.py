@@ -106,6 +106,7 @@ async def start_web(address: str, sock: socket.socket, check: Any, join_tls: boo
     port). `check` says whether a code is one the host accepts; `join_tls`: the join
     processes connect to the host with TLS (trusting `cafile`); `web_tls`: https."""
     from aiohttp import web
+
     from .web import SeatServer
     seat_server = SeatServer(address, check, tls=join_tls, cafile=cafile, lang=lang)
     runner = web.AppRunner(await seat_server._make_app(), access_log=None)
@@ -137,7 +138,7 @@ class Hosting:
         asyncio.set_event_loop(self.loop)
         try:
             self.loop.run_until_complete(self._serve())
-        except BaseException as e:  # noqa: BLE001 - told on the main thread
+        except BaseException as e:
             self.error = e
             self.ready.set()
 
@@ -198,12 +199,17 @@ def _cannot_listen(e: OSError) -> int:
 
 
 def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from . import codes as joincodes
-    from .adapter import Session, saving
     from jorvik.tui import StoppingOnSignals
 
+    from . import codes as joincodes
+    from .adapter import Session, saving
     from .host import (
-        Table, latest_hosted, read_hosting, read_sidecar, server_ssl, write_sidecar,
+        Table,
+        latest_hosted,
+        read_hosting,
+        read_sidecar,
+        server_ssl,
+        write_sidecar,
     )
 
     path = None
@@ -338,6 +344,7 @@ def _local_app(config: Any, table: Any, host: str, port: int, tls: Any,
                args: argparse.Namespace) -> int:
     """The host's own keyboard: the join view of the local seats, over loopback."""
     from jorvik import tui
+
     from .app import JoinApp
     from .client import client_ssl, url_of
     connect_to = LOOPBACK if host in ("0.0.0.0", "", LOOPBACK) else (
@@ -352,6 +359,7 @@ def _local_app(config: Any, table: Any, host: str, port: int, tls: Any,
 def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik.carddata import load_cards_or_exit
     from jorvik.engine.names import name_problem
+
     from .client import client_ssl, url_of
 
     try:
@@ -364,6 +372,7 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     code = args.code.strip()
     if code == "-":   # a browser seat: the code comes in the environment (net/web.py)
         import os
+
         from .web import CODE_ENV
         code = os.environ.get(CODE_ENV, "").strip()
     if not code or len(code) > 64:
@@ -377,6 +386,7 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _auto(url, code, cards, args, tls)
     from jorvik import tui
     from jorvik.tui.app import PlayConfig
+
     from .adapter import Seats
     from .app import JoinApp
     config = PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False)
@@ -397,6 +407,7 @@ BYES = ("bad_code", "version", "taken_over", "bad_name", "too_many_errors", "idl
 
 def _auto(url: str, code: str, cards: Any, args: argparse.Namespace, tls: Any) -> int:
     import json
+
     from .auto import AutoPlayer
 
     async def go() -> tuple[Any, AutoPlayer]:

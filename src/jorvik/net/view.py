@@ -14,10 +14,9 @@ from collections import Counter
 from typing import Any
 
 from jorvik.engine import GOODS, CardSet, Decision, GameState, Phase, PlayerState, Reservation
-from jorvik.engine.invariants import cube_total
-from jorvik.engine.modes import CUBES_IN_PLAY
 from jorvik.engine.cards import CUBES_PER_GOOD
-from jorvik.engine.modes import GOODS_IN_PLAY
+from jorvik.engine.invariants import cube_total
+from jorvik.engine.modes import CUBES_IN_PLAY, GOODS_IN_PLAY
 
 # Keys of GameState.to_dict() that are hidden or that a client works out for itself.
 HIDDEN = ("deck", "bag", "seed", "set_aside")

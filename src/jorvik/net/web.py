@@ -24,7 +24,8 @@ import re
 import shlex
 import ssl
 import sys
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import aiohttp_jinja2
 import jinja2
@@ -78,7 +79,7 @@ class _SeatService(AppService):
         process = getattr(self, "_process", None)
         try:
             await asyncio.wait_for(super().stop(), STOP)
-        except Exception:   # noqa: BLE001 - it goes either way
+        except Exception:
             pass
         finally:   # (cancelled too: the process never outlives its page)
             if process is not None and process.returncode is None:
@@ -111,7 +112,7 @@ def ask_host(address: str, tls: ssl.SSLContext | None) -> Checker:
                                additional_headers={CODE_HEADER: code}) as ws:
                 await ws.send(json.dumps({"t": "check", "v": PROTOCOL, "code": code}))
                 answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        except Exception:   # noqa: BLE001 - no host, or no answer: no process either
+        except Exception:
             return None
         return isinstance(answer, dict) and answer.get("t") == "bye" and answer.get("kind") == "ok"
     return check
@@ -197,12 +198,12 @@ class SeatServer(Server):
                     write_str=websocket.send_str, close=websocket.close,
                     download_manager=self.download_manager, debug=False, code=code)
                 await seat.service.start(width, height)
-            except Exception:   # noqa: BLE001 - a browser gone mid-way
+            except Exception:
                 await self._ended(key, seat)
                 return websocket
         try:
             await self._process_messages(websocket, seat.service)
-        except Exception:  # noqa: BLE001 - a browser gone mid-way: its process stops below
+        except Exception:
             pass
         finally:
             await self._ended(key, seat)
@@ -230,11 +231,11 @@ class _Seat:
         """Close the page and wait (a few seconds at most) until its process is gone."""
         try:
             await self.websocket.close()
-        except Exception:   # noqa: BLE001 - already gone
+        except Exception:
             pass
         try:
             await asyncio.wait_for(self.done.wait(), STOP + 2)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
 

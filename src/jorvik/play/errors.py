@@ -5,8 +5,9 @@ why a move is illegal: refusal_words)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from jorvik.engine import ACTION_TYPES, CardSet, Decision, Phase, RecordError, Refusal
 

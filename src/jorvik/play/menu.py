@@ -4,13 +4,36 @@ fields, see play/words.py); a front end words and draws it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from jorvik.engine import (
-    GOODS, RESERVATION_ROW, Action, Assign, Buy, Decline, Discard, Done, GameState, GiveUp, Harbour,
-    Pass, Phase, Place, Reserve, Sell, Steal, Swap, Take, TakeOff, Trade, UseCard,
-    current_player, empty_fields, legal_actions, price_due,
+    GOODS,
+    RESERVATION_ROW,
+    Action,
+    Assign,
+    Buy,
+    Decline,
+    Discard,
+    Done,
+    GameState,
+    GiveUp,
+    Harbour,
+    Pass,
+    Phase,
+    Place,
+    Reserve,
+    Sell,
+    Steal,
+    Swap,
+    Take,
+    TakeOff,
+    Trade,
+    UseCard,
+    current_player,
+    empty_fields,
+    legal_actions,
+    price_due,
 )
 
 from .keys import BACK_KEY, CHOICE_KEYS, TAG_KEYS, space_key

@@ -15,14 +15,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
-from pydantic import field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    field_validator,
+)
 
 from jorvik.engine import Action, CardSet, GameState, Phase
 from jorvik.engine.names import name_problem, shown
 from jorvik.engine.record import OtherCardFile, RecordError, RecordWithoutDeck, make_record
-from jorvik.recordschema import problem_lines, replay_record
 from jorvik.outside import DataFileError, read_json_file
+from jorvik.recordschema import problem_lines, replay_record
 from jorvik.settings import atomic_write, data_dir
 
 from .errors import SaveError, replay_refusal

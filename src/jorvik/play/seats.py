@@ -21,7 +21,7 @@ def markers(names: list[str]) -> list[str]:
     out: list[str] = [""] * len(names)
     taken: set[str] = set()
     for p, f in enumerate(firsts):
-        if firsts.count(f) == 1 or f not in taken and firsts.index(f) == p:
+        if firsts.count(f) == 1 or (f not in taken and firsts.index(f) == p):
             out[p] = f
             taken.add(f)
     for p, name in enumerate(names):

@@ -7,17 +7,27 @@ events since a point (`events_since`) and hears of every change (`subscribe`).""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from jorvik.engine import (
-    Action, CardSet, Event, GameState, IllegalAction, apply_action, can_undo, current_player,
-    is_over, make_record, new_game,
+    Action,
+    CardSet,
+    Event,
+    GameState,
+    IllegalAction,
+    apply_action,
+    can_undo,
+    current_player,
+    is_over,
+    make_record,
+    new_game,
 )
 from jorvik.engine.record import first_state, setup_orders
-from jorvik.recordschema import check_record
 from jorvik.i18n import level_name, t
+from jorvik.recordschema import check_record
 
 from . import saves as saving
 from .errors import PlayError

@@ -13,13 +13,35 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jorvik.engine import (
-    RESERVATION_ROW, Phase, current_player, price_due, price_now, viking_owner,
+    RESERVATION_ROW,
+    Phase,
+    current_player,
+    price_due,
+    price_now,
+    viking_owner,
 )
 from jorvik.engine.cards import GOOD_INDEX
 from jorvik.engine.events import (
-    Assigned, Bought, CardRevealed, CoinsChanged, CubesDrawn, Discarded, Event, GameOver,
-    Passed, PhaseStarted, PictsAttack, Reserved, RoundStarted, StartPlayer, Stolen, Swapped,
-    ToCardArea, UnloadingDone, VikingPlaced, VPChanged,
+    Assigned,
+    Bought,
+    CardRevealed,
+    CoinsChanged,
+    CubesDrawn,
+    Discarded,
+    Event,
+    GameOver,
+    Passed,
+    PhaseStarted,
+    PictsAttack,
+    Reserved,
+    RoundStarted,
+    StartPlayer,
+    Stolen,
+    Swapped,
+    ToCardArea,
+    UnloadingDone,
+    VikingPlaced,
+    VPChanged,
 )
 
 from .session import LogEntry, Session

@@ -8,8 +8,9 @@ move) gives its seat to 'easy', so a game never stops; a choice that the game ha
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from jorvik.engine import Action, IllegalAction
 

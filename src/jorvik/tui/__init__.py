@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .app import JorvikApp, PlayConfig
 
-__all__ = ["build_app", "exit_code", "run_app", "run_play", "LOCKED_EXIT"]
+__all__ = ["LOCKED_EXIT", "build_app", "exit_code", "run_app", "run_play"]
 
 LOCKED_EXIT = 2  # the game is open in another instance
 
@@ -60,6 +61,7 @@ def run_app(app: JorvikApp) -> int:
         lines = [t("tui.crash.environment", error=str(app.environment_error))] + lines
     if received and status != CRASH_EXIT:
         import signal as signals
+
         from jorvik.i18n import t
         status = 128 + received[0]
         if not lines:

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import errno
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from textual.app import App
 from textual.screen import Screen
 
 from jorvik.engine import CardSet
 from jorvik.i18n import (
-    LANGUAGES, get_language, language_name, remember_language, set_language, t,
+    LANGUAGES,
+    get_language,
+    language_name,
+    remember_language,
+    set_language,
+    t,
 )
 from jorvik.play import saves as saving
 from jorvik.play.session import Session, note_entry
@@ -23,9 +29,9 @@ from jorvik.play.words import plain
 from . import handover
 from .commands import GameCommands, Palette, game_cards, system_commands
 from .keys import ensure_labels, key, relabel, translated
+from .messages import GameOver, LanguageChosen, ScreenReady, SetupDone
 from .screens.game import GameScreen
 from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerminal
-from .messages import GameOver, LanguageChosen, ScreenReady, SetupDone
 from .text import Seats, painted
 from .textual_compat import CrashHook, guard_option_list_paging
 from .themes import BoardColours, register_themes

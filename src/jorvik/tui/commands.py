@@ -4,8 +4,9 @@ commands in the current language."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
-from typing import Any, Iterable
+from typing import Any
 
 from rich.align import Align
 from rich.text import Text

@@ -9,14 +9,21 @@ the bindings in force under it, so it can never name a key that does not work.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from textual.binding import Binding
 
 from jorvik.i18n import get_language, t
 from jorvik.play.keys import (  # noqa: F401  (the decision keys' one table, bound here)
-    BACK_KEY, CHOICE_KEYS, EXTRA_KEYS, SEQ_KEYS, SPACE_KEYS, TAG_KEYS, space_key,
+    BACK_KEY,
+    CHOICE_KEYS,
+    EXTRA_KEYS,
+    SEQ_KEYS,
+    SPACE_KEYS,
+    TAG_KEYS,
+    space_key,
 )
 
 from .textual_compat import rebuild_bindings, renew_bindings

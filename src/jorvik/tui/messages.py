@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from jorvik.play.session import Session
+
     from .text import Seats
 
 

@@ -7,8 +7,8 @@ from rich.text import Text
 from jorvik.engine import Action, GameState
 from jorvik.i18n import t
 
-from .choices import build_menu
 from . import theme
+from .choices import build_menu
 from .keys import key_label
 from .text import Seats
 

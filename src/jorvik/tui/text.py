@@ -16,16 +16,32 @@ from jorvik.engine import GOODS, Event, GameState, viking_is_brown, viking_owner
 from jorvik.i18n import t_split
 from jorvik.i18n.cards import card_name, card_text, good_letter, good_name
 from jorvik.i18n.events import describe_event, event_player
-
 from jorvik.play import words as w
-from jorvik.play.seats import COLOUR_NAMES, markers  # noqa: F401  (named here too)
+from jorvik.play.seats import COLOUR_NAMES, markers
 from jorvik.play.seats import Seats as PlainSeats
 
 from .theme import BROWN, COLOURS, GOOD_STYLE
 
-__all__ = ["COLOURS", "COLOUR_NAMES", "BROWN", "GOOD_STYLE", "Seats", "card_name", "card_text",
-           "clamp", "cube", "cube_word", "cubes", "describe", "good_index", "good_letter",
-           "good_name", "markers", "painted", "words_text"]
+__all__ = [
+    "BROWN",
+    "COLOURS",
+    "COLOUR_NAMES",
+    "GOOD_STYLE",
+    "Seats",
+    "card_name",
+    "card_text",
+    "clamp",
+    "cube",
+    "cube_word",
+    "cubes",
+    "describe",
+    "good_index",
+    "good_letter",
+    "good_name",
+    "markers",
+    "painted",
+    "words_text",
+]
 
 
 

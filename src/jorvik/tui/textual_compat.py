@@ -11,7 +11,8 @@ the list is not laid out yet (see guard_option_list_paging)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode

@@ -7,10 +7,20 @@ import random
 
 import pytest
 
+from jorvik.bots.knowledge import (
+    DEFAULT,
+    Ctx,
+    Memo,
+    Params,
+    context,
+    holding_of,
+    plan_unload,
+    unloading,
+    values,
+)
+from jorvik.bots.policy import NormalBot
+from jorvik.bots.policy import normal as normal_bot
 from jorvik.carddata import load_cards
-from jorvik.bots.knowledge import context, unloading, values
-from jorvik.bots.knowledge import DEFAULT, Ctx, Memo, Params, holding_of, plan_unload
-from jorvik.bots.policy import NormalBot, normal as normal_bot
 from jorvik.engine import apply_action, current_player, is_over, new_game
 from jorvik.tournament import play_game
 

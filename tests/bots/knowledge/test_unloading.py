@@ -9,19 +9,40 @@ A09 Warehouse, A20 Harbour market, B14 Prophecy of Leather."""
 from __future__ import annotations
 
 import pytest
-
 from engine.helpers import (
-    AMBER, IRON, JET, LEATHER, WOOL, filler, game, give, load, to_unloading, with_common,
+    AMBER,
+    IRON,
+    JET,
+    LEATHER,
+    WOOL,
     edit,
+    filler,
+    game,
+    give,
+    load,
+    to_unloading,
+    with_common,
 )
+
 from jorvik.bots.knowledge import Ctx, Holding, holding_of, plan_unload
 from jorvik.bots.knowledge.unloading import Planner, Pool, best_completions
 from jorvik.bots.policy import NormalBot
-from ..test_behaviour import deck
 from jorvik.engine import (
-    PROPHECY_VP, RULES, WAREHOUSE_VP, Assign, Harbour, Sell, Trade, apply_action, current_player,
-    legal_actions, missing_fields, sells_now,
+    PROPHECY_VP,
+    RULES,
+    WAREHOUSE_VP,
+    Assign,
+    Harbour,
+    Sell,
+    Trade,
+    apply_action,
+    current_player,
+    legal_actions,
+    missing_fields,
+    sells_now,
 )
+
+from ..test_behaviour import deck
 
 
 def ctx(mode: str = "karl", players: int = 2) -> Ctx:

@@ -7,14 +7,19 @@ from __future__ import annotations
 import inspect
 
 import pytest
-
 from engine.helpers import AMBER, JET, LEATHER, WOOL, filler, game, give, load, to_unloading
-from jorvik.carddata import load_cards
+
 from jorvik.bots import make_bot, play_out, seat_bots
 from jorvik.bots.knowledge import Ctx
 from jorvik.bots.policy import NormalBot, RolloutBot, playout_policy, rollout_policy
+from jorvik.carddata import load_cards
 from jorvik.engine import (
-    FEAST_VP, apply_action, current_player, is_over, legal_actions, new_game,
+    FEAST_VP,
+    apply_action,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
 )
 from jorvik.engine.effects import EFFECTS
 from jorvik.simulate import simulate
@@ -192,6 +197,7 @@ def test_after_forget_a_play_out_is_the_same_whatever_the_bot_played_before():
     forget() drops them, so each play-out depends on its state and seed alone, as a fresh
     bot's does: what lets a hint's play-outs be played on any process."""
     import random
+
     from jorvik.engine import determinize, observe
     st0 = new_game(["A", "B", "C", "D"], mode="karl", seed=3, cards=load_cards())
     st, _ = play_out(st0, seat_bots(["normal"] * 4, 3), max_decisions=80)

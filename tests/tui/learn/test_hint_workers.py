@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from test_learn_review import blunder_record
 
 from jorvik.bots import play_out, seat_bots
 from jorvik.carddata import load_cards
@@ -18,8 +19,6 @@ from jorvik.engine import current_player, legal_actions, new_game
 from jorvik.playpool import RESTARTS
 from jorvik.review import hint_pool, hints, states_of
 from jorvik.tui.screens.hint import HintScreen
-
-from test_learn_review import blunder_record
 from tui_helpers import hint_shown, make_app, small_hints
 
 

@@ -8,15 +8,14 @@ import json
 import time
 
 import pytest
+from test_learn_review import blunder_record
 
 from jorvik.carddata import load_cards
 from jorvik.cli import main
 from jorvik.review import REVIEW_STEPS
 from jorvik.settings import data_dir
 from jorvik.tui.screens.hint import HintScreen
-from jorvik.tui.screens.review import ReviewScreen, load_game, ReviewInputError
-
-from test_learn_review import blunder_record
+from jorvik.tui.screens.review import ReviewInputError, ReviewScreen, load_game
 from tui_helpers import hint_shown, make_app, small_hints, wait_until
 
 GAME = ("--players", "2", "--names", "Anna,Bela", "--seed", "4", "--no-handover")
@@ -46,6 +45,7 @@ async def test_no_hints_turns_the_key_off():
 
 async def test_the_review_screen_lists_the_blunder_and_the_vp_race():
     from textual.app import App
+
     from jorvik.tui.text import Seats
     record = blunder_record()
     seats = Seats(["Peti", "Benedek"], ["blue", "yellow"], [None, "normal"])
@@ -135,8 +135,8 @@ def test_load_game_refuses_a_missing_path():
 
 
 async def test_closing_the_review_early_stops_the_judging():
-    import time
     from textual.app import App
+
     from jorvik.bots import play_out, seat_bots
     from jorvik.engine import make_record, new_game
     from jorvik.tui.text import Seats

@@ -5,17 +5,25 @@ difference stands clear of its own noise; budgets shrink with the game's length.
 
 from __future__ import annotations
 
+from test_learn_review import blunder_record
+
 from jorvik.bots.sampler import Estimate
 from jorvik.engine import Buy, Pass
 from jorvik.i18n import set_language
 from jorvik.review import (
-    CANDIDATES, Decision, Hint, Review, clear_reasons, hints, review, screen_draws, states_of,
+    CANDIDATES,
+    Decision,
+    Hint,
+    Review,
+    clear_reasons,
+    hints,
+    review,
+    screen_draws,
+    states_of,
 )
 from jorvik.tui.screens.hint import hint_words
 from jorvik.tui.screens.review import loss_words, report
 from jorvik.tui.text import Seats
-
-from test_learn_review import blunder_record
 
 
 def _d(index: int, loss: float, se: float, fresh: bool) -> Decision:
@@ -112,8 +120,9 @@ def test_a_hint_on_a_budget_reports_progress_to_the_end_and_ranks_by_fresh_draws
 
 
 def test_the_screen_ranks_a_precise_loss_above_a_larger_noisy_one():
-    from jorvik.review import _shrunk
     import random
+
+    from jorvik.review import _shrunk
     rng = random.Random(1)
     truth = [abs(rng.gauss(0.0, 2.0)) for _ in range(20)]           # losses of 0 to ~5 VP
     screened = {i: [truth[i] + rng.gauss(0, 3.0) for _ in range(30)] for i in range(20)}
@@ -128,9 +137,10 @@ def test_the_screen_ranks_a_precise_loss_above_a_larger_noisy_one():
 
 def test_a_hint_screen_passes_on_every_move_it_cannot_tell_from_its_leader():
     import random
+
     from jorvik.bots.sampler import Outcome, Paired
-    from jorvik.engine import apply_action, legal_actions, new_game, Place
     from jorvik.carddata import load_cards
+    from jorvik.engine import Place, apply_action, legal_actions, new_game
     from jorvik.review import _screen_hint
     st = new_game(["Anna", "Bela", "Csaba"], seed=4, cards=load_cards())
     moves = [a for a in legal_actions(st) if isinstance(a, Place)][:4]

@@ -11,10 +11,15 @@ from textual.message import Message
 
 from jorvik.lessons import LESSONS
 from jorvik.tui.messages import GameOver
-from jorvik.tui.screens.learn import (
-    LearnApp, LessonDoneScreen, LessonFinished, LessonListScreen, LessonScreen, lessons_done,
-)
 from jorvik.tui.moves import move_path
+from jorvik.tui.screens.learn import (
+    LearnApp,
+    LessonDoneScreen,
+    LessonFinished,
+    LessonListScreen,
+    LessonScreen,
+    lessons_done,
+)
 from jorvik.tui.screens.message import ConfirmScreen
 from tui_helpers import make_learn_app, wait_until
 

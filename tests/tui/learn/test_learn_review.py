@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from jorvik.carddata import load_cards
 from jorvik.engine import (
-    Assign, Buy, Done, Pass, Place, Sell, apply_action, legal_actions, make_record, new_game,
+    Assign,
+    Buy,
+    Done,
+    Pass,
+    Place,
+    Sell,
+    apply_action,
+    legal_actions,
+    make_record,
+    new_game,
 )
 from jorvik.review import hints, projected_vp, review
 

@@ -14,8 +14,8 @@ from jorvik.tui.why import why_words
 
 
 def test_reasons_pick_the_largest_differences_by_category_with_their_sign():
-    a = {k: 0.0 for k in PARTS} | {"picts": 3.0, "coins": 1.0, "craftsmen": 5.0}
-    b = {k: 0.0 for k in PARTS} | {"picts": -5.0, "coins": 3.0, "craftsmen": 5.2}
+    a = dict.fromkeys(PARTS, 0.0) | {"picts": 3.0, "coins": 1.0, "craftsmen": 5.0}
+    b = dict.fromkeys(PARTS, 0.0) | {"picts": -5.0, "coins": 3.0, "craftsmen": 5.2}
     assert reasons(a, b) == (("picts", 8.0), ("coins", -2.0))
     assert reasons(a, a) == ()
     assert reasons(a, b, count=3) == (("picts", 8.0), ("coins", -2.0))  # 0.2: too small

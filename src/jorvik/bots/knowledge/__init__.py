@@ -6,12 +6,25 @@ read it (:mod:`.ladder`). Every rule comes from the engine's helpers."""
 
 from .context import N_GOODS, Ctx, Memo, arrived_defences, sigmoid
 from .params import (
-    CUT_COINS, DEFAULT, EXPERT_PARAMS, CoinCurve, Params, cut_coins, table_params,
+    CUT_COINS,
+    DEFAULT,
+    EXPERT_PARAMS,
+    CoinCurve,
+    Params,
+    cut_coins,
+    table_params,
 )
 from .unloading import Holding, Plan, completable, holding_of, plan_unload, warehouse_room
 from .values import (
-    COINS_AT_CUT, EFFECT_VALUES, JARLS_HALL_COINS, Owned, base_values, card_value, final_margin,
-    margin_of, player_value,
+    COINS_AT_CUT,
+    EFFECT_VALUES,
+    JARLS_HALL_COINS,
+    Owned,
+    base_values,
+    card_value,
+    final_margin,
+    margin_of,
+    player_value,
 )
 
 __all__ = [

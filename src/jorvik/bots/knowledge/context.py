@@ -13,7 +13,12 @@ from collections import Counter
 from typing import NamedTuple
 
 from jorvik.engine import (
-    GOODS, GameState, defence_of, empty_fields, fill_order, holds,
+    GOODS,
+    GameState,
+    defence_of,
+    empty_fields,
+    fill_order,
+    holds,
 )
 
 from .params import DEFAULT, Params, cut_coins
@@ -143,9 +148,23 @@ def arrived_defences(st: GameState) -> tuple[int, ...]:
 class Ctx:
     """Public facts about a state, computed once and shared by every player's evaluation."""
 
-    __slots__ = ("st", "n", "by_id", "params", "memo", "rounds_left", "attacks", "attack_defence",
-                 "demand", "feasts_left", "future", "_defs", "_coin_worth", "_keep_worth",
-                 "_attack_value")
+    __slots__ = (
+        "_attack_value",
+        "_coin_worth",
+        "_defs",
+        "_keep_worth",
+        "attack_defence",
+        "attacks",
+        "by_id",
+        "demand",
+        "feasts_left",
+        "future",
+        "memo",
+        "n",
+        "params",
+        "rounds_left",
+        "st",
+    )
 
     def __init__(self, st: GameState, params: Params = DEFAULT, memo: Memo | None = None):
         self.st = st

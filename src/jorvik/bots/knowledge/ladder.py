@@ -3,7 +3,7 @@ stands in a column, and what a reservation made now is expected to cost."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from jorvik.engine import RULES, GameState, viking_owner
 

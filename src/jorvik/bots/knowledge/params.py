@@ -4,8 +4,8 @@ players. The figures behind them are in bench/results/expert-notes-2026-12-04.tx
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 
 @dataclass

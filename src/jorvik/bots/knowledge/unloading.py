@@ -23,12 +23,22 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from jorvik.engine import (
-    PROPHECY_VP, WAREHOUSE_VP, Action, Assign, GameState, Harbour, Sell, Trade, empty_fields,
-    missing_fields, storage_of,
+    PROPHECY_VP,
+    WAREHOUSE_VP,
+    Action,
+    Assign,
+    GameState,
+    Harbour,
+    Sell,
+    Trade,
+    empty_fields,
+    missing_fields,
+    storage_of,
 )
 
 from .context import PLAN_CACHE, Ctx
@@ -481,8 +491,8 @@ class Planner:
             if fu > 0:
                 self.value += fu
                 if g in self.prophecies and (g not in self.merchants
-                                             or PROPHECY_VP >= self.merchants[g].coins
-                                             * self.coin_worth):
+                                             or self.merchants[g].coins
+                                             * self.coin_worth <= PROPHECY_VP):
                     self._assign(g, "prophecy", self.prophecies[g])
                 else:
                     self._assign(g, "merchant", self.merchants[g].card)

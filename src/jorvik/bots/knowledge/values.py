@@ -13,7 +13,8 @@ search maximises.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from jorvik.engine import PROPHECY_VP, Phase, PlayerState, defence_of, feast_vp, holds
 from jorvik.engine.effects import EFFECTS

@@ -41,22 +41,65 @@ from __future__ import annotations
 
 import itertools
 import random
-
-from typing import Callable
+from collections.abc import Callable
 
 from jorvik.engine import (
-    DANEGELD_COINS, PROPHECY_VP, RESERVATION_ROW, RULES, Action, Assign, Buy, DanegeldChoice,
-    Decline, Discard, Done, GameState, GloryChoice, Pass, Phase, Place, PlaceCube, Reserve, Steal,
-    Swap, Take, TakeCube, TakeOff, Theft, Trickery, UseCard, WorkshopTakeOff, complete,
-    current_player, empty_fields, legal_actions, missing_fields, price_at, price_due, sells_now,
-    theft_targets, viking_owner,
+    DANEGELD_COINS,
+    PROPHECY_VP,
+    RESERVATION_ROW,
+    RULES,
+    Action,
+    Assign,
+    Buy,
+    DanegeldChoice,
+    Decline,
+    Discard,
+    Done,
+    GameState,
+    GloryChoice,
+    Pass,
+    Phase,
+    Place,
+    PlaceCube,
+    Reserve,
+    Steal,
+    Swap,
+    Take,
+    TakeCube,
+    TakeOff,
+    Theft,
+    Trickery,
+    UseCard,
+    WorkshopTakeOff,
+    complete,
+    current_player,
+    empty_fields,
+    legal_actions,
+    missing_fields,
+    price_at,
+    price_due,
+    sells_now,
+    theft_targets,
+    viking_owner,
 )
 
 from ..knowledge import (
-    DEFAULT, JARLS_HALL_COINS, N_GOODS, Ctx, Holding, Memo, Params, base_values, card_value,
-    holding_of, plan_unload, sigmoid, warehouse_room,
+    DEFAULT,
+    JARLS_HALL_COINS,
+    N_GOODS,
+    Ctx,
+    Holding,
+    Memo,
+    Params,
+    base_values,
+    card_value,
+    holding_of,
+    plan_unload,
+    sigmoid,
+    warehouse_room,
 )
-from ..knowledge.ladder import owners as owners_of, reservation_price
+from ..knowledge.ladder import owners as owners_of
+from ..knowledge.ladder import reservation_price
 
 BIG = 1e9
 _NOISE_MASK = 4095   # keyed noise: a fixed table of 4096 standard normal nudges
@@ -134,7 +177,7 @@ class NormalBot:
 
     # ------------------------------------------------------------------ card values
 
-    def _values(self, ctx: Ctx) -> "_Values":
+    def _values(self, ctx: Ctx) -> _Values:
         """Card values {(player, slot): value}, computed on demand. Slot: space index 0..11,
         or ('r', i) for reservation row entry i. Kept while the board and the players'
         holdings are unchanged (a whole demand phase)."""
@@ -155,7 +198,7 @@ class NormalBot:
 
     # ------------------------------------------------------------------ price ladder
 
-    def _p_buy(self, ctx: Ctx, vals: "_Values", o: int, slot, price: int) -> float:
+    def _p_buy(self, ctx: Ctx, vals: _Values, o: int, slot, price: int) -> float:
         """Chance that opponent o buys the card in `slot` at `price`."""
         key = (o, slot, price)
         got = vals.pbuy.get(key)

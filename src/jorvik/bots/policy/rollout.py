@@ -46,31 +46,80 @@ Noise, keyed noise and knobs as in :class:`~jorvik.bots.policy.normal.NormalBot`
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from jorvik.engine import (
-    PROPHECY_VP, RULES, WAREHOUSE_VP, Action, Done, GameState, Harbour, Phase, Place, Reserve,
-    Trade, UseCard, empty_fields, feast_vp, holds, legal_actions, price_at, price_due,
+    PROPHECY_VP,
+    RULES,
+    WAREHOUSE_VP,
+    Action,
+    Done,
+    GameState,
+    Harbour,
+    Phase,
+    Place,
+    Reserve,
+    Trade,
+    UseCard,
+    empty_fields,
+    feast_vp,
+    holds,
+    legal_actions,
+    price_at,
+    price_due,
     viking_owner,
 )
 from jorvik.engine.effects import EFFECTS
 
 from ..knowledge import (
-    EFFECT_VALUES, N_GOODS, Ctx, Owned, Params, arrived_defences, holding_of, plan_unload,
-    sigmoid, warehouse_room,
+    EFFECT_VALUES,
+    N_GOODS,
+    Ctx,
+    Owned,
+    Params,
+    arrived_defences,
+    holding_of,
+    plan_unload,
+    sigmoid,
+    warehouse_room,
 )
-from ..knowledge.ladder import owners as column_owners, reservation_price
+from ..knowledge.ladder import owners as column_owners
+from ..knowledge.ladder import reservation_price
 from .normal import UNPAID_RESERVATION, NormalBot, buy_or_pass
-
 
 
 class Seat:
     """What one player holds, read once for the card values (see the module docstring)."""
 
-    __slots__ = ("ctx", "st", "round", "player", "board", "p", "coin_worth", "keep_worth",
-                 "room", "storage_free", "trade_cubes", "spare", "on_warehouse", "crafts",
-                 "missing", "merchants", "prophecies", "counts", "journeys", "warriors",
-                 "defence", "owned", "effects", "values", "type_gain", "buys", "others")
+    __slots__ = (
+        "board",
+        "buys",
+        "coin_worth",
+        "counts",
+        "crafts",
+        "ctx",
+        "defence",
+        "effects",
+        "journeys",
+        "keep_worth",
+        "merchants",
+        "missing",
+        "on_warehouse",
+        "others",
+        "owned",
+        "p",
+        "player",
+        "prophecies",
+        "room",
+        "round",
+        "spare",
+        "st",
+        "storage_free",
+        "trade_cubes",
+        "type_gain",
+        "values",
+        "warriors",
+    )
 
     def __init__(self, ctx: Ctx, st: GameState, p: int):
         pl = st.players[p]
@@ -284,7 +333,7 @@ class _ShipCubes:
     """One valuation of a ship's cubes for a seat (Seat._cubes_value): the cubes by good, the
     player's spare cubes, the craftsmen still short (most VP first) and the running total."""
 
-    __slots__ = ("seat", "pool", "spare", "crafts", "missing", "total")
+    __slots__ = ("crafts", "missing", "pool", "seat", "spare", "total")
 
     def __init__(self, seat: Seat, goods: tuple[int, ...]):
         self.seat = seat
@@ -403,7 +452,7 @@ class _Round:
     order) and the cards on offer. The rollouts of a search all start from one position, so
     they share the seats of its round."""
 
-    __slots__ = ("params", "defences", "ctxs", "seats")
+    __slots__ = ("ctxs", "defences", "params", "seats")
 
     def __init__(self, params: Params):
         self.params = params   # held, so the identity in the key stays sound
@@ -418,7 +467,7 @@ class _Line:
     """One line of play while its deck is unchanged: one round of one game or play-out (the
     supply draws from the deck, so a new round is a new line)."""
 
-    __slots__ = ("deck", "round", "params", "facts", "last")
+    __slots__ = ("deck", "facts", "last", "params", "round")
 
     def __init__(self, st: GameState, params: Params, facts: _Round):
         self.deck = st.deck   # held, so the identity check in Lines.line_of stays sound
@@ -444,7 +493,7 @@ class Lines:
     """The lines of play and rounds' seats one bot has read (its own: a bot is used by one
     thread at a time, and hints, reviews and the bots' turns each have their own bots)."""
 
-    __slots__ = ("lines", "rounds", "recent")
+    __slots__ = ("lines", "recent", "rounds")
 
     def __init__(self) -> None:
         self.lines: dict[tuple[int, int], _Line] = {}
@@ -580,7 +629,7 @@ class RolloutBot(NormalBot):
 
     # ------------------------------------------------------------------ price ladder
 
-    def _ladder(self, st: GameState, seats: "Sequence[Seat]", me: int, cid: str, goods: tuple,
+    def _ladder(self, st: GameState, seats: Sequence[Seat], me: int, cid: str, goods: tuple,
                 owners: list[int], length: float, coins: float, first: int = 0) -> float:
         """My expected gain from a column whose vikings (top first) belong to `owners`, when
         `length` vikings stand in it at purchase time, from the viking at `first` on: the
@@ -599,7 +648,7 @@ class RolloutBot(NormalBot):
                 gain *= 1.0 - self._chance_buys(st, seats, o, cid, goods, price)
         return gain
 
-    def _chance_buys(self, st: GameState, seats: "Sequence[Seat]", o: int, cid: str, goods: tuple,
+    def _chance_buys(self, st: GameState, seats: Sequence[Seat], o: int, cid: str, goods: tuple,
                      price: float) -> float:
         """The chance that opponent o buys `cid` at `price` (none without the coins)."""
         price = int(round(price))
@@ -607,7 +656,7 @@ class RolloutBot(NormalBot):
             return 0.0
         return seats[o].chance_buys(cid, goods, price)
 
-    def _pump_gain(self, st: GameState, seats: "Sequence[Seat]", me: int, cid: str, goods: tuple,
+    def _pump_gain(self, st: GameState, seats: Sequence[Seat], me: int, cid: str, goods: tuple,
               owners: list[int], length: float) -> float:
         """A little for making the opponents above pay one more (as the normal bot)."""
         out = 0.0
@@ -663,7 +712,7 @@ class RolloutBot(NormalBot):
                 best = (u, a)
         return legal[0] if best is None else best[1]
 
-    def _coins_committed(self, st: GameState, seats: "Sequence[Seat]", me: int,
+    def _coins_committed(self, st: GameState, seats: Sequence[Seat], me: int,
                         owners_of: list[list[int]], extra: float) -> tuple[list[float], float]:
         """The coins I expect to spend on each column where I stand (by column), and in all
         with my reservations."""
@@ -684,7 +733,7 @@ class RolloutBot(NormalBot):
                     if viking_owner(r.viking) == me]
         return spend, sum(spend) + sum(mine_res)
 
-    def _place_gain(self, st: GameState, seats: "Sequence[Seat]", me: int, c: int,
+    def _place_gain(self, st: GameState, seats: Sequence[Seat], me: int, c: int,
                     owners_of: list[list[int]], extra: float, spend: list[float],
                     committed: float) -> float:
         """What my viking in column `c` adds to my expected gain there, plus the pump."""
@@ -744,7 +793,7 @@ class RolloutBot(NormalBot):
                 best = (u, a)
         return legal[0] if best is None else best[1]
 
-    def _later(self, st: GameState, seats: "_Seats", me: int) -> list[tuple[int, float]]:
+    def _later(self, st: GameState, seats: _Seats, me: int) -> list[tuple[int, float]]:
         """(price, expected gain) of cards later in this purchase phase I may get, the best
         gain per coin first."""
         out = []

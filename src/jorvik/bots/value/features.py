@@ -15,7 +15,7 @@ from collections import Counter
 
 import numpy as np
 
-from jorvik.engine import Observation, Phase, defence_of, feast_vp, final_scores
+from jorvik.engine import Observation, Phase, feast_vp, final_scores
 from jorvik.engine.cards import CARD_TYPES, EFFECT_KINDS
 
 from ..knowledge import Ctx, player_value

@@ -12,14 +12,14 @@ from textual.widgets import Static
 
 from jorvik.engine import SCORE_CATEGORIES
 from jorvik.i18n import format_number, t
+from jorvik.play.scores import scores_now
+from jorvik.play.session import Session
 
 from ..keys import key, translated
 from ..messages import ScreenReady
-from jorvik.play.scores import scores_now
-from jorvik.play.session import Session
-from .message import Recompose, SmallTerminal
 from ..widgets.keybar import KeyBar
 from ..widgets.score_grid import ScoreBox, ScoreGrid
+from .message import Recompose, SmallTerminal
 
 
 def score_table(session: Session, result: dict | None = None) -> Table:
@@ -141,6 +141,7 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
         if not self._own_game():
             return
         from jorvik.play.replay import Replay
+
         from .replay import ReplayScreen
 
         def judged(result) -> None:

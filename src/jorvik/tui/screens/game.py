@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -13,25 +14,33 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from jorvik.engine import (
-    Action, IllegalAction, Place, Reserve, Steal, TakeOff, current_player,
+    Action,
+    IllegalAction,
+    Place,
+    Reserve,
+    Steal,
+    TakeOff,
+    current_player,
 )
 from jorvik.i18n import t
-
-from ..choices import Choice, Menu, build_menu
-from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
-from ..text import entry_text, words_text
-from ..handover import banner_due, resolve
-from jorvik.play.since import Item, ran_for, summary
-from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
 from jorvik.play.errors import refusal_words
 from jorvik.play.session import note_entry
-from jorvik.play.words import say_text
+from jorvik.play.since import Item, ran_for, summary
 from jorvik.play.turns import BotMove, BotTurns
+from jorvik.play.words import say_text
+
+from ..choices import Choice, Menu, build_menu
+from ..handover import banner_due, resolve
+from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
+from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
+from ..text import entry_text, words_text
 from ..widgets.action_panel import ActionPanel
+from ..widgets.board import board_widgets
 from ..widgets.choice_list import ChoiceList
 from ..widgets.column import SpaceWidget
 from ..widgets.details import CardDetails
 from ..widgets.goods import SupplyBar
+from ..widgets.keybar import KeyBar
 from ..widgets.log import GameLog
 from ..widgets.memo import Memo
 from ..widgets.player_panel import PlayerPanel
@@ -39,14 +48,12 @@ from ..widgets.reservation import ReservationRow
 from ..widgets.standings import StandingsBar
 from ..widgets.status import StatusBar, round_seasons
 from .message import ConfirmScreen, HandoverScreen, SmallTerminal
-from ..widgets.keybar import KeyBar
-from ..widgets.board import board_widgets
 
 if TYPE_CHECKING:
     from jorvik.play.session import Session
     from jorvik.playpool import PlayoutPool
 
-HELP_OF_SPACE = {**{k: "columns" for k in SPACE_KEYS[:6]}, **{k: "reserve" for k in SPACE_KEYS[6:]}}
+HELP_OF_SPACE = {**dict.fromkeys(SPACE_KEYS[:6], "columns"), **dict.fromkeys(SPACE_KEYS[6:], "reserve")}
 
 
 def _keys() -> list[Key]:

@@ -10,7 +10,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Markdown, Static, TabbedContent, TabPane
 
 from jorvik.i18n import t
-
 from jorvik.i18n.rules import rules_summary
 
 from ..keys import help_lines, key, translated

@@ -8,7 +8,8 @@ once the moves are shown: a window closed before is not."""
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -19,14 +20,14 @@ from textual.widgets import ProgressBar, Static
 
 from jorvik.engine import GameState, current_player
 from jorvik.i18n import t
+from jorvik.play.session import Kept
 from jorvik.playpool import PlayoutPool
 from jorvik.review import Hint, hint_pool, hints
 
 from ..keys import key, translated
 from ..moves import move_words
-from ..why import shown_se, why_text
-from jorvik.play.session import Kept
 from ..text import Seats, rich_t
+from ..why import shown_se, why_text
 
 
 def request_hint(screen: Any) -> None:

@@ -6,28 +6,35 @@ the data directory."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from dataclasses import dataclass
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
 from textual.message import Message
+from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from jorvik.engine import Action, Phase, current_player
 from jorvik.engine.events import (
-    CardRevealed, CubesDrawn, PhaseStarted, RoundStarted, StartPlayer, ToCardArea, UnloadingDone,
+    CardRevealed,
+    CubesDrawn,
+    PhaseStarted,
+    RoundStarted,
+    StartPlayer,
+    ToCardArea,
+    UnloadingDone,
 )
 from jorvik.i18n import t
 from jorvik.lessons import LESSONS, Lesson, learner_steps, script
 from jorvik.outside import DataFileError, read_json_file
+from jorvik.play.session import Session, start_entry
+from jorvik.play.turns import BotTurns
 from jorvik.settings import atomic_write, data_dir
 
 from ..app import JorvikApp, PlayConfig
@@ -35,12 +42,10 @@ from ..choices import Menu
 from ..keys import key, translated
 from ..messages import GameOver, ScreenReady
 from ..moves import move_path, move_words
-from jorvik.play.session import Session, start_entry
-from jorvik.play.turns import BotTurns
 from ..text import Seats
+from ..widgets.column import SpaceWidget
 from ..widgets.keybar import KeyBar
 from ..widgets.player_panel import PlayerPanel
-from ..widgets.column import SpaceWidget
 from .final import score_table, winner_text
 from .game import GameScreen
 

@@ -11,10 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from jorvik.i18n import t
-
-from ..keys import key, translated
 from jorvik.play.session import Session
 
+from ..keys import key, translated
 from ..text import entry_text
 from .message import Recompose
 

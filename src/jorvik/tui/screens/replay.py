@@ -311,6 +311,7 @@ class ReplayScreen(SmallTerminal, Screen):
     @work(thread=True, exclusive=True, group="replay-review")
     def _judge(self) -> None:
         from jorvik.review import review
+
         from .review import humans_of
 
         def progress(done: int, total: int) -> None:

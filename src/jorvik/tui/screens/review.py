@@ -20,15 +20,22 @@ from jorvik.engine import CardSet, GameState
 from jorvik.i18n import t
 from jorvik.i18n.cards import phase_name
 from jorvik.review import (
-    REVIEW_STEPS, Review, decisions_left, playout_draws, review, states_of, vp_race,
+    REVIEW_STEPS,
+    Review,
+    decisions_left,
+    playout_draws,
+    review,
+    states_of,
+    vp_race,
 )
 
 from ..keys import key, translated
 from ..moves import move_words
-from ..why import shown_se, why_text
 from ..text import Seats, painted, rich_t
+from ..why import shown_se, why_text
 from ..widgets.keybar import KeyBar
 from ..widgets.vp_chart import vp_chart
+
 
 class ReviewInputError(Exception):
     """A game to review that cannot be found or read; the message says why, in one line."""
@@ -144,6 +151,7 @@ def run_review(game: str, playouts: int | None = None, seed: int = 0) -> int:
     report. A game that cannot be read raises ReviewInputError or RecordError (one line).
     Ctrl+C or SIGTERM stops it at once (KeyboardInterrupt), its worker processes with it."""
     import signal
+
     from rich.console import Console
     from rich.progress import Progress
     record, seats, cards, notes = load_game(game)

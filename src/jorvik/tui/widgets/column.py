@@ -14,16 +14,14 @@ from rich.text import Text
 
 from jorvik.engine import GameState, next_price, price_now
 from jorvik.i18n import get_language, t
-
-from ..keys import key_label, space_key
-from ..messages import SpaceClicked, SpaceHovered
 from jorvik.i18n.cards import card_short_name
 
 from ..fit import cut_at_word
+from ..keys import key_label, space_key
+from ..messages import SpaceClicked, SpaceHovered
 from ..text import Seats, card_name, card_text, clamp, cubes
 from .lines import Lines
 from .memo import Memo, component_style
-
 
 
 def name_lines(card, width: int, lines: int) -> list[Text]:

@@ -9,9 +9,9 @@ from rich.text import Text
 from jorvik.engine import Card, viking_code
 from jorvik.i18n import get_language, t
 
+from ..fit import fit_items
 from ..text import Seats, card_name, card_text, clamp
 from .column import card_values
-from ..fit import fit_items
 from .lines import Lines
 from .memo import Memo, component_style
 

@@ -7,8 +7,8 @@ from rich.text import Text
 from jorvik.engine import GOODS_IN_PLAY, GameState, next_attack
 from jorvik.i18n import get_language, t
 
-from ..text import cube
 from ..fit import Part, fit_line
+from ..text import cube
 from .lines import TextLines
 from .memo import Memo, component_style
 
@@ -38,7 +38,7 @@ class SupplyBar(Memo, TextLines):
                 Text(t("tui.board.next_attack_short", gain=card.picts_gain,
                        loss=card.picts_loss), style=style), keep=6))
         parts.append(Part(Text(t("tui.board.bag", count=len(st.bag))), keep=7))
-        per = {s: 0 for s in "ABCD"}
+        per = dict.fromkeys("ABCD", 0)
         for cid in st.deck:
             season = by_id[cid].season
             if season in per:

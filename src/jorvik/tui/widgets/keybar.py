@@ -12,7 +12,6 @@ from rich.text import Text
 from .lines import Lines
 from .memo import component_style
 
-
 NEEDED = {"request_quit", "quit_now", "help", "undo"}  # the keys every width shows
 
 

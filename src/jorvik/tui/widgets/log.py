@@ -6,15 +6,15 @@ bottom says how far back); a new line goes back to the newest."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
 
 from jorvik.engine.events import RoundStarted
 from jorvik.i18n import t
-
 from jorvik.play.session import LogEntry
+
 from ..text import clamp
 from .lines import Lines
 from .memo import component_style

@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from jorvik.engine import GOODS, GameState, complete, current_player, defence, holds, storage_capacity
+from jorvik.engine import (
+    GOODS,
+    GameState,
+    complete,
+    current_player,
+    defence,
+    holds,
+    storage_capacity,
+)
 from jorvik.i18n import get_language, t
+from jorvik.play.scores import projected_vp
 
 from .. import theme
-from jorvik.play.scores import projected_vp
 from ..text import Seats, card_name, clamp, cube, cubes, good_letter, good_name
 from .lines import Lines
 from .memo import Memo

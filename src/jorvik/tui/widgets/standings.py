@@ -9,9 +9,9 @@ from rich.text import Text
 
 from jorvik.engine import GameState
 from jorvik.i18n import get_language, t
+from jorvik.play.scores import scores_now
 
 from ..fit import Part, fit_line
-from jorvik.play.scores import scores_now
 from ..text import Seats
 from .lines import TextLines
 from .memo import Memo

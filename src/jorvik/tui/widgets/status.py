@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 
@@ -10,8 +10,8 @@ from jorvik.engine import GameState, Phase, current_player
 from jorvik.engine.events import CardRevealed, RoundStarted
 from jorvik.i18n import get_language, level_name, t
 
-from ..text import Seats
 from ..fit import Part, fit_line
+from ..text import Seats
 from .lines import TextLines
 from .memo import Memo, component_style
 
