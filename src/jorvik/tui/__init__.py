@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -111,7 +112,8 @@ class StoppingOnSignals:
     NAMES = ("SIGTERM", "SIGHUP")
 
     def __init__(self, app: Any, received: list[int]) -> None:
-        self.app, self.received, self.previous = app, received, {}
+        self.app, self.received = app, received
+        self.previous: dict[int, Any] = {}
 
     def __enter__(self) -> None:
         import signal
@@ -119,10 +121,9 @@ class StoppingOnSignals:
             signum = getattr(signal, name, None)
             if signum is None:
                 continue
-            try:
+            # not the main thread (ValueError) or no such signal here: leave it as it is
+            with contextlib.suppress(ValueError, OSError):
                 self.previous[signum] = signal.signal(signum, self._handle)
-            except (ValueError, OSError):  # not the main thread: leave it as it is
-                pass
 
     def __exit__(self, *exc: Any) -> None:
         import signal

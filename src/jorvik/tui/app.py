@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import traceback
 from collections.abc import Callable
@@ -252,10 +253,9 @@ class JorvikApp(BoardColours, CrashHook, App[int]):
         if lang not in LANGUAGES or lang == get_language():
             return
         set_language(lang)
-        try:
+        # an unwritable settings file (OSError) only costs the next start the choice
+        with contextlib.suppress(OSError):
             remember_language(lang)
-        except OSError:  # an unwritable settings file only costs the next start the choice
-            pass
         relabel(self)
         with self.batch_update():
             for screen in self.screen_stack:
