@@ -9,9 +9,10 @@ from rich.text import Text
 
 from jorvik.engine import Action, GameState
 from jorvik.play import menu as play_menu
+from jorvik.play.seats import Seats as PlainSeats
 from jorvik.play.words import plain
 
-from .text import Seats, painted, words_text
+from .text import painted, words_text
 
 
 @dataclass
@@ -40,7 +41,7 @@ class Menu:
         return None
 
 
-def build_menu(st: GameState, seats: Seats, path: tuple = ()) -> Menu:
+def build_menu(st: GameState, seats: PlainSeats, path: tuple = ()) -> Menu:
     """The menu of the decision in `st` (see jorvik.play.menu.build_menu), in words."""
     seats = painted(seats)
     menu = play_menu.build_menu(st, path)

@@ -105,10 +105,10 @@ def help_lines(chain: list[tuple[Any, Any]]) -> list[tuple[str, str]]:
     return out
 
 
-def _build(cls: type) -> None:
-    cls.BINDINGS = [k.binding() for k in cls.KEYS]  # type: ignore[attr-defined]
+def _build(cls: Any) -> None:
+    cls.BINDINGS = [k.binding() for k in cls.KEYS]
     # binding id -> help line ("": its label), for the F1 help; only bindings made here
-    cls.KEY_HELP = {**getattr(super(cls, cls), "KEY_HELP", {}),  # type: ignore[attr-defined]
+    cls.KEY_HELP = {**getattr(super(cls, cls), "KEY_HELP", {}),
                 **{k.options["id"]: k.help for k in cls.KEYS if "id" in k.options}}
     rebuild_bindings(cls)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual import events
+
 from jorvik.play.replay import Replay
 
 from .app import JorvikApp, PlayConfig
@@ -24,7 +26,7 @@ class ReplayApp(JorvikApp):
         super().__init__(config, ready_hook=ready_hook)
         self.replay = replay
 
-    def on_mount(self, event) -> None:
+    def on_mount(self, event: events.Mount) -> None:
         event.prevent_default()  # not JorvikApp.on_mount: no game to set up or load
         self.push_screen(ReplayScreen(self.replay))
 

@@ -3,6 +3,8 @@ the same table live during the game ("if the game ended now")."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,15 +19,20 @@ from jorvik.play.session import Session
 
 from ..keys import key, translated
 from ..messages import ScreenReady
+from ..text import painted
 from ..widgets.keybar import KeyBar
 from ..widgets.score_grid import ScoreBox, ScoreGrid
 from .message import Recompose, SmallTerminal
+
+if TYPE_CHECKING:
+    from ..app import JorvikApp
+    from .review import ReviewScreen
 
 
 def score_table(session: Session, result: dict | None = None) -> Table:
     """The VP of every player by the final scoring's categories (`result`: final_scores())."""
     result = result or session.state.result or {"scores": [], "winners": []}
-    seats = session.seats
+    seats = painted(session.seats)
     table = Table(expand=False, header_style="bold")
     table.add_column(t("tui.final.category"))
     for p in range(len(seats)):
@@ -44,7 +51,7 @@ def winner_text(session: Session) -> Text:
     result = session.state.result or {"scores": [], "winners": []}
     winners = result["winners"]
     rows = result["scores"]
-    seats = session.seats
+    seats = painted(session.seats)
     out = Text()
     if not winners:
         return out
@@ -77,18 +84,19 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
         super().__init__(id="final")
         self.session = session
         self.saved_to = saved_to
-        self.judged = None  # the review, once judged here (a replay's jump points reuse it)
-        self._review_screen = None
+        self.judged: Any = None  # the review, once judged here (a replay's jump points reuse it)
+        self._review_screen: ReviewScreen | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="body"):
             yield Static(t("tui.final.title"), id="final-title")
             with VerticalScroll(id="final-scroll"):
-                yield ScoreBox(self.session.seats, self.session.state.result or {},
+                yield ScoreBox(painted(self.session.seats), self.session.state.result or {},
                                id="final-table")
                 yield Static(winner_text(self.session), id="final-winner")
                 from .review import race_chart  # the VP race (screens/review.py)
-                yield Static(race_chart(self.session.states, self.session.seats), id="final-chart")
+                yield Static(race_chart(self.session.states, painted(self.session.seats)),
+                             id="final-chart")
                 if self.saved_to:
                     yield Static(t("tui.final.saved", path=self.saved_to), id="final-saved")
                 yield Static(t("replay.final.next") if self._own_game()
@@ -107,9 +115,10 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
 
     def action_review(self) -> None:
         from .review import ReviewScreen
-        self._review_screen = ReviewScreen(self.session.record(), self.session.seats,
-                                           self.session.cards, notes=self.session.notes())
-        self.app.push_screen(self._review_screen)
+        self._review_screen = screen = ReviewScreen(
+            self.session.record(), painted(self.session.seats), self.session.cards,
+            notes=self.session.notes())
+        self.app.push_screen(screen)
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -129,12 +138,13 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
     def action_rematch(self) -> None:
         """n: the same players in the same seats, the bots at the same levels, a new seed (a
         hosted table's next game is the host's: n does what a new game does there)."""
+        app = cast("JorvikApp", self.app)
         if not self._own_game():
-            self.app.action_new_game()
+            app.action_new_game()
             return
-        config = self.app.config
+        config = app.config
         config.mode, config.seed = self.session.state.mode, None
-        self.app.start_game(self.session.seats)
+        app.start_game(painted(self.session.seats))
 
     def action_watch(self) -> None:
         """w: the game again, move by move (the replay viewer; nothing in the save changes)."""
@@ -162,7 +172,7 @@ class ScoresNowScreen(Recompose, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog scores-dialog"):
             yield Static(t("tui.scores_now.title"), classes="dialog-text", id="scores-title")
-            yield ScoreBox(self.session.seats, scores_now(self.session.state),
+            yield ScoreBox(painted(self.session.seats), scores_now(self.session.state),
                            id="scores-table")
             yield Static(t("tui.scores_now.hint"), classes="dialog-hint")
 

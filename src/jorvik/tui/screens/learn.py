@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
@@ -34,6 +34,7 @@ from jorvik.engine.events import (
 from jorvik.i18n import t
 from jorvik.lessons import LESSONS, Lesson, learner_steps, script
 from jorvik.outside import DataFileError, read_json_file
+from jorvik.play.seats import Seats as PlainSeats
 from jorvik.play.session import Session, start_entry
 from jorvik.play.turns import BotTurns
 from jorvik.settings import atomic_write, data_dir
@@ -111,7 +112,7 @@ _QUIET = (RoundStarted, PhaseStarted, CardRevealed, CubesDrawn, StartPlayer, Unl
           ToCardArea)
 
 
-def led_to(state, action: Action, seats: Seats) -> str:
+def led_to(state, action: Action, seats: PlainSeats) -> str:
     """What a move other than the lesson's would have led to, in the log's words ("It would
     have led to: Bela passed on the Feast at 4 coins."), then a space; why the rules refuse
     it, for a move they refuse; "" when it cannot be told."""
@@ -192,13 +193,13 @@ class LessonScreen(GameScreen):
             text.append("  ·  " + t("learn.panel.step", step=self.numbers[shown],
                                     steps=len(self.steps)), style=self._style("step"))
         text.append("\n")
-        wrong = self.wrong is not None and now
-        if wrong:
+        wrong = self.wrong if now else None
+        if wrong is not None:
             # After a wrong move the move to make comes first, then why (the note ends with
             # the step's reason): a small panel cuts the end, never the instruction.
             text.append(t("learn.panel.your_move", move="").rstrip() + " ", style="bold")
             text.append_text(move_words(st, self.session.seats, self.moves[i]))
-            text = Text.assemble(text, "\n", self.wrong)
+            text = Text.assemble(text, "\n", wrong)
         else:
             if shown is not None:
                 text.append(t(self.steps[shown].text), style="" if now else "dim")
@@ -374,7 +375,7 @@ class LearnApp(JorvikApp):
         super().__init__(config, ready_hook=ready_hook)
         self.lesson: Lesson | None = None
 
-    def on_mount(self, event) -> None:
+    def on_mount(self, event: events.Mount) -> None:
         event.prevent_default()  # not JorvikApp.on_mount: no game to set up or load
         self.show_lessons()
 

@@ -22,12 +22,11 @@ def standings(st: GameState, seats: Seats) -> list[tuple[int, int, int]]:
     rank."""
     rows = scores_now(st)["scores"]
     order = sorted(range(len(rows)), key=lambda p: (-rows[p]["total"], -rows[p]["coins"], p))
-    out = []
+    out: list[tuple[int, int, int]] = []
     for i, p in enumerate(order):
-        prev = out[-1] if out else None
-        tied = prev is not None and (rows[prev[1]]["total"], rows[prev[1]]["coins"]) == (
+        tied = bool(out) and (rows[out[-1][1]]["total"], rows[out[-1][1]]["coins"]) == (
             rows[p]["total"], rows[p]["coins"])
-        out.append((prev[0] if tied else i + 1, p, rows[p]["total"]))
+        out.append((out[-1][0] if tied else i + 1, p, rows[p]["total"]))
     return out
 
 
