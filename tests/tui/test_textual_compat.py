@@ -74,6 +74,14 @@ def test_no_module_but_textual_compat_uses_a_private_textual_name():
     assert found == []
 
 
+async def test_running_app_is_the_app_whose_loop_runs_and_none_outside_any():
+    from jorvik.tui.textual_compat import running_app
+    assert running_app() is None
+    app = make_app(*GAME, autosave=False)
+    async with app.run_test(size=(100, 30)):
+        assert running_app() is app
+
+
 async def test_rebuild_and_renew_bindings_relabel_a_class_and_its_live_widgets():
     from textual.app import App
     from textual.binding import Binding

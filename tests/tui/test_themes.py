@@ -12,8 +12,9 @@ import pytest
 from textual.color import Color
 
 import jorvik.tui
+from jorvik.engine import GOODS
 from jorvik.i18n.cards import good_letter
-from jorvik.tui.themes import DARK, DARK_NAME, LIGHT, LIGHT_NAME
+from jorvik.tui.themes import BOARD_DARK, BOARD_LIGHT, DARK, DARK_NAME, LIGHT, LIGHT_NAME
 from tui_helpers import make_app, palette_lists, wait_until
 
 TCSS = Path(jorvik.tui.__file__).with_name("jorvik.tcss").read_text(encoding="utf-8")
@@ -27,7 +28,8 @@ def test_the_stylesheet_has_no_colour_of_its_own_and_every_variable_is_in_both_t
     colours = re.findall(r"#[0-9a-fA-F]{3,8}(?![-\w])", re.sub(r"/\*.*?\*/", "", TCSS, flags=re.S))
     assert colours == []
     used = set(re.findall(r"\$([a-z][-a-z0-9]*)", TCSS))
-    assert used == set(DARK) == set(LIGHT)
+    assert used == set(BOARD_DARK) == set(BOARD_LIGHT)
+    assert set(DARK) == set(LIGHT)  # the text colours made in Python too
 
 
 def test_the_two_themes_differ_and_light_is_light():
@@ -113,3 +115,66 @@ def test_the_karl_demand_phase_in_each_theme(snap_compare, theme):
         await pilot.pause()
     assert snap_compare(make_app(*KARL, autosave=False), terminal_size=SIZE,
                         run_before=run_before)
+
+
+# ---------------------------------------------------------------- the colours made in Python
+
+def text_fills(svg: str, word: str) -> set[str]:
+    """The colours the screenshot `svg` draws the text pieces containing `word` in."""
+    fills = dict(re.findall(r"\.(terminal-\d+-r\d+) \{ fill: (#[0-9a-f]{6})", svg))
+    return {fills[c] for c, text in re.findall(r'class="(terminal-\d+-r\d+)"[^>]*>([^<]*)<', svg)
+            if word in text.replace("&#160;", " ") and c in fills}
+
+
+def cell_fills(svg: str) -> set[str]:
+    """The background colours of the screenshot's cells."""
+    return set(re.findall(r'<rect fill="(#[0-9a-f]{6})"', svg))
+
+
+def only_in_dark() -> set[str]:
+    """The colours of jorvik-dark that jorvik-light has nowhere."""
+    return {v.lower() for v in DARK.values() if v.startswith("#")} - {
+        v.lower() for v in LIGHT.values()}
+
+
+async def test_the_players_and_the_goods_colours_follow_the_palettes_theme_switch():
+    app = make_app(*KARL, autosave=False)  # Anna red, Bela blue, Csaba green
+    async with app.run_test(size=SIZE) as pilot:
+        dark = app.export_screenshot()
+        for name, colour in (("Anna", "red"), ("Bela", "blue"), ("Csaba", "green")):
+            assert DARK[f"player-{colour}"] in text_fills(dark, name)
+        goods = [g for g in GOODS if DARK[f"good-{g}"] in cell_fills(dark)
+                 and DARK[f"good-{g}"] != LIGHT[f"good-{g}"]]
+        assert goods  # the supply's cubes, some of them in colours the themes tell apart
+        app.theme = LIGHT_NAME
+        await wait_until(pilot, lambda: LIGHT["player-red"] in text_fills(
+            app.export_screenshot(), "Anna"), what="Anna's name in the light theme's red")
+        light = app.export_screenshot()
+        for name, colour in (("Anna", "red"), ("Bela", "blue"), ("Csaba", "green")):
+            fills = text_fills(light, name)
+            assert LIGHT[f"player-{colour}"] in fills and DARK[f"player-{colour}"] not in fills
+        for g in goods:
+            assert LIGHT[f"good-{g}"] in cell_fills(light)
+            assert DARK[f"good-{g}"] not in cell_fills(light)
+        # nothing on the board keeps a colour only the dark theme has (text or cell)
+        left = only_in_dark() & (set(text_fills(light, "")) | cell_fills(light))
+        assert not left, left
+        app.theme = DARK_NAME  # and back: the dark colours again
+        await wait_until(pilot, lambda: DARK["player-red"] in text_fills(
+            app.export_screenshot(), "Anna"), what="Anna's name in the dark theme's red")
+
+
+async def test_the_vp_race_of_a_replay_follows_the_theme(tmp_path):
+    from jorvik.play.replay import load
+    from jorvik.tui.replay_app import replay_app
+    save = _game_with_goods_on_ships(tmp_path)
+    app = replay_app(load(save))
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = LIGHT_NAME
+        await pilot.press("right_square_bracket", "right", "g")
+        await wait_until(pilot, lambda: app.screen.has_class("-view-chart"), what="the chart")
+        await wait_until(pilot, lambda: LIGHT["race-mark"] in text_fills(
+            app.export_screenshot(), "↑"), what="the move's mark in the light theme")
+        svg = app.export_screenshot()
+        assert LIGHT["player-blue"] in text_fills(svg, "Bela")
+        assert not only_in_dark() & (set(text_fills(svg, "")) | cell_fills(svg))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.screen import Screen
 
@@ -36,6 +37,7 @@ from .screens.message import ChoiceScreen, ConfirmScreen, InputScreen, SmallTerm
 from .text import Seats, painted
 from .textual_compat import CrashHook, guard_option_list_paging
 from .themes import BoardColours, register_themes
+from .widgets.memo import forget_styles
 from .widgets.status import StatusBar
 
 
@@ -83,6 +85,7 @@ def environment_problem(error: BaseException) -> bool:
 class JorvikApp(BoardColours, CrashHook, App[int]):
     CSS_PATH = "jorvik.tcss"
     TITLE = "Jórvík"
+    hints = True  # whether the hint key (?) works (screens/hint.py); build_app sets it
     COMMANDS = App.COMMANDS | {GameCommands}
     KEYS = [
         key("ctrl+q", "request_quit", "tui.bind.quit", help="quit", id="app-quit",
@@ -113,7 +116,7 @@ class JorvikApp(BoardColours, CrashHook, App[int]):
         self.environment_error: BaseException | None = None  # ended by the machine's limits
 
     # ------------------------------------------------------------------ flow
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
         if self.config.load_path is not None:
             self.load_game(self.config.load_path)
         elif self.config.need_setup:
@@ -257,12 +260,30 @@ class JorvikApp(BoardColours, CrashHook, App[int]):
         with contextlib.suppress(OSError):
             remember_language(lang)
         relabel(self)
+        self.paint_again()
+        self.screen.refresh_bindings()
+
+    def paint_again(self) -> None:
+        """Every open screen made again from what it shows (in the language and the theme
+        now): each screen's retranslate."""
         with self.batch_update():
             for screen in self.screen_stack:
                 retranslate = getattr(screen, "retranslate", None)
                 if retranslate is not None:
                     retranslate()
-        self.screen.refresh_bindings()
+
+    # ------------------------------------------------------------------ theme
+    def watch_theme(self, theme: str) -> None:
+        """A new theme (the palette's switch): the text made in Python takes its colours
+        from the theme's variables when it is made (tui/theme.py), so every screen is made
+        again, after Textual has read the new variables (its own watcher asked for that
+        first)."""
+        if self.is_running:
+            self.call_next(self._theme_changed)
+
+    def _theme_changed(self) -> None:
+        forget_styles()
+        self.paint_again()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         screen = self.screen
@@ -272,7 +293,8 @@ class JorvikApp(BoardColours, CrashHook, App[int]):
 
     # ------------------------------------------------------------------ actions
     def action_command_palette(self) -> None:
-        if self.use_command_palette and not Palette.is_open(self):
+        # is_open is typed for App[object] only (Textual's annotation; it takes any app)
+        if self.use_command_palette and not Palette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Any:
@@ -365,7 +387,7 @@ class JorvikApp(BoardColours, CrashHook, App[int]):
         seats = self.session.seats if self.session else self.config.seats
         self._close_game()
         self.session = None
-        self.show_setup(seats)
+        self.show_setup(painted(seats))
 
 
 def load_session(path: Path, config: PlayConfig) -> Session:

@@ -6,14 +6,14 @@ from rich.text import Text
 
 from jorvik.engine import Action, GameState
 from jorvik.i18n import t
+from jorvik.play.seats import Seats as PlainSeats
 
 from . import theme
 from .choices import build_menu
 from .keys import key_label
-from .text import Seats
 
 
-def move_path(st: GameState, seats: Seats, action: Action, path: tuple = (), depth: int = 3
+def move_path(st: GameState, seats: PlainSeats, action: Action, path: tuple = (), depth: int = 3
               ) -> list[tuple[str, Text]] | None:
     """The menu keys (with their labels) that lead to `action` from the menu at `path`."""
     menu = build_menu(st, seats, path)
@@ -29,7 +29,7 @@ def move_path(st: GameState, seats: Seats, action: Action, path: tuple = (), dep
     return None
 
 
-def move_words(st: GameState, seats: Seats, action: Action, keys: bool = True) -> Text:
+def move_words(st: GameState, seats: PlainSeats, action: Action, keys: bool = True) -> Text:
     """The move as the menu says it ("[t] Trade 3 → 1… › [1] give J J I"); keys=False: as
     a sentence says it, without the menu's keys and marks ("trade 3 for 1: give J J I",
     "L leather (from the ship) onto Weaponsmith": no arrow, no "›", no "…")."""
@@ -42,7 +42,7 @@ def move_words(st: GameState, seats: Seats, action: Action, keys: bool = True) -
         if keys:
             if i:
                 out.append(" › ")
-            out.append(f"[{key_label(k)}] ", style=theme.KEY)
+            out.append(f"[{key_label(k)}] ", style=theme.key())
             out.append_text(label)
             continue
         words, more = _prose(label)

@@ -6,6 +6,7 @@ colour and layout."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -20,13 +21,10 @@ from jorvik.play import words as w
 from jorvik.play.seats import COLOUR_NAMES, markers
 from jorvik.play.seats import Seats as PlainSeats
 
-from .theme import BROWN, COLOURS, GOOD_STYLE
+from . import theme
 
 __all__ = [
-    "BROWN",
-    "COLOURS",
     "COLOUR_NAMES",
-    "GOOD_STYLE",
     "Seats",
     "card_name",
     "card_text",
@@ -60,7 +58,7 @@ def cube(g: int | str, click: str | None = None) -> Text:
     """One goods cube: its letter on its colour (colour-blind safe: the letter tells).
     `click` is an action run when the cube is clicked (e.g. "screen.cube(0, 3)")."""
     g = good_index(g)
-    bg, fg = GOOD_STYLE[g]
+    bg, fg = theme.good(g)
     style = Style.parse(f"bold {fg} on {bg}")
     if click:
         style += Style(meta={"@click": click})
@@ -117,13 +115,13 @@ class Seats(PlainSeats):
     name in its colour, its vikings' marks."""
 
     def fg(self, p: int) -> str:
-        return COLOURS[self.colours[p]][2]
+        return theme.player(self.colours[p])
 
     def style(self, p: int) -> str:
         return f"bold {self.fg(p)}"
 
     def badge(self, p: int) -> str:
-        bg, fg, _ = COLOURS[self.colours[p]]
+        bg, fg = theme.player_badge(self.colours[p])
         return f"bold {fg} on {bg}"
 
     def name(self, p: int) -> Text:
@@ -132,8 +130,9 @@ class Seats(PlainSeats):
     def viking(self, code: int) -> Text:
         p, brown = viking_owner(code), viking_is_brown(code)
         if brown:
-            return Text(f"{self.initial(p)}b", style=f"bold {BROWN[1]} on {BROWN[0]}")
-        bg, fg, _ = COLOURS[self.colours[p]]
+            bg, fg = theme.brown_badge()
+            return Text(f"{self.initial(p)}b", style=f"bold {fg} on {bg}")
+        bg, fg = theme.player_badge(self.colours[p])
         return Text(f"{self.initial(p)} ", style=f"bold {fg} on {bg}")
 
 
@@ -144,7 +143,14 @@ def painted(seats: PlainSeats) -> Seats:
     return Seats(seats.names, seats.colours, seats.bots)
 
 
-TONES = {"completes": "bold green", "strong": "bold", "quiet": "italic"}
+TONES: dict[str, Callable[[], str]] = {"completes": theme.completes, "strong": lambda: "bold",
+                                       "quiet": lambda: "italic"}
+
+
+def tone_style(tone: str | None) -> str:
+    """The style of a tone of the play layer's words, in the theme now ("" for none)."""
+    style = TONES.get(tone or "")
+    return style() if style is not None else ""
 
 
 def words_text(words: Any, seats: PlainSeats, state: GameState | None = None) -> Text:
@@ -172,7 +178,7 @@ def words_text(words: Any, seats: PlainSeats, state: GameState | None = None) ->
             out.append(w.plain(part, seats, state))
         elif isinstance(part, w.Tone):
             inner = words_text(part.words, seats, state)
-            inner.stylize(TONES.get(part.tone, ""))
+            inner.stylize(tone_style(part.tone))
             out.append_text(inner)
         else:
             out.append(w.plain(part, seats, state))
@@ -187,10 +193,10 @@ def entry_text(entry: Any, seats: PlainSeats, state: GameState) -> Text:
         return describe(entry.event, state, painted(seats))
     words = entry.note() if entry.note is not None else ""
     return Text(words, style=entry.style if entry.style is not None
-                else TONES.get(entry.tone, ""))
+                else tone_style(entry.tone))
 
 
-def describe(event: Event, state: GameState, seats: Seats) -> Text:
+def describe(event: Event, state: GameState | None, seats: Seats) -> Text:
     """One log line for an engine event in the current language, in the player's colour."""
     try:
         line = describe_event(event, state)

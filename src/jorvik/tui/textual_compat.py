@@ -14,7 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from textual._context import active_app
+
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.dom import DOMNode
 
 TEXTUAL_MAJOR = 8  # the major version this module is written for
@@ -25,12 +28,12 @@ TEXTUAL_MAJOR = 8  # the major version this module is written for
 def rebuild_bindings(cls: type[DOMNode]) -> None:
     """Merge a class's BINDINGS again (and its bases'), as Textual does when the class is
     made: instances made from now on get them."""
-    cls._merged_bindings = cls._merge_bindings()  # type: ignore[attr-defined]
+    cls._merged_bindings = cls._merge_bindings()
 
 
 def renew_bindings(node: DOMNode) -> None:
     """Give a live widget, screen or app its class's (rebuilt) bindings."""
-    merged = type(node)._merged_bindings  # type: ignore[attr-defined]
+    merged = type(node)._merged_bindings
     if merged is not None:
         node._bindings = merged.copy()
 
@@ -39,6 +42,13 @@ def binding_chain(screen: Any) -> list[tuple[DOMNode, Any]]:
     """The bindings in force on `screen`: (node, BindingsMap) from the focused widget out to
     the app, stopping at the first modal screen (Textual's own order)."""
     return list(screen._modal_binding_chain)
+
+
+# ---------------------------------------------------------------- the running app (theme.py)
+
+def running_app() -> App[Any] | None:
+    """The app whose event loop runs this code (Textual's active_app), or None outside any."""
+    return active_app.get(None)
 
 
 # ---------------------------------------------------------------- ending after a crash (app.py)
@@ -109,7 +119,7 @@ def guard_option_list_paging() -> None:
     if _ORIGINAL_MOVE_PAGE:
         return
     from textual.widgets import OptionList
-    original = OptionList._move_page  # type: ignore[attr-defined]
+    original = OptionList._move_page
     _ORIGINAL_MOVE_PAGE.append(original)
 
     def move_page(self: Any, direction: Any, _again: bool = True) -> None:
@@ -118,7 +128,8 @@ def guard_option_list_paging() -> None:
         elif _again and self.is_attached:
             self.call_after_refresh(move_page, self, direction, False)
 
-    OptionList._move_page = move_page  # type: ignore[attr-defined]
+    # patched on purpose (the bug above); mypy refuses any assignment to a method
+    OptionList._move_page = move_page  # type: ignore[method-assign]
 
 
 def option_list_paging_guarded() -> bool:

@@ -1,13 +1,13 @@
-"""The app's two Textual themes, jorvik-dark and jorvik-light: every colour of jorvik.tcss as a
-theme variable ($board-bg, $key, $lesson, …), so the palette's theme switch changes them all.
+"""The app's two Textual themes, jorvik-dark and jorvik-light: every colour the app shows is a
+theme variable, so the palette's theme switch changes them all. The board's (BOARD_DARK,
+BOARD_LIGHT: $board-bg, $key, $lesson, …) are jorvik.tcss's; the text colours made in Python
+(TEXT_DARK, TEXT_LIGHT: $player-red, $good-amber, $label, …) are looked up by theme.py.
 
 jorvik-dark keeps textual-dark's own colours for Textual's widgets (buttons, inputs, the
 palette) and the board's colours as they always were; jorvik-light is built on
 textual-light. Any other theme (Textual's nord, gruvbox, …) takes the board's colours of
 the jorvik theme of its kind, dark or light, so the stylesheet always has every variable.
-
-The text colours made in Python (the players' colours, the goods cubes with their letters,
-the words in a player's area) are in theme.py and stay the same in every theme."""
+"""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ DARK_NAME = "jorvik-dark"
 LIGHT_NAME = "jorvik-light"
 
 # The board's colours by role, as jorvik.tcss names them ($name).
-DARK: dict[str, str] = {
+BOARD_DARK: dict[str, str] = {
     # backgrounds
     "board-bg": "#101418",          # the screen, the choices, the full log
     "bar-bg": "#1f2630",            # the status line, the prompt, dialogs, the setup box
@@ -60,7 +60,7 @@ DARK: dict[str, str] = {
     "lesson-reservation-bg": "#17402a",
 }
 
-LIGHT: dict[str, str] = {
+BOARD_LIGHT: dict[str, str] = {
     "board-bg": "#f3f0e8",
     "bar-bg": "#e2ddd0",
     "strip-bg": "#e9e5db",
@@ -96,6 +96,61 @@ LIGHT: dict[str, str] = {
     "lesson-wrong-bg": "#f6dede",
     "lesson-reservation-bg": "#c6ead0",
 }
+
+
+# The colours of text made in Python (theme.py), by role. A player's colour: as text on the
+# board (player-red), and as a badge (a viking): its background and the text on it.
+TEXT_DARK: dict[str, str] = {
+    "player-red": "#ff6b6b", "player-red-bg": "#d04040", "player-red-on": "#ffffff",
+    "player-blue": "#6f9cff", "player-blue-bg": "#3a6fe0", "player-blue-on": "#ffffff",
+    "player-green": "#5fd37a", "player-green-bg": "#2e9e44", "player-green-on": "#ffffff",
+    "player-yellow": "#f2d94e", "player-yellow-bg": "#e0c020", "player-yellow-on": "#000000",
+    "player-white": "#ffffff", "player-white-bg": "#e8e8e8", "player-white-on": "#000000",
+    "brown-viking-bg": "#8b5a2b", "brown-viking-on": "#ffffff",
+    # a goods cube: its colour and its letter's (the letter tells it without colours)
+    "good-amber": "#ff9900", "good-amber-on": "#000000",
+    "good-iron": "#8a8a8a", "good-iron-on": "#000000",
+    "good-leather": "#8b4513", "good-leather-on": "#ffffff",
+    "good-wool": "#f5f5f5", "good-wool-on": "#000000",
+    "good-jet": "#1a1a1a", "good-jet-on": "#ffffff",
+    "good-silk": "#ff88cc", "good-silk-on": "#000000",
+    "good-glass": "#4aa3ff", "good-glass-on": "#000000",
+    "good-gold": "#ffd700", "good-gold-on": "#000000",
+    "label": "#c8c8c8",             # a heading in a player's area: "Craft", "Store"
+    "hand": "#ffcc66",              # the cubes in hand while unloading
+    "effects": "#c8b8ff",           # the cards with effects in a player's area
+    "coins": "#ffd866",             # a player's coins
+    "brown-vikings": "#c08040",     # a player's brown vikings
+    "completes": "green",           # a complete craftsman's ✓VP, a move that completes one
+    "race-mark": "#ffd866",         # the VP race: a replay's move now
+}
+
+TEXT_LIGHT: dict[str, str] = {
+    "player-red": "#c0282d", "player-red-bg": "#d04040", "player-red-on": "#ffffff",
+    "player-blue": "#2456c8", "player-blue-bg": "#3a6fe0", "player-blue-on": "#ffffff",
+    "player-green": "#1d7a35", "player-green-bg": "#2e9e44", "player-green-on": "#ffffff",
+    "player-yellow": "#8a6d00", "player-yellow-bg": "#e0c020", "player-yellow-on": "#000000",
+    "player-white": "#6a6a6a", "player-white-bg": "#ffffff", "player-white-on": "#000000",
+    "brown-viking-bg": "#8b5a2b", "brown-viking-on": "#ffffff",
+    "good-amber": "#f08c00", "good-amber-on": "#000000",
+    "good-iron": "#8a8a8a", "good-iron-on": "#000000",
+    "good-leather": "#8b4513", "good-leather-on": "#ffffff",
+    "good-wool": "#ffffff", "good-wool-on": "#000000",
+    "good-jet": "#1a1a1a", "good-jet-on": "#ffffff",
+    "good-silk": "#f47cc0", "good-silk-on": "#000000",
+    "good-glass": "#3a8ff0", "good-glass-on": "#000000",
+    "good-gold": "#e8c300", "good-gold-on": "#000000",
+    "label": "#2a2f36",
+    "hand": "#9a5a00",
+    "effects": "#5a3fb0",
+    "coins": "#8a5400",
+    "brown-vikings": "#8b5a2b",
+    "completes": "#1d7a35",
+    "race-mark": "#b07800",
+}
+
+DARK = {**BOARD_DARK, **TEXT_DARK}
+LIGHT = {**BOARD_LIGHT, **TEXT_LIGHT}
 
 
 def _based_on(base: str, name: str, variables: dict[str, str]) -> Theme:

@@ -21,6 +21,7 @@ from jorvik.i18n import t
 from jorvik.i18n.cards import phase_name
 from jorvik.play.replay import Jump, Replay
 
+from .. import theme
 from ..keys import key, translated
 from ..messages import ScreenReady
 from ..text import entry_text, painted
@@ -181,7 +182,7 @@ class ReplayScreen(SmallTerminal, Screen):
             d = jumps[here - 1].decision
             out.append("\n")
             out.append(t("replay.panel.costly", number=here, count=len(jumps)),
-                       style="bold #ffb060")
+                       style=theme.style("notice"))
             out.append("\n")
             out.append_text(_decision_line(d, replay, self.seats))
         out.append("\n")

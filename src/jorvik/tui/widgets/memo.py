@@ -1,5 +1,5 @@
 """Repaint only on a change: a widget remembers what its picture was last made from; and the
-component-class colours, looked up once per widget class."""
+component-class colours, looked up once per widget class and theme."""
 
 from __future__ import annotations
 
@@ -30,15 +30,21 @@ class Memo:
         self._memo = None
 
 
-# The colours of a widget's component classes (jorvik.tcss) never change while the app runs:
-# each is looked up once per widget class, not on every repaint.
-_STYLES: dict[tuple[type, str], Style] = {}
+# The colours of a widget's component classes (jorvik.tcss) change only with the theme: each
+# is looked up once per widget class and theme, not on every repaint.
+_STYLES: dict[tuple[type, str, str], Style] = {}
 
 
 def component_style(widget: Widget, name: str) -> Style:
-    """`widget.get_component_rich_style(name, partial=True)`, remembered per widget class."""
-    key = (type(widget), name)
+    """`widget.get_component_rich_style(name, partial=True)`, remembered per widget class and
+    theme."""
+    key = (type(widget), name, widget.app.theme)
     style = _STYLES.get(key)
     if style is None:
         style = _STYLES[key] = widget.get_component_rich_style(name, partial=True)
     return style
+
+
+def forget_styles() -> None:
+    """Look the component classes' colours up again (the theme's variables changed)."""
+    _STYLES.clear()

@@ -31,7 +31,7 @@ MISSING_STYLE = "dim underline"
 
 
 def _label(key: str) -> Text:
-    return Text(t(f"tui.short.{key}") + " ", style=theme.LABEL)
+    return Text(t(f"tui.short.{key}") + " ", style=theme.label())
 
 
 def _counted(names: list[str]) -> str:
@@ -55,7 +55,7 @@ def craftsman_token(st: GameState, p: int, cid: str, click: str | None = None) -
         else:
             out.append(good_letter(g).lower(), style=MISSING_STYLE)
     if complete(st, st.players[p], cid):
-        out.append(f"✓{card.vp}", style="bold green")
+        out.append(f"✓{card.vp}", style=theme.completes())
     else:
         out.append(f"→{card.vp}", style="dim")
     return out
@@ -77,7 +77,7 @@ def panel_segments(st: GameState, p: int) -> list[Text]:
         seg.append_text(cubes(pl.ship_goods) if pl.ship_goods else Text("-", style="dim"))
         out.append(seg)
     if pl.hand:
-        out.append(Text.assemble((t("tui.player.hand") + " ", theme.HAND),
+        out.append(Text.assemble((t("tui.player.hand") + " ", theme.hand()),
                                  cubes(pl.hand, click=click("hand"))))
     board, wh = storage_capacity(st, p)
     store = _label("storage")
@@ -92,7 +92,7 @@ def panel_segments(st: GameState, p: int) -> list[Text]:
     if warehouse is not None and wh:
         # a piece of its own: beside the storage space when there is room, else whole on
         # the next line ("Raktár - 0/4" was split after "Raktár -" in a narrow area)
-        house = Text(card_name(by_id[warehouse]) + " ", style=theme.LABEL)
+        house = Text(card_name(by_id[warehouse]) + " ", style=theme.label())
         house.append_text(cubes(pl.warehouse, click=click("warehouse")) if pl.warehouse
                           else Text("-", style="dim"))
         house.append(f" {len(pl.warehouse)}/{wh}", style="dim")
@@ -135,7 +135,7 @@ def panel_segments(st: GameState, p: int) -> list[Text]:
                      if not (kind == "building" and c == warehouse)]
             if not names:
                 continue
-            seg = Text(_counted(names), style=theme.EFFECTS if kind != "defence" else "")
+            seg = Text(_counted(names), style=theme.effects() if kind != "defence" else "")
         out.append(seg)
     return out
 
@@ -172,11 +172,11 @@ def panel_head(st: GameState, seats: Seats, p: int) -> tuple[Text, Text]:
         head.append(" [" + t("tui.player.bot") + "]", style="dim")
     if st.start_player == p:
         head.append(" ⚒", style="bold")
-    stats = Text(t("tui.player.coins", coins=pl.coins) + " ", style=theme.COINS)
+    stats = Text(t("tui.player.coins", coins=pl.coins) + " ", style=theme.coins())
     stats.append(t("tui.player.vp", vp=pl.vp, projected=projected_vp(st)[p]), style="bold")
     stats.append(" " + t("tui.player.vikings", vikings=pl.vikings))
     if pl.brown:
-        stats.append(" " + t("tui.player.brown", count=pl.brown), style=theme.BROWN_VIKINGS)
+        stats.append(" " + t("tui.player.brown", count=pl.brown), style=theme.brown_vikings())
     return head, stats
 
 
@@ -261,9 +261,10 @@ class PlayerPanel(Memo, Lines):
             return
         if active != self.has_class("-active"):
             self.set_class(active, "-active")
-        if self._colour != seats.colours[p]:
-            self._colour = seats.colours[p]
-            self.styles.border_left = ("thick", seats.fg(p))
+        colour = seats.fg(p)  # the player's colour in the theme now
+        if self._colour != colour:
+            self._colour = colour
+            self.styles.border_left = ("thick", colour)
         self._head = panel_head(st, seats, p)
         self._segments = panel_segments(st, p)
         self.changed()
