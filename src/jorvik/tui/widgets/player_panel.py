@@ -4,6 +4,8 @@ of the notation is in F1 and under the board)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from rich.text import Text
 
 from jorvik.engine import (
@@ -62,82 +64,131 @@ def craftsman_token(st: GameState, p: int, cid: str, click: str | None = None) -
 
 
 def panel_segments(st: GameState, p: int) -> list[Text]:
-    """Player p's position as short pieces of text, packed into lines by PlayerPanel."""
+    """Player p's position as short pieces of text, packed into lines by PlayerPanel: the
+    goods (goods_segments), then the cards grouped by kind in KIND_ORDER (card_segment)."""
+    groups: dict[str, list[str]] = {}
+    for c in st.players[p].cards:
+        groups.setdefault(st.cards.by_id[c].type, []).append(c)
+    out = goods_segments(st, p)
+    for kind in KIND_ORDER:
+        seg = card_segment(st, p, kind, groups[kind]) if groups.get(kind) else None
+        if seg is not None:
+            out.append(seg)
+    return out
+
+
+def _click(p: int, where: str) -> str:
+    """The action a click on one of player p's cubes runs (GameScreen.action_cube)."""
+    return f"screen.cube({p}, {{good}}, '{where}')"
+
+
+def _cubes_or_dash(goods: Sequence[int], click: str | None = None) -> Text:
+    return cubes(goods, click=click) if goods else Text("-", style="dim")
+
+
+def goods_segments(st: GameState, p: int) -> list[Text]:
+    """Where player p's goods are: the loading area (its ships and their cubes), the cubes in
+    hand while unloading, the storage space and the Warehouse (cubes and room)."""
     pl = st.players[p]
     by_id = st.cards.by_id
-
-    def click(where: str) -> str:
-        return f"screen.cube({p}, {{good}}, '{where}')"
-
     out: list[Text] = []
     if pl.loading:
         seg = _label("loading")
         seg.append(_counted([card_name(by_id[c]) for c in pl.loading]))
         seg.append(" ")
-        seg.append_text(cubes(pl.ship_goods) if pl.ship_goods else Text("-", style="dim"))
+        seg.append_text(_cubes_or_dash(pl.ship_goods))
         out.append(seg)
     if pl.hand:
         out.append(Text.assemble((t("tui.player.hand") + " ", theme.hand()),
-                                 cubes(pl.hand, click=click("hand"))))
+                                 cubes(pl.hand, click=_click(p, "hand"))))
     board, wh = storage_capacity(st, p)
     store = _label("storage")
-    store.append_text(cubes(pl.storage, click=click("storage")) if pl.storage
-                      else Text("-", style="dim"))
+    store.append_text(_cubes_or_dash(pl.storage, _click(p, "storage")))
     store.append(f" {len(pl.storage)}/{board}", style="dim")
-    groups: dict[str, list[str]] = {}
-    for c in pl.cards:
-        groups.setdefault(by_id[c].type, []).append(c)
     out.append(store)
     warehouse = holds(st, pl, "warehouse")
     if warehouse is not None and wh:
         # a piece of its own: beside the storage space when there is room, else whole on
         # the next line ("Raktár - 0/4" was split after "Raktár -" in a narrow area)
         house = Text(card_name(by_id[warehouse]) + " ", style=theme.label())
-        house.append_text(cubes(pl.warehouse, click=click("warehouse")) if pl.warehouse
-                          else Text("-", style="dim"))
+        house.append_text(_cubes_or_dash(pl.warehouse, _click(p, "warehouse")))
         house.append(f" {len(pl.warehouse)}/{wh}", style="dim")
         out.append(house)
-    for kind in KIND_ORDER:
-        ids = groups.get(kind)
-        if not ids:
-            continue
-        if kind == "craftsman":
-            seg = _label("craftsman")
-            for i, c in enumerate(ids):
-                if i:
-                    seg.append(" ")
-                seg.append_text(craftsman_token(st, p, c, click("card:" + c)))
-        elif kind == "merchant":
-            seg = _label("merchant")
-            for i, c in enumerate(ids):
-                if i:
-                    seg.append(" ")
-                seg.append_text(cube(by_id[c].goods[0]))
-                seg.append(str(by_id[c].coins_per_good))
-        elif kind == "prophecy":
-            seg = _label("prophecy")
-            seg.append_text(cubes([by_id[c].goods[0] for c in ids]))
-        elif kind == "warrior":
-            seg = _label("defence")
-            seg.append(str(defence(st, p)), style="bold")
-            seg.append(" ⚔" + "+".join(str(by_id[c].defence) for c in ids), style="dim")
-        elif kind == "feast":
-            seg = _label("feast")
-            seg.append(f"×{len(ids)}")
-        elif kind == "journey":
-            seg = _label("journey")
-            seg.append(" ".join(str(by_id[c].vp) for c in ids))
-        elif kind == "ship":
-            seg = _label("ship")
-            seg.append(f"×{len(ids)}")
-        else:
-            names = [card_name(by_id[c]) for c in ids
-                     if not (kind == "building" and c == warehouse)]
-            if not names:
-                continue
-            seg = Text(_counted(names), style=theme.effects() if kind != "defence" else "")
-        out.append(seg)
     return out
+
+
+def _craftsmen(st: GameState, p: int, ids: list[str]) -> Text:
+    seg = _label("craftsman")
+    for i, c in enumerate(ids):
+        if i:
+            seg.append(" ")
+        seg.append_text(craftsman_token(st, p, c, _click(p, "card:" + c)))
+    return seg
+
+
+def _merchants(st: GameState, p: int, ids: list[str]) -> Text:
+    seg = _label("merchant")
+    for i, c in enumerate(ids):
+        if i:
+            seg.append(" ")
+        seg.append_text(cube(st.cards.by_id[c].goods[0]))
+        seg.append(str(st.cards.by_id[c].coins_per_good))
+    return seg
+
+
+def _prophecies(st: GameState, p: int, ids: list[str]) -> Text:
+    seg = _label("prophecy")
+    seg.append_text(cubes([st.cards.by_id[c].goods[0] for c in ids]))
+    return seg
+
+
+def _warriors(st: GameState, p: int, ids: list[str]) -> Text:
+    seg = _label("defence")
+    seg.append(str(defence(st, p)), style="bold")
+    seg.append(" ⚔" + "+".join(str(st.cards.by_id[c].defence) for c in ids), style="dim")
+    return seg
+
+
+def _counted_kind(label: str) -> Callable[[GameState, int, list[str]], Text]:
+    """A kind shown by its count: "Feast ×2"."""
+    def segment(st: GameState, p: int, ids: list[str]) -> Text:
+        seg = _label(label)
+        seg.append(f"×{len(ids)}")
+        return seg
+    return segment
+
+
+def _journeys(st: GameState, p: int, ids: list[str]) -> Text:
+    seg = _label("journey")
+    seg.append(" ".join(str(st.cards.by_id[c].vp) for c in ids))
+    return seg
+
+
+# The kinds with a notation of their own; every other kind is shown by its cards' names.
+KIND_SEGMENTS: dict[str, Callable[[GameState, int, list[str]], Text]] = {
+    "craftsman": _craftsmen,
+    "merchant": _merchants,
+    "prophecy": _prophecies,
+    "warrior": _warriors,
+    "feast": _counted_kind("feast"),
+    "journey": _journeys,
+    "ship": _counted_kind("ship"),
+}
+
+
+def card_segment(st: GameState, p: int, kind: str, ids: list[str]) -> Text | None:
+    """Player p's cards of one kind (`ids`, in the order they were taken) as one piece: the
+    kind's notation, else the cards' names with counts (the Warehouse leaves the buildings:
+    it has a piece of its own); None when nothing is left to show."""
+    segment = KIND_SEGMENTS.get(kind)
+    if segment is not None:
+        return segment(st, p, ids)
+    warehouse = holds(st, st.players[p], "warehouse")
+    names = [card_name(st.cards.by_id[c]) for c in ids
+             if not (kind == "building" and c == warehouse)]
+    if not names:
+        return None
+    return Text(_counted(names), style=theme.effects() if kind != "defence" else "")
 
 
 def pack(segments: list[Text], width: int, gap: str = "  ") -> list[Text]:
