@@ -9,6 +9,12 @@ the cards view (c: jarl-5p-80x24-cards.svg), the v table (jarl-5p-80x24-v-table.
 final table (jarl-5p-80x24-final.svg).
 
     uv run python docs/screenshots/make.py --80x24   # only the 80 × 24 five-player shots
+
+The two colour themes (the palette's "Change theme"): the same late 4-player Jarl game in
+jorvik-dark and in jorvik-light (theme-dark-120x40.svg, theme-light-120x40.svg), and the
+2-player Karl game at 80 × 24 in each (theme-dark-80x24.svg, theme-light-80x24.svg):
+
+    uv run python docs/screenshots/make.py --themes  # only the theme shots
 """
 
 from __future__ import annotations
@@ -43,7 +49,8 @@ def bot_game(n: int, mode: str, seed: int, until_round: int | None, phase: str =
     return s
 
 
-async def shoot(save: Path, size: tuple[int, int], out: Path, keys: tuple[str, ...] = ()) -> None:
+async def shoot(save: Path, size: tuple[int, int], out: Path, keys: tuple[str, ...] = (),
+                theme: str | None = None) -> None:
     from jorvik.cli import build_parser, play_config
     from jorvik.tui import build_app
     parser = build_parser()
@@ -51,6 +58,8 @@ async def shoot(save: Path, size: tuple[int, int], out: Path, keys: tuple[str, .
                                                            str(save), "--no-handover"])))
     app.config.autosave = False
     async with app.run_test(size=size) as pilot:
+        if theme is not None:
+            app.theme = theme
         await pilot.pause()
         for k in keys:
             await pilot.press(k)
@@ -63,6 +72,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["JORVIK_HOME"] = home
         tmp = Path(home)
+        if "--themes" in sys.argv:
+            jarl, karl = bot_game(4, "jarl", 5, 8, "unloading"), bot_game(2, "karl", 7, 6)
+            for i, (session, size, name) in enumerate([(jarl, (120, 40), "120x40"),
+                                                       (karl, (80, 24), "80x24")]):
+                save = tmp / f"theme-{i}.json"
+                session.save_as(save)
+                for theme in ("dark", "light"):
+                    asyncio.run(shoot(save, size, HERE / f"theme-{theme}-{name}.svg",
+                                      ("1",) if size == (120, 40) else (),
+                                      theme=f"jorvik-{theme}"))
+            return
         late = bot_game(5, "jarl", 3, 7, "demand", LONG)
         shots = [
             (late, (80, 24), "jarl-5p-80x24-board.svg", ()),
