@@ -1,7 +1,9 @@
 """The colours follow the theme (tui/themes.py): every colour of jorvik.tcss is a theme
 variable, defined in jorvik-dark and jorvik-light; the palette's theme switch changes the
 board's colours; a theme of Textual's own takes the board colours of its kind; a snapshot of
-each jorvik theme. Goods keep their letters whatever the theme."""
+each jorvik theme. Goods keep their letters whatever the theme. The colours made in Python
+(the players', the goods cubes', the VP race's) are theme variables too: the switch changes
+them on the board and in a replay, and nothing keeps a colour only the dark theme has."""
 
 from __future__ import annotations
 
@@ -135,6 +137,22 @@ def only_in_dark() -> set[str]:
     """The colours of jorvik-dark that jorvik-light has nowhere."""
     return {v.lower() for v in DARK.values() if v.startswith("#")} - {
         v.lower() for v in LIGHT.values()}
+
+
+def test_every_player_colour_and_good_has_its_variables_and_no_app_means_dark():
+    from jorvik.play.seats import COLOUR_NAMES
+    from jorvik.tui import theme
+    for colours in (DARK, LIGHT):
+        for c in COLOUR_NAMES:
+            assert {f"player-{c}", f"player-{c}-bg", f"player-{c}-on"} <= set(colours)
+        for g in GOODS:
+            assert {f"good-{g}", f"good-{g}-on"} <= set(colours)
+    assert theme.player("red") == DARK["player-red"]          # no app running: jorvik-dark
+    assert theme.good(GOODS.index("amber")) == (DARK["good-amber"], DARK["good-amber-on"])
+    # the light theme's player colours are darker than the dark theme's: text on a light board
+    for c in ("red", "blue", "green", "yellow", "white"):
+        assert Color.parse(LIGHT[f"player-{c}"]).brightness < Color.parse(
+            DARK[f"player-{c}"]).brightness
 
 
 async def test_the_players_and_the_goods_colours_follow_the_palettes_theme_switch():
