@@ -196,3 +196,19 @@ async def test_the_vp_race_of_a_replay_follows_the_theme(tmp_path):
         svg = app.export_screenshot()
         assert LIGHT["player-blue"] in text_fills(svg, "Bela")
         assert not only_in_dark() & (set(text_fills(svg, "")) | cell_fills(svg))
+
+
+async def test_a_hint_shown_takes_the_new_themes_colours(monkeypatch):
+    from jorvik.tui.screens.hint import HintScreen
+    from tui_helpers import hint_shown, small_hints
+    small_hints(monkeypatch)
+    app = make_app(*KARL, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await hint_shown(pilot)
+        assert isinstance(app.screen, HintScreen)
+        assert DARK["key"] in text_fills(app.export_screenshot(), "[")   # the moves' keys
+        app.theme = LIGHT_NAME
+        await wait_until(pilot, lambda: LIGHT["key"] in text_fills(app.export_screenshot(),
+                                                                   "["), what="light keys")
+        assert not only_in_dark() & set(text_fills(app.export_screenshot(), ""))

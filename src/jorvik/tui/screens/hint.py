@@ -108,11 +108,14 @@ class HintScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="hint"):
-            p = current_player(self.state)
-            yield Static(Text(t("learn.hint.title", name=self.seats.names[p] if p is not None
-                                else ""), style="bold"), classes="dialog-text")
+            yield Static(self._title(), classes="dialog-text", id="hint-title")
             yield Static(t("learn.hint.thinking"), id="hint-text", classes="dialog-text")
             yield ProgressBar(id="hint-progress", show_eta=False)
+
+    def _title(self) -> Text:
+        p = current_player(self.state)
+        return Text(t("learn.hint.title", name=self.seats.names[p] if p is not None else ""),
+                    style="bold")
 
     def on_mount(self) -> None:
         self._think()
@@ -148,6 +151,12 @@ class HintScreen(ModalScreen[None]):
         if self.shown is not None:
             shown, self.shown = self.shown, None
             shown()
+
+    def retranslate(self) -> None:
+        """The moves found, again in the language and the theme now (JorvikApp.paint_again)."""
+        self.query_one("#hint-title", Static).update(self._title())
+        if self.found is not None and not self.closed:
+            self._show(self.found)
 
     def on_unmount(self) -> None:
         self.closed = True  # the thread, and the workers, stop after their current play-outs
