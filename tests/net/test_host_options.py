@@ -1,0 +1,50 @@
+"""`jorvik host`'s own option checks as pure functions (which seats play from other
+machines), and `jorvik join --name` refused in one worded line; no server is started."""
+
+from __future__ import annotations
+
+import pytest
+
+from jorvik.cli import main
+from jorvik.net.run import remote_seats
+from jorvik.play.seating import Kind, Problem
+
+
+def test_without_remote_every_human_seat_but_the_first_plays_from_afar():
+    assert remote_seats([None, "easy", None, None], None, headless=False) == [2, 3]
+
+
+def test_headless_every_human_seat_plays_from_afar():
+    assert remote_seats([None, "easy", None], None, headless=True) == [0, 2]
+
+
+def test_remote_names_its_seats():
+    assert remote_seats([None, None, None], "3, 2", headless=False) == [2, 1]
+
+
+def test_a_remote_seat_that_is_a_bot_is_its_problem():
+    found = remote_seats([None, "easy"], "2", headless=False)
+    assert isinstance(found, Problem) and found.kind == "net.cli.remote_bot"
+    assert "2" in found.message and "\n" not in found.message
+
+
+def test_headless_with_a_human_seat_left_at_the_host_is_its_problem():
+    found = remote_seats([None, None, "easy"], "2", headless=True)
+    assert isinstance(found, Problem) and found.kind == "net.cli.headless_local"
+
+
+@pytest.mark.parametrize("spec, kind", [("x", Kind.NOT_A_SEAT), ("4", Kind.SEAT_RANGE)])
+def test_remote_seat_numbers_are_checked(spec, kind):
+    found = remote_seats([None, None, None], spec, headless=False)
+    assert isinstance(found, Problem) and found.kind == kind and "--remote" in found.message
+
+
+@pytest.mark.parametrize("name, words", [("", "every player needs a name"),
+                                         ("x" * 30, "longer than 24 characters")])
+def test_join_with_a_bad_name_says_why_in_words(name, words, capsys):
+    # (it printed the catalogue key "cli.errors.name.e" before: the kind's first letter)
+    with pytest.raises(SystemExit) as ended:
+        main(["join", "127.0.0.1:1", "ABC", "--name", name])
+    err = capsys.readouterr().err
+    assert ended.value.code == 2 and words in err and "cli.errors" not in err
+    assert len(err.strip().splitlines()) == 1
