@@ -85,12 +85,12 @@ class Deed:
 class Tone:
     """Words with a meaning a front end may show (a colour, bold): 'completes' (a cube that
     completes a craftsman), 'strong' (what happened to you), 'quiet' (a note)."""
-    words: tuple
+    words: Words
     tone: str
 
 
 Part = Union[str, Say, Card, GoodName, Cube, Cubes, Viking, Player, Event, Deed, Tone]
-Words = tuple  # tuple[Part, ...]
+Words = tuple[Part, ...]  # a phrase: its parts in order
 
 
 def short_name(name: str, limit: int) -> str:
