@@ -10,7 +10,7 @@ worded as the log words it)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from jorvik.engine.events import Event
 from jorvik.i18n import t
@@ -39,7 +39,7 @@ class Card:
 
     @property
     def id(self) -> str:
-        return self.card.id
+        return str(self.card.id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +89,7 @@ class Tone:
     tone: str
 
 
-Part = Union[str, Say, Card, GoodName, Cube, Cubes, Viking, Player, Event, Deed, Tone]
+Part = str | Say | Card | GoodName | Cube | Cubes | Viking | Player | Event | Deed | Tone
 Words = tuple[Part, ...]  # a phrase: its parts in order
 
 
