@@ -48,3 +48,18 @@ def test_join_with_a_bad_name_says_why_in_words(name, words, capsys):
     err = capsys.readouterr().err
     assert ended.value.code == 2 and words in err and "cli.errors" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_host_takes_every_option_of_a_new_table_that_play_takes_the_same_way():
+    import argparse
+
+    from jorvik.cli import build_parser
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    play, host = sub.choices["play"], sub.choices["host"]
+
+    def options(parser):
+        return {a.option_strings[0]: (a.dest, a.default, a.type, a.choices, a.help)
+                for a in parser._actions if a.option_strings}
+    shared = {k: v for k, v in options(play).items() if k not in ("--resume", "--load")}
+    assert {"--names", "--seat", "--bot-delay", "--no-hints"} <= set(shared)
+    assert {k: options(host)[k] for k in shared} == shared
