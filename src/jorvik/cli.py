@@ -188,9 +188,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _known_bot(parser: argparse.ArgumentParser, name: str) -> None:
+    """A bot level that does not exist: one line, exit status 2."""
     from jorvik.bots import BOTS
-    if name not in BOTS:
-        parser.error(i18n.t("cli.errors.unknown_bot", name=i18n.quoted(name), choices=", ".join(sorted(BOTS))))
+    from jorvik.play.seating import level_problem
+    _or_exit(parser, level_problem(name, BOTS))
 
 
 def _bot_list(parser: argparse.ArgumentParser, spec: str, players: int) -> list[str]:

@@ -12,6 +12,7 @@ from jorvik.play.seating import (
     Problem,
     Seating,
     TableOptions,
+    level_problem,
     resume_problem,
     seat_numbers,
     seating,
@@ -73,6 +74,12 @@ def test_an_unknown_level_is_unknown_bot_and_lists_the_levels():
     found = seated(seat=("2=godlike",))
     assert isinstance(found, Problem) and found.kind == Kind.UNKNOWN_BOT
     assert "godlike" in found.message and "easy, hard, normal, random" in found.message
+
+
+def test_a_level_is_one_of_the_levels_there_are():
+    assert level_problem("hard", LEVELS) is None
+    found = level_problem("Hard", LEVELS)
+    assert isinstance(found, Problem) and found.kind == Kind.UNKNOWN_BOT and "'Hard'" in found.message
 
 
 def test_seat_numbers_that_are_no_seat_or_out_of_range():

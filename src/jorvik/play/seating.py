@@ -109,6 +109,13 @@ def seat_numbers(spec: str | None, players: int, option: str) -> list[int] | Pro
     return out
 
 
+def level_problem(level: str, levels: Collection[str]) -> Problem | None:
+    """A bot level that is not one of `levels` (jorvik.bots.BOTS): the problem, naming them."""
+    if level in levels:
+        return None
+    return problem(Kind.UNKNOWN_BOT, name=quoted(level), choices=", ".join(sorted(levels)))
+
+
 def seating(opts: TableOptions, levels: Collection[str]) -> Seating | Problem:
     """The seating the options ask for, or their first problem (in the order the options
     were always checked: names, players, colours, levels, seats, start player, names of the
@@ -183,9 +190,9 @@ def _bots(opts: TableOptions, players: int,
     """The level of each seat (None: a human): --bots seats play at --level, a --seat
     N=LEVEL at its own (a later option wins a seat)."""
     for level in [opts.level, *(spec.partition("=")[2].strip() for spec in opts.seat)]:
-        if level and level not in levels:
-            return problem(Kind.UNKNOWN_BOT, name=quoted(level),
-                           choices=", ".join(sorted(levels)))
+        unknown = level_problem(level, levels) if level else None
+        if unknown is not None:
+            return unknown
     bots: list[str | None] = [None] * players
     seats = seat_numbers(opts.bots, players, "--bots")
     if isinstance(seats, Problem):
