@@ -63,3 +63,45 @@ def test_host_takes_every_option_of_a_new_table_that_play_takes_the_same_way():
     shared = {k: v for k, v in options(play).items() if k not in ("--resume", "--load")}
     assert {"--names", "--seat", "--bot-delay", "--no-hints"} <= set(shared)
     assert {k: options(host)[k] for k in shared} == shared
+
+
+WAIT_WITH_A_SIGNAL_ON_ANOTHER_THREAD = r"""
+import asyncio, os, signal, threading, types
+from jorvik.net.run import Hosting
+from jorvik.tui import StoppingOnSignals
+
+loop = asyncio.new_event_loop()
+threading.Thread(target=loop.run_forever, daemon=True).start()
+
+async def never_over():
+    return types.SimpleNamespace(done=asyncio.Event())   # a game that never ends
+table = asyncio.run_coroutine_threadsafe(never_over(), loop).result()
+hosting = Hosting.__new__(Hosting)
+hosting.loop, hosting.table = loop, table
+
+def signal_another_thread():
+    # once the host waits for the game's end ...
+    while not table.done._waiters:
+        threading.Event().wait(0.01)
+    # ... the system gives the process a signal on one of its other threads: this one
+    signal.pthread_kill(threading.get_ident(), signal.SIGTERM)
+received = []
+with StoppingOnSignals(None, received):
+    threading.Thread(target=signal_another_thread).start()
+    try:
+        hosting.wait_done()
+    except KeyboardInterrupt:
+        print("stopped", received == [signal.SIGTERM])
+        os._exit(0)
+print("game over?")
+"""
+
+
+def test_a_headless_host_stops_on_a_signal_another_thread_received():
+    """N43: SIGTERM to a headless host waiting for its game's end stops it, also when the
+    system gives the signal to one of its other threads (the host hung there, waiting)."""
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-c", WAIT_WITH_A_SIGNAL_ON_ANOTHER_THREAD],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip() == "stopped True", proc.stderr

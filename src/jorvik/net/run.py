@@ -24,6 +24,7 @@ if TYPE_CHECKING:   # (imported where used: `jorvik --help` loads no game)
     from jorvik.play.session import Session
 
 DEFAULT_PORT = 7878   # the port a join line names when none is given
+WAKE = 0.25           # seconds between the main thread's looks for a signal while it waits
 
 LOOPBACK = "127.0.0.1"
 EXAMPLE = "192.168.1.20:7878"
@@ -190,7 +191,16 @@ class Hosting:
         async def done() -> None:
             await self.table.done.wait()
             await self.table.drained()
-        asyncio.run_coroutine_threadsafe(done(), self.loop).result()
+        over = asyncio.run_coroutine_threadsafe(done(), self.loop)
+        # In short waits: the system may give SIGTERM to another of the process's threads,
+        # and its handler (a KeyboardInterrupt, see StoppingOnSignals) runs on this thread
+        # only when it runs Python again; a wait with no end would never return to it (N43).
+        while True:
+            try:
+                over.result(timeout=WAKE)
+                break
+            except TimeoutError:
+                continue
         threading.Event().wait(linger)
 
     def stop(self) -> None:
