@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import math
 import signal
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from jorvik import i18n
 from jorvik.i18n.cli import (
     HelpFormatter,
-    colour_choices,
     error_text,
     help_text,
     label,
@@ -22,6 +24,9 @@ from jorvik.i18n.cli import (
 from jorvik.outside import printable
 
 if TYPE_CHECKING:
+    from jorvik.engine import CardSet
+    from jorvik.play.lock import GameLock
+    from jorvik.play.seating import Problem
     from jorvik.tui.app import PlayConfig
 
 MODES = ("karl", "jarl")
@@ -47,7 +52,8 @@ def _number(kind: type, low: float, high: float | None, not_a_number: str, too_l
         try:
             x = kind(value)
         except ValueError:
-            raise argparse.ArgumentTypeError(error_text(not_a_number, value=i18n.quoted(value)))
+            raise argparse.ArgumentTypeError(
+                error_text(not_a_number, value=i18n.quoted(value))) from None
         if not math.isfinite(x):  # nan or inf would hang a bot
             raise argparse.ArgumentTypeError(error_text(not_a_number, value=i18n.quoted(value)))
         if x < low:
@@ -112,23 +118,28 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, title=label("commands"),
                                 metavar=label("command"))
 
-    play = sub.add_parser("play", help=help_text("play"), parents=[lang, table, card_file])
-    play.add_argument("--names", help=help_text("names"))
-    play.add_argument("--colours", "--colors", dest="colours", help=help_text("colours"))
-    play.add_argument("--seed", type=SEED, default=None, help=help_text("seed"))
-    play.add_argument("--start-player", type=int, default=None, help=help_text("start_player"))
-    play.add_argument("--resume", action="store_true", help=help_text("resume"))
-    play.add_argument("--load", metavar="FILE", help=help_text("load"))
-    play.add_argument("--bots", default="", help=help_text("bot_seats"))
-    play.add_argument("--level", default="normal", help=help_text("level"))
-    play.add_argument("--seat", action="append", default=[], metavar="N=LEVEL",
-                      help=help_text("seat"))
-    play.add_argument("--bot-delay", type=BOT_DELAY, default=0.6, help=help_text("bot_delay"))
-    play.add_argument("--think", type=THINK, default=1.0, help=help_text("think"))
-    play.add_argument("--handover", choices=("always", "changes", "never"), default=None,
-                      help=help_text("handover"))
-    play.add_argument("--no-handover", action="store_true", help=help_text("no_handover"))
-    play.add_argument("--no-hints", action="store_true", help=i18n.t("learn.cli.no_hints"))
+    # A new table's options, `jorvik play`'s and `jorvik host`'s, declared once: who sits
+    # where, then (after play's --resume/--load) the bots and the pace.
+    who, saved, how = (_Parser(add_help=False) for _ in range(3))
+    who.add_argument("--names", help=help_text("names"))
+    who.add_argument("--colours", "--colors", dest="colours", help=help_text("colours"))
+    who.add_argument("--seed", type=SEED, default=None, help=help_text("seed"))
+    who.add_argument("--start-player", type=int, default=None, help=help_text("start_player"))
+    saved.add_argument("--resume", action="store_true", help=help_text("resume"))
+    saved.add_argument("--load", metavar="FILE", help=help_text("load"))
+    how.add_argument("--bots", default="", help=help_text("bot_seats"))
+    how.add_argument("--level", default="normal", help=help_text("level"))
+    how.add_argument("--seat", action="append", default=[], metavar="N=LEVEL",
+                     help=help_text("seat"))
+    how.add_argument("--bot-delay", type=BOT_DELAY, default=0.6, help=help_text("bot_delay"))
+    how.add_argument("--think", type=THINK, default=1.0, help=help_text("think"))
+    how.add_argument("--handover", choices=("always", "changes", "never"), default=None,
+                     help=help_text("handover"))
+    how.add_argument("--no-handover", action="store_true", help=help_text("no_handover"))
+    how.add_argument("--no-hints", action="store_true", help=i18n.t("learn.cli.no_hints"))
+
+    play = sub.add_parser("play", help=help_text("play"),
+                          parents=[lang, table, card_file, who, saved, how])
     play.set_defaults(func=cmd_play)
 
     games = sub.add_parser("games", help=help_text("games_command"), parents=[lang])
@@ -140,12 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--yes", action="store_true", help=help_text("games_yes"))
     games.set_defaults(func=cmd_games)
 
-    from types import SimpleNamespace
-
-    from jorvik.net.run import add_commands  # jorvik host, jorvik join (issue 35)
-    add_commands(sub, lang, table, card_file, help_text, SimpleNamespace(
-        play_config=play_config, seat_numbers=_seat_numbers, known_bot=_known_bot,
-        BOT_DELAY=BOT_DELAY, THINK=THINK, SEED=SEED))
+    from jorvik.net.run import FromCli, add_commands  # jorvik host, jorvik join (issue 35)
+    add_commands(sub, lang, [lang, table, card_file, who, how],
+                 FromCli(play_config=play_config, known_bot=_known_bot, seed=SEED))
 
     sim = sub.add_parser("simulate", help=help_text("simulate"),
                          parents=[lang, batch, table, card_file, as_json])
@@ -180,9 +188,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _known_bot(parser: argparse.ArgumentParser, name: str) -> None:
+    """A bot level that does not exist: one line, exit status 2."""
     from jorvik.bots import BOTS
-    if name not in BOTS:
-        parser.error(i18n.t("cli.errors.unknown_bot", name=i18n.quoted(name), choices=", ".join(sorted(BOTS))))
+    from jorvik.play.seating import level_problem
+    _or_exit(parser, level_problem(name, BOTS))
 
 
 def _bot_list(parser: argparse.ArgumentParser, spec: str, players: int) -> list[str]:
@@ -196,133 +205,78 @@ def _bot_list(parser: argparse.ArgumentParser, spec: str, players: int) -> list[
     return names
 
 
-def _seat_numbers(parser: argparse.ArgumentParser, spec: str, players: int, option: str) -> list[int]:
-    """Seats named by number (1-based, comma-separated) as 0-based indices."""
-    out = []
-    for part in filter(None, (p.strip() for p in (spec or "").split(","))):
-        try:
-            seat = int(part)
-        except ValueError:
-            parser.error(i18n.t("cli.errors.play.not_a_seat", option=option, value=i18n.quoted(part)))
-        if not 1 <= seat <= players:
-            parser.error(i18n.t("cli.errors.play.seat_range", option=option, seat=seat,
-                                players=players))
-        out.append(seat - 1)
-    return out
-
-
-def _seat_ints(*specs) -> list[int]:
-    """The seat numbers in --bots / --seat specs that are numbers (the rest is checked later)."""
-    out = []
-    for spec in specs:
-        parts = spec if isinstance(spec, list) else [spec or ""]
-        for part in parts:
-            for x in str(part).split(","):
-                if x.strip().isdigit():
-                    out.append(int(x.strip()))
-    return out
+def _or_exit(parser: argparse.ArgumentParser, problem: Problem | None) -> None:
+    """A problem of the options: its one line, exit status 2 (argparse's)."""
+    if problem is not None:
+        parser.error(problem.message)
 
 
 def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> PlayConfig:
     """The one place `jorvik play`'s options become the app's PlayConfig: a bad option ends
-    the command with one translated line and exit status 2."""
-    from pathlib import Path
-
+    the command with one translated line and exit status 2. The checks themselves are
+    play/seating.py's (pure, tested one by one); here the cards and the saved game are read."""
+    from jorvik.bots import BOTS
     from jorvik.carddata import load_cards_or_exit
-    from jorvik.engine.names import names_problem
-    from jorvik.i18n import t
-    from jorvik.play import saves as saving
+    from jorvik.play.seating import Problem, TableOptions, resume_problem, seating
     from jorvik.tui.app import PlayConfig
-    from jorvik.tui.text import COLOUR_NAMES, Seats
+    from jorvik.tui.text import Seats
 
-    if (args.resume or args.load) and (args.bots or args.seat):
-        # a resumed game keeps the seats it was saved with: say so, never ignore --bots
-        option = "--resume" if args.resume else "--load"
-        parser.error(t("cli.errors.play.resume_seats", option=option,
-                       seats="--bots" if args.bots else "--seat"))
+    opts = TableOptions.of(args)
+    _or_exit(parser, resume_problem(opts))
     cards = load_cards_or_exit(parser, args.cards)
-    names = [n.strip() for n in args.names.split(",")] if args.names else []
-    problem = names_problem(names)
-    if problem is not None:
-        parser.error(t(f"cli.errors.name.{problem[0]}", name=i18n.quoted(problem[1])))
-    players = len(names) if names else args.players
-    # Fewer names than --players, and bots in seats past them ("--players 5 --bots 3,4,5
-    # --names Éva,Bálint"): the names are the human seats', in order.
-    fill = bool(names) and len(names) < args.players and any(
-        n > len(names) for n in _seat_ints(args.bots, [x.partition("=")[0] for x in args.seat]))
-    if fill:
-        players = args.players
-    if not 2 <= players <= 5:
-        parser.error(t("cli.errors.players_range", value=players))
-    colours = [c.strip().lower() for c in (args.colours or "").split(",") if c.strip()]
-    for c in colours:
-        if c not in COLOUR_NAMES:
-            parser.error(t("cli.errors.play.unknown_colour", value=i18n.quoted(c),
-                           choices=colour_choices(COLOUR_NAMES)))
-    if len(set(colours)) < len(colours):
-        parser.error(t("cli.errors.play.same_colour"))
-    if len(colours) > players:
-        parser.error(t("cli.errors.play.too_many_colours", count=len(colours), players=players))
-    colours += [c for c in COLOUR_NAMES if c not in colours][:players - len(colours)]
-    for level in [args.level] + [spec.partition("=")[2].strip() for spec in args.seat]:
-        if level:
-            _known_bot(parser, level)
-    bots: list[str | None] = [None] * players
-    for seat in _seat_numbers(parser, args.bots, players, "--bots"):
-        bots[seat] = args.level
-    for spec in args.seat:
-        seat_s, _, level = spec.partition("=")
-        if not level.strip():
-            parser.error(t("cli.errors.play.seat_spec", value=i18n.quoted(spec)))
-        for seat in _seat_numbers(parser, seat_s, players, "--seat"):
-            bots[seat] = level.strip()
-    start = None
-    if args.start_player is not None:
-        if not 1 <= args.start_player <= players:
-            parser.error(t("cli.errors.play.start_player", players=players))
-        start = args.start_player - 1
-    default_names = [t("tui.setup.bot_name", seat=p + 1) if bots[p] else
-                     t("tui.setup.player_name", seat=p + 1) for p in range(players)]
-    if fill:
-        humans = [p for p in range(players) if not bots[p]]
-        if len(names) != len(humans):
-            parser.error(t("cli.errors.play.names_for_humans", count=len(names),
-                           humans=len(humans)))
-        given = iter(names)
-        names = [next(given) if not bots[p] else default_names[p] for p in range(players)]
-        problem = names_problem(names)
-        if problem is not None:
-            parser.error(t(f"cli.errors.name.{problem[0]}", name=i18n.quoted(problem[1])))
-    load_path = None
-    notices: list[Callable[[], str]] = []
+    seated = seating(opts, BOTS)
+    if isinstance(seated, Problem):
+        parser.error(seated.message)
+    load_path, notices = _saved_game(parser, args, cards)
+    return PlayConfig(
+        cards=cards, seats=Seats(seated.names, seated.colours, seated.bots), mode=args.mode,
+        seed=args.seed, start_player=seated.start, cards_path=args.cards, load_path=load_path,
+        need_setup=seated.need_setup,
+        handover=args.handover or ("never" if args.no_handover else True),
+        bot_delay=args.bot_delay, think=args.think, lock=_lock(parser, load_path),
+        notices=notices,
+    )
+
+
+def _saved_game(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                cards: CardSet) -> tuple[Path | None, list[Callable[[], str]]]:
+    """The save `--load FILE` or `--resume` plays (None: a new game), and the notices the
+    app shows first. A file that cannot be used is one line, before the app starts; a
+    damaged save of our own games folder opens the app, which offers to move it aside."""
+    from jorvik.play import saves as saving
+    from jorvik.play.errors import SaveError
+
     if args.load:
         load_path = Path(args.load).expanduser()
         own = saving.in_games_dir(load_path)
-        try:  # a file that cannot be used is one line, before the app starts; a damaged save
-            # of our own games folder opens the app, which offers to move it aside
+        try:
             if own:
                 saving.read_save(load_path)
             else:
                 saving.open_save(load_path, cards)
-        except saving.SaveError as e:
+        except SaveError as e:
             if e.kind == "missing" or not own:
                 parser.error(str(e))
-    elif args.resume:
-        load_path = saving.latest_unfinished()
-        if load_path is None:
-            notices.append(lambda: t("tui.save.nothing_to_resume"))
-    lock = None
-    if load_path is not None:
-        try:
-            lock = saving.lock_game(load_path)
-        except saving.SaveError as e:
-            parser.error(str(e))  # exit 2 (LOCKED_EXIT)
-    return PlayConfig(
-        cards=cards, seats=Seats(names or default_names, colours, bots), mode=args.mode,
-        seed=args.seed, start_player=start, cards_path=args.cards, load_path=load_path,
-        need_setup=not names and not all(bots), handover=args.handover or ("never" if args.no_handover else True),
-        bot_delay=args.bot_delay, think=args.think, lock=lock, notices=notices,
-    )
+        return load_path, []
+    if args.resume:
+        latest = saving.latest_unfinished()
+        if latest is None:
+            return None, [lambda: i18n.t("tui.save.nothing_to_resume")]
+        return latest, []
+    return None, []
+
+
+def _lock(parser: argparse.ArgumentParser, load_path: Path | None) -> GameLock | None:
+    """The lock of the game to play (None: a new game); a game open elsewhere is exit 2
+    (LOCKED_EXIT)."""
+    from jorvik.play.errors import SaveError
+    from jorvik.play.lock import lock_game
+    if load_path is None:
+        return None
+    try:
+        return lock_game(load_path)
+    except SaveError as e:
+        parser.error(str(e))
 
 
 def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -443,10 +397,9 @@ def _delete_game(parser: argparse.ArgumentParser, game_id: str, yes: bool) -> in
         print(i18n.t("cli.labels.games_deleted", id=game_id))
     finally:
         lock.release()
-        try:
+        # a lock file in a read-only folder stays; the OS lock is gone
+        with contextlib.suppress(OSError):
             lock.lock_path.unlink(missing_ok=True)
-        except OSError:  # a lock file in a read-only folder stays; the OS lock is gone
-            pass
     return 0
 
 
@@ -510,11 +463,9 @@ def _replacing_output() -> None:
         if stream is not sys.__stdout__ and stream is not sys.__stderr__:
             continue  # a stand-in (a test's capture, an app's): its owner chose its errors
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-        if encoding not in ("utf8", "utf16", "utf32") and hasattr(stream, "reconfigure"):
-            try:
+        if encoding not in ("utf8", "utf16", "utf32") and isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError, LookupError):
                 stream.reconfigure(errors="replace")
-            except (ValueError, OSError, LookupError):
-                pass
 
 
 def main(argv: list[str] | None = None) -> int:

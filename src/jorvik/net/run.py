@@ -5,17 +5,26 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
 import os
 import socket
 import ssl
 import sys
 import threading
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from jorvik.i18n import t
 
+if TYPE_CHECKING:   # (imported where used: `jorvik --help` loads no game)
+    from jorvik.play.seating import Problem
+    from jorvik.play.session import Session
+
 DEFAULT_PORT = 7878   # the port a join line names when none is given
+WAKE = 0.25           # seconds between the main thread's looks for a signal while it waits
 
 LOOPBACK = "127.0.0.1"
 EXAMPLE = "192.168.1.20:7878"
@@ -122,7 +131,7 @@ class Hosting:
     (else host:port is bound here, and web_port when it is given)."""
 
     def __init__(self, table: Any, host: str, port: int, tls: Any,
-                 web_port: int | None = None, web_options: dict | None = None,
+                 web_port: int | None = None, web_options: dict[str, Any] | None = None,
                  sock: socket.socket | None = None,
                  web_sock: socket.socket | None = None) -> None:
         self.table, self.host, self.port, self.tls = table, host, port, tls
@@ -182,7 +191,16 @@ class Hosting:
         async def done() -> None:
             await self.table.done.wait()
             await self.table.drained()
-        asyncio.run_coroutine_threadsafe(done(), self.loop).result()
+        over = asyncio.run_coroutine_threadsafe(done(), self.loop)
+        # In short waits: the system may give SIGTERM to another of the process's threads,
+        # and its handler (a KeyboardInterrupt, see StoppingOnSignals) runs on this thread
+        # only when it runs Python again; a wait with no end would never return to it (N43).
+        while True:
+            try:
+                over.result(timeout=WAKE)
+                break
+            except TimeoutError:
+                continue
         threading.Event().wait(linger)
 
     def stop(self) -> None:
@@ -198,89 +216,57 @@ def _cannot_listen(e: OSError) -> int:
     return 1
 
 
+def remote_seats(bots: Sequence[str | None], spec: str | None,
+                 headless: bool) -> list[int] | Problem:
+    """The seats played from other machines (0-based): --remote's, else every human seat
+    but the first (with --headless: every human seat); or the problem of --remote."""
+    from jorvik.play.seating import Problem, seat_numbers
+    humans = [p for p, bot in enumerate(bots) if bot is None]
+    if spec:
+        remote = seat_numbers(spec, len(bots), "--remote")
+        if isinstance(remote, Problem):
+            return remote
+    else:
+        remote = humans if headless else humans[1:]
+    if headless and set(humans) - set(remote):
+        return Problem("net.cli.headless_local", t("net.cli.headless_local"))
+    for p in remote:
+        if bots[p] is not None:
+            return Problem("net.cli.remote_bot", t("net.cli.remote_bot", seat=p + 1))
+    return remote
+
+
 def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from jorvik.tui import StoppingOnSignals
+    """`jorvik host`: the options checked, the ports bound, the game started (or resumed),
+    the join lines printed, then the host's own board or (headless) a wait for the end."""
+    from jorvik.play.seating import Problem
+    from jorvik.play.session import Session
 
     from . import codes as joincodes
-    from .adapter import Session, saving
-    from .host import (
-        Table,
-        latest_hosted,
-        read_hosting,
-        read_sidecar,
-        server_ssl,
-        write_sidecar,
-    )
+    from .host import Table, read_sidecar, write_sidecar
 
-    path = None
-    if args.resume_host:   # where it was served, unless told otherwise now
-        path = latest_hosted()
-        if path is None:
-            parser.error(t("net.cli.nothing_to_resume"))
-        kept = read_hosting(path)
-        named_port = args.listen is not None and (
-            "]:" in args.listen or args.listen.count(":") == 1)
-        if args.listen is None and "listen" in kept:
-            args.listen = kept["listen"]
-        if args.port is None and not named_port and "port" in kept:
-            args.port = kept["port"]
-        if args.cert is None and args.key is None and "cert" in kept and "key" in kept:
-            args.cert, args.key = kept["cert"], kept["key"]
-        if args.web_port is None and "web_port" in kept:
-            args.web = True
-            args.web_port = kept["web_port"]
-    try:
-        host, port = parse_address(args.listen or LOOPBACK)
-    except ValueError:
-        parser.error(t("net.cli.bad_address", value=args.listen, example=EXAMPLE))
-    if args.port is not None:
-        port = args.port
-    if bool(args.cert) != bool(args.key):
-        parser.error(t("net.cli.cert_and_key"))
-    try:
-        tls = server_ssl(args.cert, args.key)
-    except (OSError, ValueError) as e:
-        parser.error(t("net.cli.bad_cert", error=str(e)))
+    path = _resume_hosting(parser, args) if args.resume_host else None
+    host, port = _listen_address(parser, args)
+    tls = _server_tls(parser, args.cert, args.key)
     config = args.cli.play_config(parser, args)
-    if not args.resume_host:
-        seats = config.seats
-        humans = [p for p in range(len(seats)) if not seats.is_bot(p)]
-        if args.remote:
-            remote = args.cli.seat_numbers(parser, args.remote, len(seats), "--remote")
-        else:
-            remote = humans if args.headless else humans[1:]
-        if args.headless and set(humans) - set(remote):
-            parser.error(t("net.cli.headless_local"))
-        for p in remote:
-            if seats.is_bot(p):
-                parser.error(t("net.cli.remote_bot", seat=p + 1))
+    remote: list[int] = []
+    if path is None:
+        found = remote_seats(config.seats.bots, args.remote, args.headless)
+        if isinstance(found, Problem):
+            parser.error(found.message)
+        remote = found
     # The ports first: a start that cannot listen leaves no game behind (nor takes a lock).
     web_port = (7879 if args.web_port is None else args.web_port) if args.web else None
     try:
-        sock = listening_socket(host, port)
+        sock, web_sock = _bind(host, port, web_port)
     except OSError as e:
         return _cannot_listen(e)
-    web_sock = None
-    if web_port is not None:
-        try:
-            web_sock = listening_socket(host, web_port)
-        except OSError as e:
-            sock.close()
-            return _cannot_listen(e)
     port = sock.getsockname()[1]
     if web_sock is not None:
         web_port = web_sock.getsockname()[1]
     if path is not None:
         remote = read_sidecar(path) or []
-        try:
-            lock = saving.lock_game(path)
-            parsed, cards = saving.open_save(path, config.cards)
-        except saving.SaveError as e:
-            sock.close()
-            if web_sock is not None:
-                web_sock.close()
-            parser.error(str(e))
-        session = Session.from_save(parsed, cards, path=path, lock=lock)
+        session = _resumed_session(parser, path, config.cards, [sock, web_sock])
     else:
         session = Session.start(config.cards, config.seats, config.mode, config.seed,
                                 config.start_player, cards_path=config.cards_path)
@@ -296,26 +282,119 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except OSError as e:
         session.close()
         return _cannot_listen(e)
-    where = shown_address(host, hosting.port)
+    _print_join_lines(session, table, remote, shown_address(host, hosting.port),
+                      hosting.web_port, tls)
+    status = _play_or_wait(config, table, hosting, host, tls, args, bool(remote))
+    if not session.over and session.path is not None:
+        print(t("net.host.resume_line"), file=sys.stderr)
+    return status
+
+
+def _resume_hosting(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Path:
+    """`host --resume`: the last hosted game's save; where it was served (address, port,
+    certificate, web port) fills the options not given now."""
+    from .host import latest_hosted, read_hosting
+    path = latest_hosted()
+    if path is None:
+        parser.error(t("net.cli.nothing_to_resume"))
+    kept = read_hosting(path)
+    named_port = args.listen is not None and (
+        "]:" in args.listen or args.listen.count(":") == 1)
+    if args.listen is None and "listen" in kept:
+        args.listen = kept["listen"]
+    if args.port is None and not named_port and "port" in kept:
+        args.port = kept["port"]
+    if args.cert is None and args.key is None and "cert" in kept and "key" in kept:
+        args.cert, args.key = kept["cert"], kept["key"]
+    if args.web_port is None and "web_port" in kept:
+        args.web = True
+        args.web_port = kept["web_port"]
+    return path
+
+
+def _listen_address(parser: argparse.ArgumentParser,
+                    args: argparse.Namespace) -> tuple[str, int]:
+    """--listen ADDR[:PORT], with --port over the address's port."""
+    try:
+        host, port = parse_address(args.listen or LOOPBACK)
+    except ValueError:
+        parser.error(t("net.cli.bad_address", value=args.listen, example=EXAMPLE))
+    return host, (port if args.port is None else args.port)
+
+
+def _server_tls(parser: argparse.ArgumentParser, cert: str | None,
+                key: str | None) -> ssl.SSLContext | None:
+    """The TLS of --cert and --key (both or neither; None: plain)."""
+    from .host import server_ssl
+    if bool(cert) != bool(key):
+        parser.error(t("net.cli.cert_and_key"))
+    try:
+        return server_ssl(cert, key)
+    except (OSError, ValueError) as e:
+        parser.error(t("net.cli.bad_cert", error=str(e)))
+
+
+def _bind(host: str, port: int,
+          web_port: int | None) -> tuple[socket.socket, socket.socket | None]:
+    """The game's socket and the browser seats' (None without --web), both listening, or
+    OSError with neither left open."""
+    sock = listening_socket(host, port)
+    if web_port is None:
+        return sock, None
+    try:
+        return sock, listening_socket(host, web_port)
+    except OSError:
+        sock.close()
+        raise
+
+
+def _resumed_session(parser: argparse.ArgumentParser, path: Path, cards: Any,
+                     sockets: list[socket.socket | None]) -> Session:
+    """The hosted game saved at `path`, locked; a save that cannot be used closes the
+    sockets and is one line."""
+    from jorvik.play.errors import SaveError
+    from jorvik.play.lock import lock_game
+    from jorvik.play.saves import open_save
+    from jorvik.play.session import Session
+    try:
+        lock = lock_game(path)
+        parsed, found = open_save(path, cards)
+    except SaveError as e:
+        for sock in sockets:
+            if sock is not None:
+                sock.close()
+        parser.error(str(e))
+    return Session.from_save(parsed, found, path=path, lock=lock)
+
+
+def _print_join_lines(session: Session, table: Any, remote: list[int], where: str,
+                      web_port: int | None, tls: ssl.SSLContext | None) -> None:
+    """The line each remote seat's player types (and their browser link, with --web)."""
     tls_flag = " --tls" if tls else ""
     for p in remote:
         print(t("net.host.join_line", name=session.seats.names[p], seat=p + 1,
                 command=f"jorvik join{tls_flag} {where} {table.code_of(p)}"), flush=True)
-        if hosting.web_port is not None:
+        if web_port is not None:
             from .web import seat_link
             print(t("net.host.web_line", name=session.seats.names[p], seat=p + 1,
-                    link=seat_link(where.rsplit(":", 1)[0], hosting.web_port,
+                    link=seat_link(where.rsplit(":", 1)[0], web_port,
                                    table.code_of(p), tls=tls is not None)), flush=True)
+
+
+def _play_or_wait(config: Any, table: Any, hosting: Hosting, host: str,
+                  tls: ssl.SSLContext | None, args: argparse.Namespace,
+                  any_remote: bool) -> int:
+    """The host's own board for its local seats, or (headless, or no local seat) a wait
+    for the game's end; the exit status. SIGTERM/SIGHUP outside the app stop it as Ctrl+C
+    does (N43)."""
+    from jorvik.tui import StoppingOnSignals
     status = 0
-    received: list[int] = []   # SIGTERM/SIGHUP outside the app: stopped as by Ctrl+C (N43)
+    received: list[int] = []
     try:
         if table.local.seats and not args.headless:
-            if remote and sys.stdin.isatty():  # the board would hide the join lines at once
-                with StoppingOnSignals(None, received):
-                    try:
-                        input(t("net.host.press_enter") + " ")
-                    except EOFError:
-                        pass
+            if any_remote and sys.stdin.isatty():  # the board would hide the join lines
+                with StoppingOnSignals(None, received), contextlib.suppress(EOFError):
+                    input(t("net.host.press_enter") + " ")
             status = _local_app(config, table, host, hosting.port, tls, args)
         else:
             with StoppingOnSignals(None, received):   # before "Waiting…": no gap
@@ -331,8 +410,6 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     finally:
         hosting.stop()
         table.close()
-    if not session.over and session.path is not None:
-        print(t("net.host.resume_line"), file=sys.stderr)
     return status
 
 
@@ -352,7 +429,7 @@ def _local_app(config: Any, table: Any, host: str, port: int, tls: Any,
     address = f"[{connect_to}]:{port}" if ":" in connect_to else f"{connect_to}:{port}"
     ctx = client_ssl(True, args.cert) if tls else None
     app = JoinApp(config, url_of(address, bool(tls)), table.local.code, address, tls=ctx)
-    app.hints = not args.no_hints
+    app.hints = not args.no_hints  # type: ignore[attr-defined]  # (JorvikApp's, set as tui.build_app does)
     return tui.run_app(app)
 
 
@@ -366,9 +443,9 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         host, port = parse_address(args.address)
     except ValueError:
         parser.error(t("net.cli.bad_address", value=args.address, example=EXAMPLE))
-    if args.name is not None and name_problem(args.name) is not None:
-        problem = name_problem(args.name)
-        parser.error(t(f"cli.errors.name.{problem[0]}", name=repr(args.name)))
+    problem = None if args.name is None else name_problem(args.name)
+    if problem is not None:
+        parser.error(t(f"cli.errors.name.{problem}", name=repr(args.name)))
     code = args.code.strip()
     if code == "-":   # a browser seat: the code comes in the environment (net/web.py)
         import os
@@ -391,7 +468,7 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from .app import JoinApp
     config = PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False)
     app = JoinApp(config, url, code, address, name=args.name, tls=tls)
-    app.hints = not args.no_hints
+    app.hints = not args.no_hints  # type: ignore[attr-defined]  # (JorvikApp's, set as tui.build_app does)
     status = tui.run_app(app)
     if app.ended_with == "unreachable":
         print(app.link.problem, file=sys.stderr)
@@ -431,27 +508,22 @@ def _auto(url: str, code: str, cards: Any, args: argparse.Namespace, tls: Any) -
     return 0
 
 
-def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any,
-                 cli: Any) -> None:
-    """`host` and `join` on jorvik's parser (cli.build_parser calls this). `cli` carries the
-    command line's own checks (play_config, seat_numbers, known_bot, BOT_DELAY, THINK, SEED), handed
-    down so that this module never imports jorvik.cli (no import circle)."""
-    BOT_DELAY, THINK, SEED = cli.BOT_DELAY, cli.THINK, cli.SEED
-    h = sub.add_parser("host", help=t("net.cli.host"), parents=[lang, table, card_file])
-    h.add_argument("--names", help=help_text("names"))
-    h.add_argument("--colours", "--colors", dest="colours", help=help_text("colours"))
-    h.add_argument("--seed", type=SEED, default=None, help=help_text("seed"))
-    h.add_argument("--start-player", type=int, default=None, help=help_text("start_player"))
-    h.add_argument("--bots", default="", help=help_text("bot_seats"))
-    h.add_argument("--level", default="normal", help=help_text("level"))
-    h.add_argument("--seat", action="append", default=[], metavar="N=LEVEL",
-                   help=help_text("seat"))
-    h.add_argument("--bot-delay", type=BOT_DELAY, default=0.6, help=help_text("bot_delay"))
-    h.add_argument("--think", type=THINK, default=1.0, help=help_text("think"))
-    h.add_argument("--handover", choices=("always", "changes", "never"), default=None,
-                   help=help_text("handover"))
-    h.add_argument("--no-handover", action="store_true", help=help_text("no_handover"))
-    h.add_argument("--no-hints", action="store_true", help=t("learn.cli.no_hints"))
+@dataclass(frozen=True)
+class FromCli:
+    """What the command line hands down to `host` and `join` (cli.build_parser makes it), so
+    that this module never imports jorvik.cli (no import circle)."""
+
+    play_config: Callable[[argparse.ArgumentParser, argparse.Namespace], Any]  # -> PlayConfig
+    known_bot: Callable[[argparse.ArgumentParser, str], None]   # an unknown level: exit 2
+    seed: Callable[[str], int]                                  # a --seed value (argparse type)
+
+
+def add_commands(sub: Any, lang: argparse.ArgumentParser,
+                 new_table: list[argparse.ArgumentParser], cli: FromCli) -> None:
+    """`host`, `join` and `serve` on jorvik's parser (cli.build_parser calls this). `lang`:
+    the --lang option; `new_table`: the parent parsers of a new table's options, the ones
+    `jorvik play` has too (declared once, in cli.build_parser)."""
+    h = sub.add_parser("host", help=t("net.cli.host"), parents=new_table)
     h.add_argument("--remote", metavar="SEATS", help=t("net.cli.remote"))
     h.add_argument("--listen", metavar="ADDR[:PORT]", help=t("net.cli.listen", default=f"{LOOPBACK}:{DEFAULT_PORT}", everywhere="0.0.0.0"))
     h.add_argument("--port", type=port_number, default=None, help=t("net.cli.port"))
@@ -472,7 +544,7 @@ def add_commands(sub: Any, lang: Any, table: Any, card_file: Any, help_text: Any
     j.add_argument("--cafile", metavar="PEM", help=t("net.cli.cafile"))
     j.add_argument("--no-hints", action="store_true", help=t("learn.cli.no_hints"))
     j.add_argument("--auto", metavar="LEVEL", help=t("net.cli.auto"))
-    j.add_argument("--seed", type=SEED, default=0, help=t("net.cli.seed"))
+    j.add_argument("--seed", type=cli.seed, default=0, help=t("net.cli.seed"))
     j.add_argument("--limit", type=float, default=3600.0, help=argparse.SUPPRESS)
     j.set_defaults(func=cmd_join, cli=cli)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from jorvik.engine import ACTION_TYPES, CardSet, Decision, Phase, RecordError, Refusal
 
-from .words import Card, Say, say_text
+from .words import Card, Say, Words, say_text
 
 
 def refusal_words(reason: Refusal, names: Sequence[str] = (), cards: CardSet | None = None,
@@ -88,11 +88,12 @@ class SaveError(Exception):
         self.fields = fields
 
     @property
-    def words(self) -> tuple:
-        out: tuple = (Say(f"tui.save.{self.reason}", tuple(self.fields.items())),)
+    def words(self) -> Words:
+        out: Words = (Say(f"tui.save.{self.reason}", tuple(self.fields.items())),)
         if self.moved_to is not None:
             out += ("\n", Say("tui.save.moved_aside", (("path", str(self.moved_to)),)))
         return out
 
     def __str__(self) -> str:
-        return "".join(part if isinstance(part, str) else say_text(part) for part in self.words)
+        return "".join(say_text(part) if isinstance(part, Say) else str(part)
+                       for part in self.words)

@@ -3,6 +3,7 @@ second window (or `jorvik games --delete`) cannot play or remove a game being pl
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from pathlib import Path
 from typing import Any
@@ -51,10 +52,8 @@ class GameLock:
 
     def release(self) -> None:
         if self._lock is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self._lock.release(force=True)
-            except OSError:
-                pass
         self._lock, self._held = None, False
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from jorvik.engine import (
     GOODS,
@@ -22,6 +23,7 @@ from jorvik.engine import (
     Pass,
     Phase,
     Place,
+    PlayerState,
     Reserve,
     Sell,
     Steal,
@@ -37,16 +39,24 @@ from jorvik.engine import (
 )
 
 from .keys import BACK_KEY, CHOICE_KEYS, TAG_KEYS, space_key
-from .words import Card, Cube, Cubes, Player, Say, Tone, Viking, Words, say
+from .words import Card, Cube, Cubes, Part, Player, Say, Tone, Viking, Words, say
+
+Label = TypeVar("Label")      # what a choice and a prompt show: Words here
+Warning = TypeVar("Warning")  # what a choice asks before it is done: a Say here
+Label2 = TypeVar("Label2")
+Warning2 = TypeVar("Warning2")
+MenuPath = tuple[Any, ...]    # a submenu: ("cube", good), ("swap", column, position), …
 
 
 @dataclass
-class Choice:
-    label: Words
+class ChoiceOf(Generic[Label, Warning]):
+    """One choice of a menu, whatever its label is made of: the play layer's words
+    (`Choice`), or a front end's text once it words them (tui/choices.py, `MenuOf.worded`)."""
+    label: Label
     key: str | None = None
     action: Action | None = None
-    submenu: tuple | None = None
-    warn: Say | None = None      # ask before doing it (cubes that would be lost)
+    submenu: MenuPath | None = None
+    warn: Warning | None = None  # ask before doing it (cubes that would be lost)
     space: int | None = None     # board space it concerns (highlighted on the board)
     tag: str = ""                # footer binding it answers to (buy, pass, done, ...)
     card: str | None = None      # card it is about (its whole text shows under the board)
@@ -57,22 +67,45 @@ class Choice:
 
 
 @dataclass
-class Menu:
-    prompt: Words
-    choices: list[Choice] = field(default_factory=list)
-    path: tuple = ()
+class MenuOf(Generic[Label, Warning]):
+    """A menu: its prompt and choices, whatever their labels are made of (see ChoiceOf)."""
+    prompt: Label
+    choices: list[ChoiceOf[Label, Warning]] = field(default_factory=list)
+    path: MenuPath = ()
     card: str | None = None      # card the whole decision is about (the one to buy)
     player: int | None = None    # who decides (None: the game is over)
 
-    def by_key(self, key: str) -> Choice | None:
+    def by_key(self, key: str) -> ChoiceOf[Label, Warning] | None:
         for c in self.choices:
             if c.key == key:
                 return c
         return None
 
+    def worded(self, label: Callable[[Label], Label2],
+               warn: Callable[[Warning], Warning2]) -> MenuOf[Label2, Warning2]:
+        """The same menu with its prompt and labels put by `label` (and its warnings by
+        `warn`) into what a front end shows."""
+        return MenuOf(label(self.prompt),
+                      [ChoiceOf(label(c.label), c.key, c.action, c.submenu,
+                                None if c.warn is None else warn(c.warn), c.space, c.tag,
+                                c.card)
+                       for c in self.choices],
+                      self.path, self.card, self.player)
+
+
+Choice = ChoiceOf[Words, Say]   # the play layer's: labels as words (play/words.py)
+Menu = MenuOf[Words, Say]
+
 
 def _card(st: GameState, cid: str) -> Card:
     return Card(st.cards.by_id[cid])
+
+
+def _on_space(st: GameState, space: int) -> str:
+    """The card on board space `space` (1-based): a menu asks only about a space with one."""
+    cid = st.spaces[space - 1]
+    assert cid is not None, space
+    return cid
 
 
 def _number(choices: list[Choice], taken: set[str] | None = None) -> None:
@@ -87,7 +120,7 @@ def _number(choices: list[Choice], taken: set[str] | None = None) -> None:
 PROMPT_NAME = 16  # at most this many characters of the deciding player's name in a prompt
 
 
-def build_menu(st: GameState, path: tuple = ()) -> Menu:
+def build_menu(st: GameState, path: MenuPath = ()) -> Menu:
     """The menu of the decision in `st` at `path` (a submenu's path; () for the top)."""
     p = current_player(st)
     if p is None:
@@ -114,7 +147,7 @@ def _use_cards(st: GameState, legal: list[Action]) -> list[Choice]:
 
 
 # ---------------------------------------------------------------- demand
-def _demand_menu(st, legal, p, path) -> Menu:
+def _demand_menu(st: GameState, legal: list[Action], p: int, path: MenuPath) -> Menu:
     pl = st.players[p]
     brown = path == ("brown",)
     choices: list[Choice] = []
@@ -122,13 +155,13 @@ def _demand_menu(st, legal, p, path) -> Menu:
         if isinstance(a, Place) and a.brown == brown:
             pos = len(st.columns[a.column - 1]) + 1
             choices.append(Choice(
-                (say("tui.choice.place", space=a.column, card=_card(st, st.spaces[a.column - 1]),
+                (say("tui.choice.place", space=a.column, card=_card(st, _on_space(st, a.column)),
                      position=pos),),
                 key=space_key(a.column), action=a, space=a.column,
                 card=st.spaces[a.column - 1]))
         elif isinstance(a, Reserve) and a.brown == brown:
             choices.append(Choice(
-                (say("tui.choice.reserve", space=a.space, card=_card(st, st.spaces[a.space - 1]),
+                (say("tui.choice.reserve", space=a.space, card=_card(st, _on_space(st, a.space)),
                      slot=len(st.reservation) + 1),),
                 key=space_key(a.space), action=a, space=a.space,
                 card=st.spaces[a.space - 1]))
@@ -145,11 +178,11 @@ def _demand_menu(st, legal, p, path) -> Menu:
 
 
 # ---------------------------------------------------------------- purchase
-def _purchase_menu(st, legal, p, path) -> Menu:
+def _purchase_menu(st: GameState, legal: list[Action], p: int, path: MenuPath) -> Menu:
     price = price_due(st)  # what Buy charges
     if st.phase == Phase.PURCHASE:
         c = st.turn
-        cid = st.spaces[c]
+        cid = _on_space(st, c + 1)
         prompt: Words = (say("tui.prompt.buy", card=_card(st, cid), space=c + 1, price=price,
                              count=st.players[p].coins),)
     else:
@@ -176,8 +209,8 @@ def _purchase_menu(st, legal, p, path) -> Menu:
 
 
 # ---------------------------------------------------------------- unloading
-def _source_label(pl, g: int) -> Words:
-    parts: list = []
+def _source_label(pl: PlayerState, g: int) -> Words:
+    parts: list[Part] = []
     for where, pool in (("hand", pl.hand), ("storage", pl.storage), ("warehouse", pl.warehouse)):
         k = pool.count(g)
         if k:
@@ -194,7 +227,7 @@ def _from_label(source: str | tuple[str, ...]) -> Words:
         return ()
     if isinstance(source, str):
         return (" (", say(f"tui.from.{source}"), ")")
-    parts: list = [" ("]
+    parts: list[Part] = [" ("]
     for i, s in enumerate(dict.fromkeys(source)):
         if i:
             parts.append(", ")
@@ -259,32 +292,13 @@ def _completes(st: GameState, p: int, a: Assign) -> bool:
     return empty_fields(st, st.players[p], a.card) == [a.good]
 
 
-def _unloading_menu(st, legal, p, path) -> Menu:
+def _unloading_menu(st: GameState, legal: list[Action], p: int, path: MenuPath) -> Menu:
+    """The unloading turn's menu, or the submenu `path` opens (see _UNLOADING_SUBMENUS)."""
+    if path and path[0] in _UNLOADING_SUBMENUS:
+        return _UNLOADING_SUBMENUS[path[0]](st, legal, p, path)
     pl = st.players[p]
-    if path and path[0] == "cube":
-        g = path[1]
-        choices = _cube_choices(st, p, [a for a in legal
-                                        if isinstance(a, Assign) and a.good == g])
-        return Menu((say("tui.prompt.assign_where"), " ", Cube(g, named=True)), choices)
-    if path and path[0] in ("trade", "sell", "harbour"):
-        cls = {"trade": Trade, "sell": Sell, "harbour": Harbour}[path[0]]
-        choices = [Choice((say("tui.choice.give"), " ", Cubes(tuple(a.give)),
-                           *_from_label(a.source)), action=a)
-                   for a in legal if isinstance(a, cls)]
-        return Menu((say(f"tui.prompt.{path[0]}"),), choices)
-    if path and path[0] == "give_up":
-        choices = [Choice((Cube(a.good, named=True), *_from_label(a.source)), action=a)
-                   for a in legal if isinstance(a, GiveUp)]
-        return Menu((say("tui.prompt.give_up"),), choices)
-    choices = []
-    goods = sorted({a.good for a in legal if isinstance(a, Assign)})
-    # each good keeps its key while the list shrinks (amber 1, iron 2, …): a player who
-    # pressed 2 for iron a moment ago never gets jet with it
-    for g in goods:
-        choices.append(Choice(
-            (Cube(g, named=True), " (", *_source_label(pl, g), ") →"), submenu=("cube", g),
-            key=CHOICE_KEYS[g] if g < len(GOODS) else None))
-    for kind, cls in (("trade", Trade), ("sell", Sell), ("harbour", Harbour)):
+    choices = _goods_choices(pl, legal)
+    for kind, cls in _EXCHANGES.items():
         if any(isinstance(a, cls) for a in legal):
             choices.append(Choice((say(f"tui.choice.{kind}"),), tag=kind, submenu=(kind,)))
     choices.extend(_use_cards(st, legal))
@@ -292,12 +306,7 @@ def _unloading_menu(st, legal, p, path) -> Menu:
     # choice while anything else can be done (a turn with nothing else ends by itself).
     if any(isinstance(a, GiveUp) for a in legal):
         choices.append(Choice((say("tui.choice.give_up"),), submenu=("give_up",)))
-    lost = len(pl.hand)
-    for a in legal:
-        if isinstance(a, Done):
-            label = say("tui.choice.done_lose", count=lost) if lost else say("tui.choice.done")
-            choices.append(Choice((label,), tag="done", action=a,
-                                  warn=say("tui.confirm.lose_cubes", count=lost) if lost else None))
+    choices += _done_choices(pl, legal)
     prompt: Words = (say("tui.prompt.unload"),)
     if pl.hand:
         prompt += (" ", Cubes(tuple(pl.hand)))
@@ -305,8 +314,59 @@ def _unloading_menu(st, legal, p, path) -> Menu:
     return Menu(prompt, choices)
 
 
+def _goods_choices(pl: PlayerState, legal: list[Action]) -> list[Choice]:
+    """A choice per good that can be unloaded, opening where it can go. Each good keeps its
+    key while the list shrinks (amber 1, iron 2, …): a player who pressed 2 for iron a moment
+    ago never gets jet with it."""
+    goods = sorted({a.good for a in legal if isinstance(a, Assign)})
+    return [Choice((Cube(g, named=True), " (", *_source_label(pl, g), ") →"),
+                   submenu=("cube", g), key=CHOICE_KEYS[g] if g < len(GOODS) else None)
+            for g in goods]
+
+
+def _done_choices(pl: PlayerState, legal: list[Action]) -> list[Choice]:
+    """Done (saying how many cubes in hand it loses, and asking first when it loses any)."""
+    lost = len(pl.hand)
+    label = say("tui.choice.done_lose", count=lost) if lost else say("tui.choice.done")
+    warn = say("tui.confirm.lose_cubes", count=lost) if lost else None
+    return [Choice((label,), tag="done", action=a, warn=warn)
+            for a in legal if isinstance(a, Done)]
+
+
+def _cube_menu(st: GameState, legal: list[Action], p: int, path: MenuPath) -> Menu:
+    """Where the cube of good path[1] goes."""
+    g = path[1]
+    choices = _cube_choices(st, p, [a for a in legal if isinstance(a, Assign) and a.good == g])
+    return Menu((say("tui.prompt.assign_where"), " ", Cube(g, named=True)), choices)
+
+
+def _exchange_menu(st: GameState, legal: list[Action], p: int, path: MenuPath) -> Menu:
+    """Which cubes to give for a trade, a sale or the harbour (path[0])."""
+    cls = _EXCHANGES[path[0]]
+    choices = [Choice((say("tui.choice.give"), " ", Cubes(tuple(a.give)),
+                       *_from_label(a.source)), action=a)
+               for a in legal if isinstance(a, cls)]
+    return Menu((say(f"tui.prompt.{path[0]}"),), choices)
+
+
+def _give_up_menu(st: GameState, legal: list[Action], p: int, path: MenuPath) -> Menu:
+    """Which stored cube to give up."""
+    choices = [Choice((Cube(a.good, named=True), *_from_label(a.source)), action=a)
+               for a in legal if isinstance(a, GiveUp)]
+    return Menu((say("tui.prompt.give_up"),), choices)
+
+
+# The unloading turn's exchanges, in the order its menu offers them.
+_EXCHANGES: dict[str, type[Trade | Sell | Harbour]] = {
+    "trade": Trade, "sell": Sell, "harbour": Harbour}
+# The unloading turn's submenus, by the first part of their path.
+_UNLOADING_SUBMENUS: dict[str, Callable[[GameState, list[Action], int, MenuPath], Menu]] = {
+    "cube": _cube_menu, "trade": _exchange_menu, "sell": _exchange_menu,
+    "harbour": _exchange_menu, "give_up": _give_up_menu}
+
+
 # The menu of each phase in which a player decides (with no decision pending).
-_PHASE_MENUS: dict[Phase, Callable[..., Menu]] = {
+_PHASE_MENUS: dict[Phase, Callable[[GameState, list[Action], int, MenuPath], Menu]] = {
     Phase.DEMAND: _demand_menu,
     Phase.PURCHASE: _purchase_menu,
     Phase.RESERVATION: _purchase_menu,
@@ -325,13 +385,15 @@ def _viking_at(st: GameState, col: int, pos: int) -> Words:
     return (Viking(code), " ", say("tui.choice.viking_at", space=col, position=pos + 1))
 
 
-def _take_menu(st, legal, p, path, dec) -> Menu:
+def _take_menu(st: GameState, legal: list[Action], p: int, path: MenuPath,
+        dec: Any) -> Menu:
     choices = [Choice((say("tui.choice.take"), " ", Cube(a.good, named=True)), action=a)
                for a in legal if isinstance(a, Take)]
     return Menu((say("tui.prompt.take"),), choices)
 
 
-def _place_cube_menu(st, legal, p, path, dec) -> Menu:
+def _place_cube_menu(st: GameState, legal: list[Action], p: int, path: MenuPath,
+        dec: Any) -> Menu:
     choices = _cube_choices(st, p, [a for a in legal if isinstance(a, Assign)])
     for a in legal:
         if isinstance(a, Discard):
@@ -339,7 +401,8 @@ def _place_cube_menu(st, legal, p, path, dec) -> Menu:
     return Menu((say("tui.prompt.place_cube"), " ", Cube(dec.good, named=True)), choices)
 
 
-def _workshop_menu(st, legal, p, path, dec) -> Menu:
+def _workshop_menu(st: GameState, legal: list[Action], p: int, path: MenuPath,
+        dec: Any) -> Menu:
     choices: list[Choice] = []
     for a in legal:
         if isinstance(a, TakeOff):
@@ -350,14 +413,16 @@ def _workshop_menu(st, legal, p, path, dec) -> Menu:
     return Menu((say("tui.prompt.workshop", count=dec.left),), choices)
 
 
-def _theft_menu(st, legal, p, path, dec) -> Menu:
+def _theft_menu(st: GameState, legal: list[Action], p: int, path: MenuPath,
+        dec: Any) -> Menu:
     choices = [Choice((say("tui.choice.steal", card=_card(st, a.card)), " ", Cube(a.good),
                        " (", Player(a.player), ")"), action=a, card=a.card)
                for a in legal if isinstance(a, Steal)]
     return Menu((say("tui.prompt.theft"),), choices)
 
 
-def _trickery_menu(st, legal, p, path, dec) -> Menu:
+def _trickery_menu(st: GameState, legal: list[Action], p: int, path: MenuPath,
+        dec: Any) -> Menu:
     swaps = [a for a in legal if isinstance(a, Swap)]
     choices: list[Choice] = []
     if path and path[0] == "swap" and len(path) == 1:
@@ -379,14 +444,15 @@ def _trickery_menu(st, legal, p, path, dec) -> Menu:
     if swaps:
         choices.append(Choice((say("tui.choice.swap", card=_card(st, dec.card)),),
                               submenu=("swap",), card=dec.card))
-    for a in legal:
-        if isinstance(a, Decline):
-            choices.append(Choice((say("tui.choice.decline"),), tag="decline", action=a))
+    for d in legal:
+        if isinstance(d, Decline):
+            choices.append(Choice((say("tui.choice.decline"),), tag="decline", action=d))
     choices.extend(_use_cards(st, legal))
     return Menu((say("tui.prompt.trickery"),), choices)
 
 
-def _attack_menu(st, legal, p, path, dec) -> Menu:
+def _attack_menu(st: GameState, legal: list[Action], p: int, path: MenuPath,
+        dec: Any) -> Menu:
     """Glory or Danegeld: the card that changes the attack's result (`dec.value` VP gained or
     lost), or the plain result."""
     kind = dec.kind
@@ -403,7 +469,8 @@ def _attack_menu(st, legal, p, path, dec) -> Menu:
     return Menu((say(f"tui.prompt.{kind}", value=dec.value),), choices)
 
 
-def raw_menu(st, legal, p, path, dec) -> Menu:
+def raw_menu(st: GameState, legal: list[Action], p: int, path: MenuPath,
+        dec: Any) -> Menu:
     """A decision kind without a menu of its own: its name and each legal action by its
     move's name and fields, so that a new kind never blocks a game."""
     choices = [Choice((say(f"play.actions.{a.type}"), *_raw_fields(a)), action=a)
@@ -419,7 +486,8 @@ def _raw_fields(a: Action) -> tuple[str, ...]:
 
 # The menu of each pending decision kind (engine Decision.kind); a kind not listed gets
 # raw_menu. A new decision kind adds its builder here and its words to the catalogues.
-PENDING_MENUS: dict[str, Callable[..., Menu]] = {
+PendingMenu = Callable[[GameState, list[Action], int, MenuPath, Any], Menu]
+PENDING_MENUS: dict[str, PendingMenu] = {
     "take": _take_menu,
     "place_cube": _place_cube_menu,
     "workshop": _workshop_menu,
@@ -430,6 +498,7 @@ PENDING_MENUS: dict[str, Callable[..., Menu]] = {
 }
 
 
-def _pending_menu(st, legal, p, path) -> Menu:
+def _pending_menu(st: GameState, legal: list[Action], p: int, path: MenuPath) -> Menu:
     dec = st.pending[-1]
-    return PENDING_MENUS.get(dec.kind, raw_menu)(st, legal, p, path, dec)
+    menu: PendingMenu = PENDING_MENUS.get(dec.kind, raw_menu)
+    return menu(st, legal, p, path, dec)

@@ -16,6 +16,7 @@ from jorvik.engine import Action, CardSet, GameState, current_player
 from jorvik.engine.names import shown
 
 from . import saves as saving
+from .errors import SaveError
 from .scores import projected_vp
 from .seats import Seats
 from .session import LogEntry, Session
@@ -185,7 +186,7 @@ def load(spec: str, cards: CardSet | None = None) -> Replay:
     path = find(spec)
     try:
         data, cards = saving.open_save(path, cards or load_cards(), stacked_ok=True)
-    except saving.SaveError as e:
+    except SaveError as e:
         raise ReplayError(str(e)) from None
     if data.game_id and not names_a_file(spec):
         spec = data.game_id

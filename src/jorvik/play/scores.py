@@ -8,7 +8,7 @@ from jorvik.engine import GameState, final_scores
 
 # (state, its scores): every panel asks about the same state. One tuple, replaced whole, so a
 # reader on another thread never pairs a state with another state's scores.
-_last: tuple[Any, Any] = (None, None)
+_last: tuple[GameState | None, dict[str, Any]] = (None, {})
 
 
 def scores_now(st: GameState) -> dict[str, Any]:

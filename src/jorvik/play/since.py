@@ -9,11 +9,13 @@ unloading", cards moved to the card area, the end of the game), which the board 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from jorvik.engine import (
     RESERVATION_ROW,
+    GameState,
     Phase,
     current_player,
     price_due,
@@ -125,6 +127,33 @@ def _spot(where: tuple[int, int]) -> Any:
     return say("events.spot.column", column=column, position=position)
 
 
+@dataclass
+class _Told:
+    """The summary as it is gathered from the log: the table's lines (attacks, the boxed
+    cards, events of no player), the lines of what others did to you, and each player's
+    events and hints for their own line."""
+
+    n: int
+    table: list[Item] = field(default_factory=list)
+    personal: list[Item] = field(default_factory=list)
+    mine: dict[int, list[tuple[int, Event]]] = field(default_factory=dict)
+    hints: dict[int, list[int]] = field(default_factory=dict)
+    boxed: Item | None = None
+    boxed_cards: list[Card | str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.mine = {q: [] for q in range(self.n)}
+
+    def box(self, pos: int, ev: Discarded, by_id: dict[str, Any]) -> None:
+        """The cards boxed since: one line, where the first of them was boxed."""
+        if self.boxed is None:
+            self.boxed = Item((), [])
+            self.table.append(self.boxed)
+        self.boxed_cards.append(Card(by_id[ev.card]) if ev.card in by_id else ev.card)
+        self.boxed.sources.append(pos)
+        self.boxed.text = (say("tui.since.boxed", cards=tuple(self.boxed_cards)),)
+
+
 def summary(session: Session, p: int) -> list[Item]:
     """The summary for player p now: a line per Attack of the Picts and per boxed-cards
     batch, a line per player who did something (p's own is "You"), and a line for each
@@ -133,137 +162,207 @@ def summary(session: Session, p: int) -> list[Item]:
     # coins and VP are told from just after p's last move (p's own payment is not news)
     after = start + 1 if last_decision(session, p) is not None else start
     before, now = session.states[min(after, len(session.states) - 1)], session.state
-    seats = session.seats
-    by_id = now.cards.by_id
-    table: list[Item] = []
-    boxed: Item | None = None
-    boxed_cards: list[str] = []
-    personal: list[Item] = []
-    mine: dict[int, list[tuple[int, Event]]] = {q: [] for q in range(now.n)}
-    hints: dict[int, list[int]] = {}
+    told = _Told(now.n)
     for pos, e in entries:
-        ev = e.event
-        if ev is None:
-            if e.player is not None and e.kind == "hint":
-                hints.setdefault(e.player, []).append(pos)
-            continue
-        if type(ev) in LEFT_OUT:
-            continue
-        q = getattr(ev, "player", None)
-        if isinstance(ev, PictsAttack):
-            table.append(Item((ev,), [pos], to_you=True))
-        elif isinstance(ev, Discarded):
-            if boxed is None:
-                boxed = Item((), [])
-                table.append(boxed)
-            cid = ev.card
-            boxed_cards.append(Card(by_id[cid]) if cid in by_id else cid)
-            boxed.sources.append(pos)
-        elif q is not None and 0 <= q < now.n:
-            mine[q].append((pos, ev))
-            if isinstance(ev, Swapped) and q != p:
-                for owner, here, there in _swap_victims(session, e, ev):
-                    if owner == p:
-                        personal.append(Item((Tone((say(
-                            "tui.since.swapped_you", name=seats.names[q], before=_spot(here),
-                            now=_spot(there)),), "strong"),), [pos], to_you=True))
-            if isinstance(ev, Stolen) and ev.victim == p:
-                personal.append(Item((Tone((say(
-                    "tui.since.stolen_you", name=seats.names[q],
-                    card=Card(by_id[ev.card]) if ev.card in by_id else "",
-                    good=GoodName(GOOD_INDEX[ev.good])),), "strong"),), [pos], to_you=True))
-            if isinstance(ev, VikingPlaced) and q != p and _joined(session, e, ev, p):
-                personal.append(Item((Tone((say(
-                    "tui.since.joined_you", name=seats.names[q], column=ev.column),),
-                    "strong"),), [pos], to_you=True))
-            if isinstance(ev, Reserved) and q != p and _reserved_before(session, e, p):
-                personal.append(Item((Tone((say(
-                    "tui.since.reserved_after_you", name=seats.names[q],
-                    count=price_now(session.states[e.index], RESERVATION_ROW)),),
-                    "strong"),), [pos], to_you=True))
-        else:
-            table.append(Item((ev,), [pos]))
-    if boxed is not None:
-        boxed.text = (say("tui.since.boxed", cards=tuple(boxed_cards)),)
-    out = table + personal
+        _tell(session, p, told, pos, e)
+    out = told.table + told.personal
     for q in range(now.n):
-        item = _player_line(session, p, q, mine[q], hints.get(q, []), before, now)
+        item = _player_line(_Line(session, p, q, told.mine[q], told.hints.get(q, []),
+                                  before, now))
         if item is not None:
             out.append(item)
     return out
 
 
-def _player_line(session: Session, p: int, q: int, events: list[tuple[int, Event]],
-                 hints: list[int], before: Any, now: Any) -> Item | None:
+def _tell(session: Session, p: int, told: _Told, pos: int, e: LogEntry) -> None:
+    """Where the log entry at `pos` is told in p's summary (if it is)."""
+    ev = e.event
+    if ev is None:
+        if e.player is not None and e.kind == "hint":
+            told.hints.setdefault(e.player, []).append(pos)
+        return
+    if type(ev) in LEFT_OUT:
+        return
+    q = getattr(ev, "player", None)
+    if isinstance(ev, PictsAttack):
+        told.table.append(Item((ev,), [pos], to_you=True))
+    elif isinstance(ev, Discarded):
+        told.box(pos, ev, session.state.cards.by_id)
+    elif q is not None and 0 <= q < told.n:
+        told.mine[q].append((pos, ev))
+        to_you = _TO_YOU.get(type(ev))
+        if to_you is not None:
+            told.personal += to_you(session, p, q, pos, e, ev)
+    else:
+        told.table.append(Item((ev,), [pos]))
+
+
+def _strong(pos: int, key: str, **fields: Any) -> Item:
+    """A line of what another player did to you (it brings the banner)."""
+    return Item((Tone((say(key, **fields),), "strong"),), [pos], to_you=True)
+
+
+def _swapped_you(session: Session, p: int, q: int, pos: int, e: LogEntry,
+                 ev: Any) -> list[Item]:
+    if q == p:
+        return []
+    return [_strong(pos, "tui.since.swapped_you", name=session.seats.names[q],
+                    before=_spot(here), now=_spot(there))
+            for owner, here, there in _swap_victims(session, e, ev) if owner == p]
+
+
+def _stole_from_you(session: Session, p: int, q: int, pos: int, e: LogEntry,
+                    ev: Any) -> list[Item]:
+    if ev.victim != p:
+        return []
+    by_id = session.state.cards.by_id
+    return [_strong(pos, "tui.since.stolen_you", name=session.seats.names[q],
+                    card=Card(by_id[ev.card]) if ev.card in by_id else "",
+                    good=GoodName(GOOD_INDEX[ev.good]))]
+
+
+def _joined_you(session: Session, p: int, q: int, pos: int, e: LogEntry,
+                ev: Any) -> list[Item]:
+    if q == p or not _joined(session, e, ev, p):
+        return []
+    return [_strong(pos, "tui.since.joined_you", name=session.seats.names[q],
+                    column=ev.column)]
+
+
+def _reserved_after_you(session: Session, p: int, q: int, pos: int, e: LogEntry,
+                        ev: Any) -> list[Item]:
+    if q == p or not _reserved_before(session, e, p):
+        return []
+    return [_strong(pos, "tui.since.reserved_after_you", name=session.seats.names[q],
+                    count=price_now(session.states[e.index], RESERVATION_ROW))]
+
+
+# What another player's event did to you, by its type (the "to you" lines).
+_TO_YOU: dict[type[Event], Callable[[Session, int, int, int, LogEntry, Any], list[Item]]] = {
+    Swapped: _swapped_you,
+    Stolen: _stole_from_you,
+    VikingPlaced: _joined_you,
+    Reserved: _reserved_after_you,
+}
+
+
+@dataclass(frozen=True)
+class _Line:
+    """What one player's line is told from: p's summary, player q's events and hints since,
+    and the table just after p's last move and now."""
+
+    session: Session
+    p: int
+    q: int
+    events: list[tuple[int, Event]]
+    hints: list[int]
+    before: Any
+    now: Any
+
+
+Parts = tuple[list[Words], list[int]]   # parts of a line, and the log positions they tell
+
+
+def _player_line(line: _Line) -> Item | None:
     """One player's line: the short forms first, then each other event in the log's words."""
-    if not events and not hints:
+    if not line.events and not line.hints:
         return None
-    by_id = now.cards.by_id
     parts: list[Words] = []
     sources: list[int] = []
-    placed = [(pos, ev) for pos, ev in events if isinstance(ev, VikingPlaced)]
-    if placed:
-        parts.append((say("tui.since.placed", count=len(placed),
-                          columns=", ".join(str(ev.column) for _, ev in placed)),))
-        sources += [pos for pos, _ in placed]
-    for pos, ev in events:
-        if not isinstance(ev, (Reserved, Bought, Passed)):
-            continue
-        name = Card(by_id[ev.card]) if ev.card in by_id else ev.card
-        if isinstance(ev, Reserved):
-            parts.append((say("tui.since.reserved", card=name),))
-        elif isinstance(ev, Bought):
-            if ev.free:
-                parts.append((say("tui.since.bought_free", card=name),))
-            else:
-                parts.append((say("tui.since.bought", count=ev.price, card=name),))
-        elif ev.auto:  # the game passed for them: they could not pay
-            had = session.states[session.log[pos].index - 1].players[q].coins
-            parts.append((say("tui.since.passed_auto_you" if q == p else "tui.since.passed_auto",
-                              count=ev.price, card=name, coins=had),))
-        else:
-            words: Words = (say("tui.since.passed", count=ev.price, card=name),)
-            if _on_sale(now) == ev.card:  # "Dénes passed at 3 — it is 2 now"
-                words += (say("tui.since.price_now", count=price_due(now)),)
-            parts.append(words)
-        sources.append(pos)
-    moved = _net_stored(events)
-    assigned = [(pos, ev) for pos, ev in events if isinstance(ev, Assigned)]
-    if assigned:
-        counted = sum(1 for _, ev in assigned if not _stored_move(ev))
-        if counted:
-            parts.append((say("tui.since.assigned", count=counted),))
-        if moved:
-            parts.append((say("tui.since.stored", count=moved),))
-        sources += [pos for pos, _ in assigned]
-    money = [(pos, ev) for pos, ev in events if isinstance(ev, CoinsChanged)
-             and ev.reason not in OWN_LINE_COINS]
-    a, b = before.players[q], now.players[q]
-    # only a change is news: coins that came and went again ("coins 3→3") are no line
-    if a.coins != b.coins:
-        parts.append((say("tui.since.coins", before=a.coins, now=b.coins),))
-    sources += [pos for pos, _ in money]
-    vp = [(pos, ev) for pos, ev in events if isinstance(ev, VPChanged)]
-    if a.vp != b.vp:
-        parts.append((say("tui.since.vp", before=a.vp, now=b.vp),))
-    sources += [pos for pos, _ in vp]
-    if hints:
-        parts.append((say("tui.since.hint", count=len(hints)),))
-        sources += hints
-    # Everything else in the log's own words, less the name (the line begins with it).
-    for pos, ev in events:
-        if type(ev) in SHORT and not (isinstance(ev, CoinsChanged)
-                                      and ev.reason in OWN_LINE_COINS):
-            continue
-        parts.append((Deed(ev),))
-        sources.append(pos)
+    for part in _LINE_PARTS:
+        said, told = part(line)
+        parts += said
+        sources += told
     if not parts:
         return None
-    line: Words = (Tone((say("tui.since.you"),), "strong"),) if q == p else (Player(q),)
-    line += (say("tui.since.after_name"),)
-    for i, part in enumerate(parts):
-        line += ((" · ",) if i else ()) + part
-    return Item(line, sorted(sources), to_you=q == p)
+    q = line.q
+    out: Words = (Tone((say("tui.since.you"),), "strong"),) if q == line.p else (Player(q),)
+    out += (say("tui.since.after_name"),)
+    for i, words in enumerate(parts):
+        out += ((" · ",) if i else ()) + words
+    return Item(out, sorted(sources), to_you=q == line.p)
+
+
+def _placed(line: _Line) -> Parts:
+    placed = [(pos, ev) for pos, ev in line.events if isinstance(ev, VikingPlaced)]
+    if not placed:
+        return [], []
+    return ([(say("tui.since.placed", count=len(placed),
+                  columns=", ".join(str(ev.column) for _, ev in placed)),)],
+            [pos for pos, _ in placed])
+
+
+def _purchases(line: _Line) -> Parts:
+    """Reserved, bought and passed, in the log's order."""
+    told = [(pos, ev) for pos, ev in line.events if isinstance(ev, (Reserved, Bought, Passed))]
+    return [_purchase(line, pos, ev) for pos, ev in told], [pos for pos, _ in told]
+
+
+def _purchase(line: _Line, pos: int, ev: Any) -> Words:
+    by_id = line.now.cards.by_id
+    name = Card(by_id[ev.card]) if ev.card in by_id else ev.card
+    if isinstance(ev, Reserved):
+        return (say("tui.since.reserved", card=name),)
+    if isinstance(ev, Bought):
+        if ev.free:
+            return (say("tui.since.bought_free", card=name),)
+        return (say("tui.since.bought", count=ev.price, card=name),)
+    session, q = line.session, line.q
+    if ev.auto:  # the game passed for them: they could not pay
+        had = session.states[session.log[pos].index - 1].players[q].coins
+        return (say("tui.since.passed_auto_you" if q == line.p else "tui.since.passed_auto",
+                    count=ev.price, card=name, coins=had),)
+    words: Words = (say("tui.since.passed", count=ev.price, card=name),)
+    if _on_sale(line.now) == ev.card:  # "Dénes passed at 3 — it is 2 now"
+        words += (say("tui.since.price_now", count=price_due(line.now)),)
+    return words
+
+
+def _assigned(line: _Line) -> Parts:
+    assigned = [(pos, ev) for pos, ev in line.events if isinstance(ev, Assigned)]
+    if not assigned:
+        return [], []
+    parts: list[Words] = []
+    counted = sum(1 for _, ev in assigned if not _stored_move(ev))
+    if counted:
+        parts.append((say("tui.since.assigned", count=counted),))
+    moved = _net_stored(line.events)
+    if moved:
+        parts.append((say("tui.since.stored", count=moved),))
+    return parts, [pos for pos, _ in assigned]
+
+
+def _coins(line: _Line) -> Parts:
+    # only a change is news: coins that came and went again ("coins 3→3") are no line
+    a, b = line.before.players[line.q].coins, line.now.players[line.q].coins
+    money = [pos for pos, ev in line.events if isinstance(ev, CoinsChanged)
+             and ev.reason not in OWN_LINE_COINS]
+    return ([(say("tui.since.coins", before=a, now=b),)] if a != b else []), money
+
+
+def _vp(line: _Line) -> Parts:
+    a, b = line.before.players[line.q].vp, line.now.players[line.q].vp
+    vp = [pos for pos, ev in line.events if isinstance(ev, VPChanged)]
+    return ([(say("tui.since.vp", before=a, now=b),)] if a != b else []), vp
+
+
+def _hints(line: _Line) -> Parts:
+    if not line.hints:
+        return [], []
+    return [(say("tui.since.hint", count=len(line.hints)),)], list(line.hints)
+
+
+def _others(line: _Line) -> Parts:
+    """Everything else in the log's own words, less the name (the line begins with it)."""
+    told = [(pos, ev) for pos, ev in line.events
+            if type(ev) not in SHORT or (isinstance(ev, CoinsChanged)
+                                         and ev.reason in OWN_LINE_COINS)]
+    return [(Deed(ev),) for _, ev in told], [pos for pos, _ in told]
+
+
+# A player's line, part by part in this order.
+_LINE_PARTS: tuple[Callable[[_Line], Parts], ...] = (
+    _placed, _purchases, _assigned, _coins, _vp, _hints, _others)
 
 
 def _joined(session: Session, e: LogEntry, ev: VikingPlaced, p: int) -> bool:
@@ -291,11 +390,10 @@ def ran_for(session: Session, p: int) -> bool:
     if last_decision(session, p) is None:
         return False
     now = (session.state.round, session.state.phase)
-    began = [(pos, e) for pos, e in window(session, p)[1]
+    began = [(session.states[e.index].round, e.event.phase) for _, e in window(session, p)[1]
              if isinstance(e.event, PhaseStarted)
              and e.event.phase in (Phase.PURCHASE, Phase.UNLOADING)]
-    return (any((session.states[e.index].round, e.event.phase) != now for _, e in began)
-            and bool(summary(session, p)))
+    return any(when != now for when in began) and bool(summary(session, p))
 
 
 def happened_to(session: Session, p: int) -> bool:
@@ -305,7 +403,7 @@ def happened_to(session: Session, p: int) -> bool:
     return any(item.to_you for item in summary(session, p))
 
 
-def _on_sale(st: Any) -> str | None:
+def _on_sale(st: GameState) -> str | None:
     """The card whose purchase is being decided now (None: none)."""
     if st.phase == Phase.PURCHASE and 0 <= st.turn < len(st.spaces):
         return st.spaces[st.turn]

@@ -10,7 +10,7 @@ worded as the log words it)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from jorvik.engine.events import Event
 from jorvik.i18n import t
@@ -39,7 +39,7 @@ class Card:
 
     @property
     def id(self) -> str:
-        return self.card.id
+        return str(self.card.id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +85,12 @@ class Deed:
 class Tone:
     """Words with a meaning a front end may show (a colour, bold): 'completes' (a cube that
     completes a craftsman), 'strong' (what happened to you), 'quiet' (a note)."""
-    words: tuple
+    words: Words
     tone: str
 
 
-Part = Union[str, Say, Card, GoodName, Cube, Cubes, Viking, Player, Event, Deed, Tone]
-Words = tuple  # tuple[Part, ...]
+Part = str | Say | Card | GoodName | Cube | Cubes | Viking | Player | Event | Deed | Tone
+Words = tuple[Part, ...]  # a phrase: its parts in order
 
 
 def short_name(name: str, limit: int) -> str:
