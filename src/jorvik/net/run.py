@@ -429,7 +429,7 @@ def _local_app(config: Any, table: Any, host: str, port: int, tls: Any,
     address = f"[{connect_to}]:{port}" if ":" in connect_to else f"{connect_to}:{port}"
     ctx = client_ssl(True, args.cert) if tls else None
     app = JoinApp(config, url_of(address, bool(tls)), table.local.code, address, tls=ctx)
-    app.hints = not args.no_hints  # type: ignore[attr-defined]  # (JorvikApp's, set as tui.build_app does)
+    app.hints = not args.no_hints
     return tui.run_app(app)
 
 
@@ -468,7 +468,7 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from .app import JoinApp
     config = PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False)
     app = JoinApp(config, url, code, address, name=args.name, tls=tls)
-    app.hints = not args.no_hints  # type: ignore[attr-defined]  # (JorvikApp's, set as tui.build_app does)
+    app.hints = not args.no_hints
     status = tui.run_app(app)
     if app.ended_with == "unreachable":
         print(app.link.problem, file=sys.stderr)
