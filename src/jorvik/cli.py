@@ -235,11 +235,12 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
     from jorvik.tui.app import PlayConfig
     from jorvik.tui.text import COLOUR_NAMES, Seats
 
-    if (args.resume or args.load) and (args.bots or args.seat):
+    if (args.resume or args.load) and args.bots:
         # a resumed game keeps the seats it was saved with: say so, never ignore --bots
         option = "--resume" if args.resume else "--load"
-        parser.error(t("cli.errors.play.resume_seats", option=option,
-                       seats="--bots" if args.bots else "--seat"))
+        parser.error(t("cli.errors.play.resume_seats", option=option, seats="--bots"))
+    # a resumed game's --seat N=LEVEL: the seat changes hands once the game is loaded
+    resume_seats, args.seat = (args.seat, []) if args.resume or args.load else ([], args.seat)
     cards = load_cards_or_exit(parser, args.cards)
     names = [n.strip() for n in args.names.split(",")] if args.names else []
     problem = names_problem(names)
@@ -311,6 +312,15 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
         load_path = saving.latest_unfinished()
         if load_path is None:
             notices.append(lambda: t("tui.save.nothing_to_resume"))
+    seat_changes = []
+    if resume_seats:
+        from jorvik.play.seats import SeatSpecError, parse_seat_changes
+        if load_path is None:
+            parser.error(t("cli.errors.play.seat_nothing_to_resume"))
+        try:
+            seat_changes = parse_seat_changes(resume_seats, saving.save_players(load_path))
+        except SeatSpecError as e:
+            parser.error(str(e))
     lock = None
     if load_path is not None:
         try:
@@ -322,6 +332,7 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
         seed=args.seed, start_player=start, cards_path=args.cards, load_path=load_path,
         need_setup=not names and not all(bots), handover=args.handover or ("never" if args.no_handover else True),
         bot_delay=args.bot_delay, think=args.think, lock=lock, notices=notices,
+        seat_changes=seat_changes,
     )
 
 

@@ -251,3 +251,27 @@ def test_a_bad_seat_spec_is_one_clear_line(spec, words):
     text = str(e.value)
     assert words in text and "\n" not in text and "\x1b" not in text
     assert "human" in str(SeatSpecError("cli.errors.unknown_bot", name="w", choices="easy, human"))
+
+
+# ---------------------------------------------------------------- the bots of a session
+
+def test_a_seat_that_changes_level_gets_the_bot_of_its_new_level():
+    session = _session(bots=("easy",))
+    turns = BotTurns(session)
+    easy = turns.bot(0)
+    assert type(easy).__name__ == "RandomBot" and turns.bot(0) is easy
+    session.change_seat(0, "normal")
+    assert type(turns.bot(0)).__name__ == "NormalBot"
+
+
+def test_a_choice_begun_before_a_seat_changed_hands_is_dropped():
+    """The bot thought in the same state as the one that takes over after the change: its
+    choice is not the new bot's."""
+    session = _session(bots=("easy",))
+    turns = BotTurns(session)
+    old = turns.think(0, turns.begin(0), lambda words: None)
+    turns.cancel()
+    session.change_seat(0, "normal")
+    new = turns.think(0, turns.begin(0), lambda words: None)
+    assert old is not None and new is not None
+    assert turns.stale(old) and not turns.stale(new)

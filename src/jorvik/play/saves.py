@@ -289,6 +289,18 @@ def saved_card_file(data: dict[str, Any], path: Path) -> str | None:
     return None
 
 
+def save_players(path: Path) -> int | None:
+    """How many players the save at `path` has (read, not replayed); None when it cannot
+    be read as a save or a record (opening it will say why)."""
+    try:
+        data = read_save(path)
+    except SaveError:
+        return None
+    record = data.get("record") if "format" in data else data
+    players = record.get("players") if isinstance(record, dict) else None
+    return len(players) if isinstance(players, list) and 2 <= len(players) <= 5 else None
+
+
 def open_save(path: Path, cards: CardSet, own_cards: bool = True,
               stacked_ok: bool = False) -> tuple[SaveData, CardSet]:
     """Read, check and replay the save at `path` (what `play --load` and `review` both do):

@@ -145,3 +145,9 @@ def parse_seat_change(spec: str, players: int) -> tuple[int, str | None]:
         raise SeatSpecError("cli.errors.unknown_bot", name=level,
                             choices=", ".join([*level_names(), HUMAN]))
     return seat - 1, level
+
+
+def parse_seat_changes(specs: list[str], players: int | None) -> list[tuple[int, str | None]]:
+    """Every `--seat N=LEVEL` of a resumed game, checked (parse_seat_change) against its
+    `players` (None: not known yet: any seat a game can have, 1 to 5)."""
+    return [parse_seat_change(spec, players or 5) for spec in specs]
