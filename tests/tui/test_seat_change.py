@@ -6,6 +6,8 @@ bot plays on at once, a human is asked; Ctrl+Z takes the change back like a move
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 from jorvik.carddata import load_cards
 from jorvik.engine import Place
@@ -17,6 +19,7 @@ from jorvik.tui.screens.help import key_lines
 from jorvik.tui.screens.message import ConfirmScreen, HandoverScreen
 from tui_helpers import make_app, palette_lists, wait_until
 
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "saves"
 FOUR = ("--players", "4", "--mode", "jarl", "--names", "Anna,Bálint,Csaba,Dóra", "--seed", "4",
         "--start-player", "1", "--bot-delay", "0")
 
@@ -130,3 +133,31 @@ async def test_play_load_seat_human_gives_the_seat_back():
         assert game.session.decider == 1 and game.menu is not None   # Bela is asked
     parsed, _ = saving.open_save(game_saved.path, load_cards())
     assert parsed.seats.bots == [None, None] and len(parsed.seat_changes) == 1
+
+
+async def test_the_hand_over_banner_of_a_player_who_leaves_goes_and_the_bot_plays():
+    app = make_app("--players", "2", "--names", "Anna,Bela", "--seed", "4", "--start-player",
+                   "1", "--bot-delay", "0", "--handover", "always", autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = app.screen
+        session = game.session
+        await pilot.press("1")                    # Anna places: the banner for Bela
+        assert isinstance(app.screen, HandoverScreen) and app.screen.player == 1
+        await _palette(pilot, "Hand a seat", "Bela (seat 2) → the easy bot", "2 the easy")
+        await wait_until(pilot, lambda: len(session.actions) == 2 and not game.thinking,
+                         what="the bot's move in Bela's seat")
+        await wait_until(pilot, lambda: app.screen is game or (
+            isinstance(app.screen, HandoverScreen) and app.screen.player == 0))
+        assert session.seats.bots == [None, "easy"]
+        assert "Bela left; their seat is played by the easy bot from round 1." in _log(game)
+
+
+async def test_a_finished_game_loaded_with_seat_is_shown_as_finished(tmp_path):
+    path = tmp_path / "finished.json"
+    shutil.copyfile(CORPUS / "save2-fb5a3ad-jarl-finished.json", path)
+    app = make_app("--load", str(path), "--seat", "2=hard", autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        from jorvik.tui.screens.final import FinalScreen
+        await wait_until(pilot, lambda: isinstance(app.screen, FinalScreen))
+        assert app.session.seat_changes == []
+        assert "The game is over." in [app.session.line(e) for e in app.session.log]

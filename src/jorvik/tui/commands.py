@@ -133,7 +133,15 @@ def change_seat(screen: Any, seat: int, level: str | None) -> None:
     if decider == seat:
         screen.turns.cancel()   # the seat's bot, if it was thinking: its choice is dropped
         screen.path = ()
+        if level is not None:   # the hand-over banner to the player who left goes
+            screen.app.call_later(_drop_banner, screen.app, seat)
     screen.after_change()
+
+
+def _drop_banner(app: Any, seat: int) -> None:
+    from .screens.message import HandoverScreen
+    if isinstance(app.screen, HandoverScreen) and app.screen.player == seat:
+        app.screen.dismiss()
 
 
 def _levels() -> list[str]:
