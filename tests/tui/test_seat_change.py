@@ -17,7 +17,7 @@ from jorvik.play.session import Session
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.help import key_lines
 from jorvik.tui.screens.message import ConfirmScreen, HandoverScreen
-from tui_helpers import make_app, palette_lists, wait_until
+from tui_helpers import make_app, on_final, palette_lists, play_until, saved_at, wait_until
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "saves"
 FOUR = ("--players", "4", "--mode", "jarl", "--names", "Anna,Bálint,Csaba,Dóra", "--seed", "4",
@@ -161,3 +161,32 @@ async def test_a_finished_game_loaded_with_seat_is_shown_as_finished(tmp_path):
         await wait_until(pilot, lambda: isinstance(app.screen, FinalScreen))
         assert app.session.seat_changes == []
         assert "The game is over." in [app.session.line(e) for e in app.session.log]
+
+
+async def test_a_four_player_hot_seat_game_where_two_leave_for_bots_ends(tmp_path):
+    """The issue's hot-seat game, from round 8 of 10 (the start is played without the app):
+    Bálint hands his seat to 'easy', later the table gives Dóra's to 'normal', and the two
+    humans left play on (the first choice each time) until the final scoring."""
+    path = saved_at(tmp_path, ["Anna", "Bálint", "Csaba", "Dóra"], "jarl", 4,
+                    lambda s: s.state.round >= 8)
+    app = make_app("--load", path, "--bot-delay", "0", "--handover", "never")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.screen
+        session = game.session
+        await _palette(pilot, "Hand a seat", "Bálint (seat 2) → the easy bot", "seat 2 the easy")
+        await wait_until(pilot, lambda: session.seats.bots[1] == "easy")
+        await play_until(pilot, lambda a: session.over or session.state.round >= 9)
+        if not session.over:
+            await _palette(pilot, "Hand a seat", "Dóra (seat 4) → the normal bot",
+                           "seat 4 the normal")
+            await wait_until(pilot, lambda: session.seats.bots[3] == "normal")
+        await play_until(pilot, on_final)
+        assert session.over and session.seats.bots == [None, "easy", None, "normal"]
+        lines = _log(game)
+        assert "Bálint's seat is played by the easy bot from round 8." in lines or \
+            "Bálint left; their seat is played by the easy bot from round 8." in lines
+        assert any(line.startswith("Dóra's seat is played by the normal bot from round 9")
+                   for line in lines)
+    data = json.loads(session.path.read_text(encoding="utf-8"))
+    assert data["finished"] and [c["seat"] for c in data["seat_changes"]] == [1, 3]
