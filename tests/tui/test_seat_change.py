@@ -190,3 +190,19 @@ async def test_a_four_player_hot_seat_game_where_two_leave_for_bots_ends(tmp_pat
                    for line in lines)
     data = json.loads(session.path.read_text(encoding="utf-8"))
     assert data["finished"] and [c["seat"] for c in data["seat_changes"]] == [1, 3]
+
+
+async def test_the_seat_commands_in_hungarian():
+    app = make_app("--lang", "hu", *FOUR, "--handover", "never", autosave=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            game = app.screen
+            await pilot.press("1")
+            await _palette(pilot, "Hely átadása", "Bálint (2. hely) → „nehéz” gépi játékos",
+                           "2 nehéz")
+            await wait_until(pilot, lambda: game.session.seats.bots[1] == "hard")
+            assert ("Bálint kiszállt; az 1. fordulótól „nehéz” gépi játékos játszik a helyén."
+                    in _log(game))
+    finally:
+        from jorvik.i18n import set_language
+        set_language("en")
