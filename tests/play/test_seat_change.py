@@ -188,6 +188,21 @@ def test_the_save_holds_the_change_and_resumes_exactly(tmp_path, monkeypatch):
     session.close()
 
 
+def test_the_save_after_a_seat_change_is_undone_resumes_without_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("JORVIK_HOME", str(tmp_path))
+    session = _session(autosave=True)
+    session.apply(Place(1))
+    session.change_seat(1, "hard")
+    session.change_seat(2, "easy")
+    assert session.undo()                       # the last change only
+    parsed, _ = saving.open_save(session.path, CARDS)
+    again = Session.from_save(parsed, CARDS, autosave=False)
+    assert again.seats.bots == [None, "hard", None, None] == session.seats.bots
+    assert again.seat_changes == session.seat_changes and len(again.seat_changes) == 1
+    assert _lines(again) == _lines(session) and again.actions == session.actions
+    session.close()
+
+
 def test_a_save_without_seat_changes_still_loads(tmp_path, monkeypatch):
     """Saves of earlier versions have no seat_changes: they load with none."""
     monkeypatch.setenv("JORVIK_HOME", str(tmp_path))
