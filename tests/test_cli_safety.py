@@ -195,11 +195,11 @@ def test_simulate_json_lists_the_failing_seeds_and_violations(capsys, monkeypatc
 # ------------------------------------------------------------------ play --resume/--load with seats
 
 @pytest.mark.parametrize("lang,words", [
-    ("en", "cannot be changed from the command line yet"),
-    ("hu", "a parancssorból még nem módosíthatók"),
+    ("en", "a resumed game keeps its seats; hand one to a bot with --seat N=LEVEL"),
+    ("hu", "a folytatott játék megtartja a helyeit; egy helyet a --seat N=SZINT"),
 ])
 @pytest.mark.parametrize("how", ["resume", "load"])
-@pytest.mark.parametrize("seats", [["--bots", "1,2"], ["--seat", "2=hard"]])
+@pytest.mark.parametrize("seats", [["--bots", "1,2"]])  # --seat N=LEVEL: test_seat_change_cli
 def test_resume_with_bots_says_the_seats_cannot_change_and_leaves_the_save(
         capsys, monkeypatch, lang, words, how, seats):
     """The player's report: `play --resume --bots 1,2,3,4` resumed all-human, --bots

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import io
 import json
 import math
@@ -223,19 +224,40 @@ def play_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Pl
 
     opts = TableOptions.of(args)
     _or_exit(parser, resume_problem(opts))
+    # a resumed game's --seat N=LEVEL: the seat changes hands once the game is loaded
+    resume_seats: list[str] = []
+    if opts.resume or opts.load:
+        resume_seats, opts = list(opts.seat), dataclasses.replace(opts, seat=())
     cards = load_cards_or_exit(parser, args.cards)
     seated = seating(opts, BOTS)
     if isinstance(seated, Problem):
         parser.error(seated.message)
     load_path, notices = _saved_game(parser, args, cards)
+    seat_changes = _seat_changes(parser, resume_seats, load_path)
     return PlayConfig(
         cards=cards, seats=Seats(seated.names, seated.colours, seated.bots), mode=args.mode,
         seed=args.seed, start_player=seated.start, cards_path=args.cards, load_path=load_path,
         need_setup=seated.need_setup,
         handover=args.handover or ("never" if args.no_handover else True),
         bot_delay=args.bot_delay, think=args.think, lock=_lock(parser, load_path),
-        notices=notices,
+        notices=notices, seat_changes=seat_changes,
     )
+
+
+def _seat_changes(parser: argparse.ArgumentParser, specs: list[str],
+                  load_path: Path | None) -> list[tuple[int, str | None]]:
+    """`--seat N=LEVEL` given with --resume/--load: the changes of hands to make once the
+    saved game is loaded, checked against its number of players (one line otherwise)."""
+    if not specs:
+        return []
+    from jorvik.play import saves as saving
+    from jorvik.play.seats import SeatSpecError, parse_seat_changes
+    if load_path is None:
+        parser.error(i18n.t("cli.errors.play.seat_nothing_to_resume"))
+    try:
+        return parse_seat_changes(specs, saving.save_players(load_path))
+    except SeatSpecError as e:
+        parser.error(str(e))
 
 
 def _saved_game(parser: argparse.ArgumentParser, args: argparse.Namespace,

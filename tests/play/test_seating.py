@@ -182,12 +182,14 @@ def test_a_digit_that_is_no_seat_number_is_one_line_not_a_crash():
 
 # ------------------------------------------------------------------- resume, seat numbers
 
-def test_resume_or_load_with_bots_or_seat_is_resume_seats():
+def test_resume_or_load_with_bots_is_resume_seats_but_seat_changes_hands():
     found = resume_problem(TableOptions(resume=True, bots="2"))
     assert isinstance(found, Problem) and found.kind == Kind.RESUME_SEATS
     assert "--resume" in found.message and "--bots" in found.message
-    found = resume_problem(TableOptions(load="game.json", seat=("2=easy",)))
-    assert found is not None and "--load" in found.message and "--seat" in found.message
+    found = resume_problem(TableOptions(load="game.json", bots="1,2"))
+    assert found is not None and "--load" in found.message
+    # --seat N=LEVEL on resume is a change of hands (tests/play/test_seat_change_cli.py)
+    assert resume_problem(TableOptions(load="game.json", seat=("2=easy",))) is None
     assert resume_problem(TableOptions(resume=True)) is None
     assert resume_problem(TableOptions(bots="2")) is None
 

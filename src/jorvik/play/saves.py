@@ -35,7 +35,7 @@ from jorvik.settings import atomic_write, data_dir
 
 from .errors import SaveError, replay_refusal
 from .lock import GameLock, lock_game  # noqa: F401  (named here for the callers of saves)
-from .seats import Seats
+from .seats import SeatChange, Seats, bots_before
 
 SAVE_FORMAT = "jorvik-save/2"
 OLD_SAVE_FORMAT = "jorvik-save/1"  # before one file per game: read, then continued in a new file
@@ -52,6 +52,7 @@ class SaveData:
     started: str | None = None
     current: bool = True  # written by this version (continued in place; else in a new file)
     notes: list[dict[str, Any]] = field(default_factory=list)  # the log's kept notes
+    seat_changes: list[SeatChange] = field(default_factory=list)  # seats that changed hands
 
 
 # ---------------------------------------------------------------- where games live
@@ -136,11 +137,14 @@ def default_save_path() -> Path:
 
 def save_text(first: GameState, actions: list[Action], deck: list[str], bag: list[str],
               seats: Seats, cards_path: str | None, game_id: str, started: str,
-              state: GameState, notes: list[dict[str, Any]] | None = None) -> str:
+              state: GameState, notes: list[dict[str, Any]] | None = None,
+              seat_changes: list[SeatChange] | None = None) -> str:
     """The save file of a game as it is now (`state` gives the round and whether it is over,
     for `jorvik games`, which lists without replaying). `notes`: the log's notes kept with the
     game ({"move", "kind", "player"}: a hint used, a bot playing as 'easy'), the first
-    MAX_NOTES of them."""
+    MAX_NOTES of them. `seats` are the seats as they are now; `seat_changes` the seats that
+    changed hands on the way, in order (an earlier version reads the seats as they are now
+    and leaves the changes aside)."""
     return json.dumps({
         "format": SAVE_FORMAT,
         "id": game_id or None,  # a game played without a file of its own has no id
@@ -152,6 +156,7 @@ def save_text(first: GameState, actions: list[Action], deck: list[str], bag: lis
         "cards_path": cards_path,
         "record": make_record(first, actions, deck=deck, bag=bag),
         "notes": list(notes or [])[:MAX_NOTES],
+        "seat_changes": [c.to_json() for c in seat_changes or []],
     }, ensure_ascii=False, indent=1)
 
 
@@ -204,6 +209,20 @@ class NoteModel(BaseModel):
     player: StrictInt = Field(ge=0, le=4)
 
 
+MAX_SEAT_CHANGES = 2000
+
+
+class SeatChangeModel(BaseModel):
+    """A seat that changed hands (play.seats.SeatChange): after `move` moves, seat `seat`
+    went from the bot level `was` to `bot` (None: a human), asked by `by` (None: the table)."""
+    model_config = ConfigDict(extra="forbid")
+    move: StrictInt = Field(ge=0, le=100_000)
+    seat: StrictInt = Field(ge=0, le=4)
+    bot: StrictStr | None = Field(max_length=20)
+    was: StrictStr | None = Field(max_length=20)
+    by: StrictInt | None = Field(default=None, ge=0, le=4)
+
+
 class SaveModel(BaseModel):
     """The shape of a save file around its engine record (checked by the engine's model)."""
     model_config = ConfigDict(extra="ignore")
@@ -217,6 +236,8 @@ class SaveModel(BaseModel):
     cards_path: StrictStr | None = Field(default=None, max_length=4096)
     record: dict[str, Any]
     notes: list[NoteModel] = Field(default_factory=list, max_length=MAX_NOTES)  # older saves: none
+    seat_changes: list[SeatChangeModel] = Field(default_factory=list,
+                                                max_length=MAX_SEAT_CHANGES)  # older: none
 
     @field_validator("cards_path")
     @classmethod
@@ -268,6 +289,18 @@ def saved_card_file(data: dict[str, Any], path: Path) -> str | None:
     return None
 
 
+def save_players(path: Path) -> int | None:
+    """How many players the save at `path` has (read, not replayed); None when it cannot
+    be read as a save or a record (opening it will say why)."""
+    try:
+        data = read_save(path)
+    except SaveError:
+        return None
+    record = data.get("record") if "format" in data else data
+    players = record.get("players") if isinstance(record, dict) else None
+    return len(players) if isinstance(players, list) and 2 <= len(players) <= 5 else None
+
+
 def open_save(path: Path, cards: CardSet, own_cards: bool = True,
               stacked_ok: bool = False) -> tuple[SaveData, CardSet]:
     """Read, check and replay the save at `path` (what `play --load` and `review` both do):
@@ -285,59 +318,116 @@ def open_save(path: Path, cards: CardSet, own_cards: bool = True,
     return parse_save(data, cards, path, stacked_ok), cards
 
 
+@dataclass
+class _Parts:
+    """What a save holds around its engine record (a bare record: nothing but the record)."""
+    record: Any
+    seats: list[SeatModel] | None = None
+    cards_path: str | None = None
+    game_id: str | None = None
+    started: str | None = None
+    current: bool = False
+    notes: list[dict[str, Any]] = field(default_factory=list)
+    seat_changes: list[SeatChange] = field(default_factory=list)
+
+
 def parse_save(data: dict[str, Any], cards: CardSet, path: Path,
                stacked_ok: bool = False) -> SaveData:
     """Check a save (ours, or a bare engine record) and replay it; SaveError when unusable
     (kind 'cards' or 'old' for a save that is fine but cannot be played here)."""
-    where = str(path)
+    parts = _parts(data, path)
+    actions = _replayed(parts, cards, path, stacked_ok)
+    names = list(parts.record["players"])
+    seats = _seats(parts.seats, names, path)
+    _check_notes(parts, len(actions), seats, path)
+    return SaveData(record=parts.record, seats=seats, cards_path=parts.cards_path,
+                    actions=actions, game_id=parts.game_id, started=parts.started,
+                    current=parts.current, notes=parts.notes, seat_changes=parts.seat_changes)
+
+
+def _parts(data: dict[str, Any], path: Path) -> _Parts:
+    """The save's parts, its shape checked; SaveError when it is neither a save nor a
+    record."""
     if data.get("format") in (SAVE_FORMAT, OLD_SAVE_FORMAT):
         model = _checked(data, path)
-        record: Any = model.record
-        seats_data: list[SeatModel] | None = model.seats
-        cards_path, game_id, started = model.cards_path, model.id, model.started
-        notes = [n.model_dump() for n in model.notes]
-        current = model.format == SAVE_FORMAT
-    elif "actions" in data:  # a bare engine record: default colours, all human
-        record, seats_data, cards_path, game_id, started, current = data, None, None, None, None, False
-    else:
-        fmt = data.get("format")
-        error = (f"format {shown(fmt)} is not {SAVE_FORMAT}" if fmt is not None
-                 else "neither a save (no format) nor a game record (no actions)")
-        raise SaveError("incompatible", path=where, error=error)
+        return _Parts(
+            model.record, model.seats, model.cards_path, model.id, model.started,
+            model.format == SAVE_FORMAT, [n.model_dump() for n in model.notes],
+            [SeatChange(c.move, c.seat, c.bot, c.was, c.by) for c in model.seat_changes])
+    if "actions" in data:  # a bare engine record: default colours, all human
+        return _Parts(data)
+    fmt = data.get("format")
+    error = (f"format {shown(fmt)} is not {SAVE_FORMAT}" if fmt is not None
+             else "neither a save (no format) nor a game record (no actions)")
+    raise SaveError("incompatible", path=str(path), error=error)
+
+
+def _replayed(parts: _Parts, cards: CardSet, path: Path, stacked_ok: bool) -> list[Action]:
+    """The record's actions, replayed by the rules; SaveError (in the player's words) when
+    the record cannot be played here."""
+    where = str(path)
     try:
-        _, actions = replay_record(record, cards, stacked_ok=stacked_ok)
+        _, actions = replay_record(parts.record, cards, stacked_ok=stacked_ok)
     except RecordWithoutDeck:
         raise SaveError("no_deck", path=where, kind="old") from None
     except OtherCardFile as e:
-        from jorvik.carddata import cards_differ
-        differ = cards_differ(e.cards_hash, cards)
-        fields: dict[str, Any] = {"path": where, "kind": "cards"}
-        if differ is not None:  # cards of an earlier version: name what plays differently
-            fields["differ"] = ", ".join(differ[:8]) + (" …" if len(differ) > 8 else "")
-        reason = ("other_cards" if cards_path else "other_packaged_cards") + \
-            ("_known" if differ is not None else "")
-        if cards_path:
-            fields["cards"] = cards_path
-        raise SaveError(reason, **fields) from None
+        raise _other_cards(e, cards, parts.cards_path, where) from None
     except RecordError as e:   # an action the rules refuse: why, in the player's words
-        error = replay_refusal(e, cards) or "; ".join(e.problems[:6])
+        error: Any = replay_refusal(e, cards) or "; ".join(e.problems[:6])
         raise SaveError("incompatible", path=where, error=error) from None
-    names = list(record["players"])
+    return actions
+
+
+def _other_cards(e: OtherCardFile, cards: CardSet, cards_path: str | None,
+                 where: str) -> SaveError:
+    """A save played with other cards: which card file, and (for cards of an earlier
+    version) which cards play differently."""
+    from jorvik.carddata import cards_differ
+    differ = cards_differ(e.cards_hash, cards)
+    fields: dict[str, Any] = {"path": where, "kind": "cards"}
+    if differ is not None:  # cards of an earlier version: name what plays differently
+        fields["differ"] = ", ".join(differ[:8]) + (" …" if len(differ) > 8 else "")
+    reason = ("other_cards" if cards_path else "other_packaged_cards") + \
+        ("_known" if differ is not None else "")
+    if cards_path:
+        fields["cards"] = cards_path
+    return SaveError(reason, **fields)
+
+
+def _seats(seats_data: list[SeatModel] | None, names: list[str], path: Path) -> Seats:
+    """The seats of the save (a bare record's: the players, human, in the usual colours)."""
     if seats_data is None:
-        seats = Seats.default(names)
-    else:
-        colours = [s.colour for s in seats_data]
-        if [s.name for s in seats_data] != names or len(set(colours)) != len(colours):
-            raise SaveError("incompatible", path=where,
-                            error="the seats do not match the players")
-        seats = Seats(names, colours, [s.bot for s in seats_data])
-    if seats_data is None:
-        notes = []
-    elif any(n["move"] > len(actions) or n["player"] >= len(names) for n in notes):
-        raise SaveError("incompatible", path=where,
+        return Seats.default(names)
+    colours: list[str] = [s.colour for s in seats_data]
+    if [s.name for s in seats_data] != names or len(set(colours)) != len(colours):
+        raise SaveError("incompatible", path=str(path),
+                        error="the seats do not match the players")
+    return Seats(names, colours, [s.bot for s in seats_data])
+
+
+def _check_notes(parts: _Parts, moves: int, seats: Seats, path: Path) -> None:
+    """The kept notes and the seat changes name moves and players the game has, in order,
+    and the seat changes lead from the seats the game began with to the seats now."""
+    if any(n["move"] > moves or n["player"] >= len(seats) for n in parts.notes):
+        raise SaveError("incompatible", path=str(path),
                         error="a note names a move or a player the game does not have")
-    return SaveData(record=record, seats=seats, cards_path=cards_path, actions=actions,
-                    game_id=game_id, started=started, current=current, notes=notes)
+    if not seat_changes_fit(parts.seat_changes, seats.bots, moves):
+        raise SaveError("incompatible", path=str(path),
+                        error="the seat changes do not match the seats or the moves")
+
+
+def seat_changes_fit(changes: list[SeatChange], bots: list[str | None], moves: int) -> bool:
+    """Whether `changes` can have led to the seats `bots` in a game of `moves` moves: each
+    at a move the game has, in order, of a seat it has, each from the hands the seat was
+    in then to other hands."""
+    level = bots_before(bots, [c for c in changes if c.seat < len(bots)])
+    last = 0
+    for c in changes:
+        if not (last <= c.move <= moves and c.seat < len(bots) and level[c.seat] == c.was != c.bot
+                and (c.by is None or c.by == c.seat)):
+            return False
+        level[c.seat], last = c.bot, c.move
+    return level == bots
 
 
 # ---------------------------------------------------------------- the list of games

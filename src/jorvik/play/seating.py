@@ -20,7 +20,7 @@ from .seats import COLOUR_NAMES
 class Kind(StrEnum):
     """What is wrong with the options: the catalogue key that words it."""
 
-    RESUME_SEATS = "cli.errors.play.resume_seats"  # --resume/--load with --bots/--seat
+    RESUME_SEATS = "cli.errors.play.resume_seats"  # --resume/--load with --bots
     NAME_NOT_TEXT = "cli.errors.name.not_text"
     NAME_EMPTY = "cli.errors.name.empty"
     NAME_TOO_LONG = "cli.errors.name.too_long"
@@ -87,11 +87,11 @@ class Seating:
 
 
 def resume_problem(opts: TableOptions) -> Problem | None:
-    """A resumed game keeps the seats it was saved with: --bots or --seat with --resume or
-    --load is said, never ignored."""
-    if (opts.resume or opts.load) and (opts.bots or opts.seat):
+    """A resumed game keeps the seats it was saved with: --bots with --resume or --load is
+    said, never ignored (a seat changes hands on resume with --seat N=LEVEL)."""
+    if (opts.resume or opts.load) and opts.bots:
         return problem(Kind.RESUME_SEATS, option="--resume" if opts.resume else "--load",
-                       seats="--bots" if opts.bots else "--seat")
+                       seats="--bots")
     return None
 
 

@@ -70,3 +70,84 @@ class Seats:
     def default(cls, names: list[str]) -> Seats:
         """Humans in the usual colours (a bare engine record names only the players)."""
         return cls(list(names), list(COLOUR_NAMES)[:len(names)], [None] * len(names))
+
+
+# ---------------------------------------------------------------- a seat changes hands
+
+HUMAN = "human"   # the word for a human seat where a bot level could be named (--seat 3=human)
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A seat changed hands between two decisions: after `move` actions of the game, seat
+    `seat` went from `was` to `bot` (a bot level; None: a human), asked by that seat's own
+    player (`by` == seat) or by the table as a whole (`by` None)."""
+    move: int
+    seat: int
+    bot: str | None
+    was: str | None
+    by: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "seat": self.seat, "bot": self.bot, "was": self.was,
+                "by": self.by}
+
+
+def bots_before(bots: list[str | None], changes: list[SeatChange]) -> list[str | None]:
+    """The seats' bot levels before `changes` (the levels now, each change taken back from
+    the last one)."""
+    out = list(bots)
+    for c in reversed(changes):
+        out[c.seat] = c.was
+    return out
+
+
+def level_names() -> list[str]:
+    """The bot levels a seat can be handed to (the bots registry's names)."""
+    from jorvik.bots import BOTS
+    return sorted(BOTS)
+
+
+class SeatSpecError(ValueError):
+    """A `N=LEVEL` that cannot be used: `key` names its words in the catalogue
+    (cli.errors.…), `fields` fill them in; str() words it in the language now, with what
+    was typed quoted (an escape sequence in it written out, never sent)."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
+
+    def __str__(self) -> str:
+        from jorvik.i18n import quoted, t
+        fields: dict[str, Any] = {k: quoted(v) if k in ("value", "name") else v
+                                  for k, v in self.fields.items()}
+        return t(self.key, **fields)
+
+
+def parse_seat_change(spec: str, players: int) -> tuple[int, str | None]:
+    """`N=LEVEL` (as `play --resume --seat 3=hard` gives it) as (0-based seat, bot level or
+    None for `N=human`); SeatSpecError when it is not of that shape, N is not a number or
+    not a seat of a `players`-player game, or LEVEL is no bot level and not `human`."""
+    seat_s, eq, level = (part.strip() for part in spec.partition("="))
+    if not eq or not seat_s or not level:
+        raise SeatSpecError("cli.errors.play.seat_spec", value=spec)
+    try:
+        seat = int(seat_s)
+    except ValueError:
+        raise SeatSpecError("cli.errors.play.not_a_seat", option="--seat", value=seat_s) from None
+    if not 1 <= seat <= players:
+        raise SeatSpecError("cli.errors.play.seat_range", option="--seat", seat=seat,
+                            players=players)
+    if level.lower() == HUMAN:
+        return seat - 1, None
+    if level not in level_names():
+        raise SeatSpecError("cli.errors.unknown_bot", name=level,
+                            choices=", ".join([*level_names(), HUMAN]))
+    return seat - 1, level
+
+
+def parse_seat_changes(specs: list[str], players: int | None) -> list[tuple[int, str | None]]:
+    """Every `--seat N=LEVEL` of a resumed game, checked (parse_seat_change) against its
+    `players` (None: not known yet: any seat a game can have, 1 to 5)."""
+    return [parse_seat_change(spec, players or 5) for spec in specs]

@@ -32,7 +32,7 @@ from jorvik.recordschema import check_record
 from . import saves as saving
 from .errors import PlayError
 from .menu import Menu, build_menu
-from .seats import Seats
+from .seats import SeatChange, Seats, bots_before, level_names
 from .words import Tone, Words, plain
 
 
@@ -93,6 +93,37 @@ def note_entry(index: int, words: Callable[[], str], style: Any = None,
     return LogEntry(index, note=words, player=player, kind=kind, kept=kept, style=style)
 
 
+@dataclass(frozen=True)
+class SeatNote:
+    """The log's words for a seat that changed hands ("Bálint left; his seat is played by
+    hard from round 6", and the way back), worded in the language of the moment. Not a
+    kept note: the save keeps the change itself (Session.seat_changes), and its line is made
+    again from it."""
+    change: SeatChange
+    name: str
+    round: int
+
+    def __call__(self) -> str:
+        c = self.change
+        fields: dict[str, Any] = {"name": self.name, "round": self.round,
+                                  "level": level_name(c.bot) if c.bot else "",
+                                  "was": level_name(c.was) if c.was else ""}
+        if c.bot is None:
+            kind = "back_own" if c.by == c.seat else "back"
+        elif c.was is None:
+            kind = "left_own" if c.by == c.seat else "to_bot"
+        else:
+            kind = "level"
+        return t(f"play.seat.{kind}", **fields)
+
+
+def seat_entry(change: SeatChange, session: Session) -> LogEntry:
+    """The log line of a seat change, at the move it happened after."""
+    words = SeatNote(change, session.seats.names[change.seat],
+                     session.states[change.move].round)
+    return LogEntry(change.move, note=words, player=change.seat, kind="seat", tone="")
+
+
 def start_entry(first: GameState, seats: Seats) -> LogEntry:
     """The log's first line: the mode, the players and the seed."""
     return LogEntry(0, note=lambda: t("tui.log.new_game", mode=t(f"tui.mode.{first.mode}"),
@@ -136,6 +167,7 @@ class Session:
     lock: saving.GameLock | None = None
     ended: threading.Event = field(default_factory=threading.Event)  # closed: play stops
     listeners: list[Callable[[Session], None]] = field(default_factory=list)
+    seat_changes: list[SeatChange] = field(default_factory=list)  # in the order they came
 
     @classmethod
     def start(cls, cards: CardSet, seats: Seats, mode: str, seed: int | None,
@@ -180,6 +212,7 @@ class Session:
             move = note["move"]
             at = next((i for i, e in enumerate(s.log) if e.index > move), len(s.log))
             s.log.insert(at, note_entry(move, Kept(note["kind"], note["player"], data.seats)))
+        s._replay_seat_changes(data.seat_changes)
         if path is not None and data.game_id:
             s.path, s.game_id = path, data.game_id
             s.started = data.started or saving.now_text()
@@ -208,14 +241,33 @@ class Session:
 
     def undo_target(self) -> int | None:
         """The index of the state undo returns to: the last human decision that no new
-        information (card, cube) separates from now; None when undo is not possible."""
+        information (card, cube) separates from now, or the last seat change when it came
+        later (undo takes it back as it takes back a move); None when undo is not possible."""
+        point = self.undo_point()
+        return None if point is None else point[0]
+
+    def undo_point(self) -> tuple[int, int] | None:
+        """Where undo returns to: (the index of the state, how many seat changes are kept).
+        Walking back from now: a seat change made at a state is taken back there; a state in
+        which a human (as the seats were then) decided is a stop, and before it any seat change
+        made in that state; new information (a card, a cube) is never passed."""
         i = len(self.states) - 1
-        while i > 0 and can_undo(self.states[i]):
+        n = len(self.seat_changes)
+        while True:
+            if n and self.seat_changes[n - 1].move == i:
+                return i, n - 1
+            if i == 0 or not can_undo(self.states[i]):
+                return None
             i -= 1
-            p = current_player(self.states[i])
-            if p is not None and not self.seats.is_bot(p):
-                return i
-        return None
+            while n and self.seat_changes[n - 1].move > i:
+                n -= 1
+            p = current_player(self.states[i])   # decided after the changes made at i
+            if p is not None and self.bots_at(n)[p] is None:
+                return i, n
+
+    def bots_at(self, kept: int) -> list[str | None]:
+        """The seats' bot levels as they were with only the first `kept` seat changes made."""
+        return bots_before(self.seats.bots, self.seat_changes[kept:])
 
     def record(self) -> dict[str, Any]:
         return make_record(self.first, self.actions, deck=self.deck, bag=self.bag)
@@ -229,7 +281,7 @@ class Session:
     def save_text(self) -> str:
         return saving.save_text(self.first, self.actions, self.deck, self.bag, self.seats,
                                 self.cards_path, self.game_id, self.started, self.state,
-                                notes=self.notes())
+                                notes=self.notes(), seat_changes=self.seat_changes)
 
     # ---------------------------------------------------------------- changes
     def apply(self, action: Action) -> list[Event]:
@@ -296,15 +348,58 @@ class Session:
         return events
 
     def undo(self) -> bool:
-        target = self.undo_target()
-        if target is None:
+        point = self.undo_point()
+        if point is None:
             return False
+        target, kept = point
+        gone = self.seat_changes[kept:]
+        self.seats.bots[:] = self.bots_at(kept)
+        del self.seat_changes[kept:]
         del self.states[target + 1:]
         del self.actions[target:]
-        self.log = [e for e in self.log if e.index <= target]
+        self.log = [e for e in self.log if e.index <= target and not (
+            isinstance(e.note, SeatNote) and any(e.note.change is g for g in gone))]
         self.save()
         self._changed()
         return True
+
+    # ---------------------------------------------------------------- seats change hands
+    def change_seat(self, seat: int, bot: str | None, by: int | None = None,
+                    ) -> SeatChange | None:
+        """Seat `seat` changes hands now, between two decisions: to the bot of level `bot`,
+        or to a human (None). Asked by that seat's own player (`by` == seat) or by the table
+        as a whole (`by` None). Recorded in the log and the save, taken back by undo like a
+        move; None when the seat is in those hands already (nothing changes). PlayError when
+        the game is over or closed ('game_over'), there is no such seat ('no_seat'), a player
+        asks for another's seat ('not_your_seat') or there is no such bot ('unknown_level').
+        The front end's bot that was thinking for the seat must drop its choice."""
+        if self.over or self.ended.is_set():
+            raise PlayError("game_over")
+        if not 0 <= seat < len(self.seats):
+            raise PlayError("no_seat", seat=seat + 1, players=len(self.seats))
+        if by is not None and by != seat:
+            raise PlayError("not_your_seat", seat=seat)
+        if bot is not None and bot not in level_names():
+            raise PlayError("unknown_level", level=bot, choices=", ".join(level_names()))
+        was = self.seats.bots[seat]
+        if was == bot:
+            return None
+        change = SeatChange(len(self.actions), seat, bot, was, by)
+        self.seat_changes.append(change)
+        self.seats.bots[seat] = bot
+        self.log.append(seat_entry(change, self))
+        self.save()
+        self._changed()
+        return change
+
+    def _replay_seat_changes(self, changes: list[SeatChange]) -> None:
+        """A saved game's seat changes, each in its place in the log (the seats are the
+        saved ones: as they are after the last change)."""
+        self.seat_changes = list(changes)
+        for change in changes:
+            at = next((i for i, e in enumerate(self.log) if e.index > change.move),
+                      len(self.log))
+            self.log.insert(at, seat_entry(change, self))
 
     def save(self) -> None:
         """Save to the game's own file now (atomic; a few ms). A failure is kept in

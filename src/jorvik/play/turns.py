@@ -29,7 +29,7 @@ def seat_seed(game_seed: int | None, p: int) -> int:
 
 @dataclass(frozen=True)
 class BotMove:
-    """What a bot chose on its turn: `token` is the number of actions when it began."""
+    """What a bot chose on its turn: `token` names the turn (BotTurns.begin)."""
     player: int
     token: int
     action: Action
@@ -47,14 +47,20 @@ class BotTurns:
         self.make = make
         self.token: int | None = None  # the turn under way (None: no bot thinks)
         self._bots: dict[int, Any] = {}
+        self._levels: dict[int, str | None] = {}  # the level each seat's bot was made for
+        self._turns = 0               # turns begun: every turn's token is new
+        self._moves = 0               # the number of actions when the turn under way began
 
     @property
     def thinking(self) -> bool:
         return self.token is not None
 
     def begin(self, p: int) -> int:
-        """Seat p's bot starts thinking now; the token names this turn."""
-        self.token = len(self.session.actions)
+        """Seat p's bot starts thinking now; the token names this turn (no other turn has
+        it, even one begun in the same state: after a seat changed hands)."""
+        self._turns += 1
+        self.token = self._turns
+        self._moves = len(self.session.actions)
         return self.token
 
     def cancel(self) -> None:
@@ -62,10 +68,13 @@ class BotTurns:
         self.token = None
 
     def bot(self, p: int, tell: Callable[[Words], None] = lambda words: None) -> Any:
-        """Seat p's bot; an unknown level plays as 'easy' (and `tell` says so once)."""
+        """Seat p's bot; an unknown level plays as 'easy' (and `tell` says so once). A seat
+        that changed hands gets the bot of its new level."""
         bot = self._bots.get(p)
-        if bot is not None:
+        level = self.session.seats.bots[p]
+        if bot is not None and self._levels.get(p) == level:
             return bot
+        self._levels[p] = level
         if self.make is not None:
             bot = self.make(p)
         else:
@@ -115,8 +124,9 @@ class BotTurns:
         return BotMove(p, token, action)
 
     def stale(self, move: BotMove) -> bool:
-        """Whether the game moved on (undo, quit, new game) while the bot thought."""
-        return (move.token != self.token or move.token != len(self.session.actions)
+        """Whether the game moved on (undo, a seat change, quit, new game) while the bot
+        thought."""
+        return (move.token != self.token or self._moves != len(self.session.actions)
                 or self.session.ended.is_set())
 
     def play(self, move: BotMove) -> bool:

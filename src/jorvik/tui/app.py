@@ -7,6 +7,7 @@ import errno
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from jorvik.i18n import (
     t,
 )
 from jorvik.play import saves as saving
+from jorvik.play.errors import PlayError
 from jorvik.play.session import Session, note_entry
 from jorvik.play.turns import BotTurns
 from jorvik.play.words import plain
@@ -64,6 +66,7 @@ class PlayConfig:
     autosave: bool = True
     lock: saving.GameLock | None = None   # held for load_path (jorvik play checked it first)
     notices: list[Callable[[], str]] = field(default_factory=list)
+    seat_changes: list[tuple[int, str | None]] = field(default_factory=list)  # play --seat N=L
 
 
 # Actions that still work while the terminal is too small for the board.
@@ -157,6 +160,12 @@ class JorvikApp(BoardColours, CrashHook, App[int]):
         for words in self.config.notices:
             session.log.append(note_entry(len(session.actions), words))
         self.config.notices = []
+        for seat, level in self.config.seat_changes:  # a resumed game's seats change hands
+            try:
+                session.change_seat(seat, level)
+            except PlayError as e:
+                session.log.append(note_entry(len(session.actions), partial(str, e)))
+        self.config.seat_changes = []
         if session.over:
             self.game_over(session)
             return

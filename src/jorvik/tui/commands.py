@@ -12,11 +12,13 @@ from rich.align import Align
 from rich.text import Text
 from textual import on
 from textual.app import SystemCommand
-from textual.command import CommandPalette, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.widgets import Button, Input, OptionList
 
 from jorvik.engine import CardSet
-from jorvik.i18n import LANGUAGES, get_language, language_name, t
+from jorvik.i18n import LANGUAGES, get_language, language_name, level_name, t
+from jorvik.play.errors import PlayError
+from jorvik.play.seats import level_names
 
 from .handover import MODES, set_handover
 from .text import card_name, card_text
@@ -39,7 +41,7 @@ class GameCommands(Provider):
             run()
 
     async def search(self, query: str) -> Hits:
-        app = self.app
+        app: Any = self.app
         matcher = self.matcher(query)
         commands = [
             (t("tui.command.help"), partial(app.action_help, "keys"), t("tui.command.help_hint")),
@@ -56,9 +58,10 @@ class GameCommands(Provider):
             *((label, partial(self._on_game, action), "") for label, action in (
                 (t("tui.command.scores"), "scores"), (t("tui.command.log"), "full_log"),
                 (t("tui.command.view"), "view"))),
+            *seat_commands(app),
             (t("tui.command.quit"), app.action_request_quit, ""),
         ]
-        for c in app.deck_cards():  # type: ignore[attr-defined]
+        for c in app.deck_cards():
             name = card_name(c)
             commands.append((t("tui.command.card", card=name),
                              partial(app.action_help, "cards", name), card_text(c)))
@@ -70,6 +73,132 @@ class GameCommands(Provider):
             score = matcher.match(label)
             if score > 0:
                 yield Hit(score, matcher.highlight(label), cb, help=hint or None)
+
+
+# ---------------------------------------------------------------- a seat changes hands
+
+# The levels offered first (the rest of the registry's follow in its order).
+FIRST_LEVELS = ("easy", "normal", "hard", "expert")
+
+
+def seat_screen(app: Any) -> Any:
+    """The hot-seat game being played, under the palette (its GameScreen), while it goes on;
+    None otherwise (no game, the end, a lesson, a joined game: their seats do not change
+    hands here)."""
+    from .screens.game import GameScreen
+    for screen in reversed(app.screen_stack):
+        if type(screen) is GameScreen:
+            session = screen.session
+            going_on = session is not None and not session.over and not session.ended.is_set()
+            return screen if going_on else None
+    return None
+
+
+def seat_commands(app: Any) -> list[tuple[str, Any, str]]:
+    """The palette's seat commands while a hot-seat game goes on: hand a seat to a bot (a
+    player leaves) and, when a bot plays a seat, give it back to a human."""
+    screen = seat_screen(app)
+    if screen is None:
+        return []
+    out = [(t("tui.command.seat_to_bot"), partial(_choose, app, _SeatsToBot),
+            t("tui.command.seat_to_bot_hint"))]
+    if any(screen.session.seats.bots):
+        out.append((t("tui.command.seat_to_human"), partial(_choose, app, _SeatsToHuman),
+                    t("tui.command.seat_to_human_hint")))
+    return out
+
+
+def _choose(app: Any, provider: type[Provider]) -> None:
+    app.push_screen(Palette(t("tui.palette.seats"), providers=[provider]))
+
+
+def change_seat(screen: Any, seat: int, level: str | None) -> None:
+    """Seat `seat` of the game on `screen` changes hands now: to the bot `level`, or to a
+    human (None). Asked by the seat's own player when it is their decision now, else by the
+    table. A bot plays on at once; a human whose decision it is is asked (the hand-over)."""
+    session = screen.session
+    decider = session.decider
+    by = seat if decider == seat and not session.seats.is_bot(seat) else None
+    try:
+        change = session.change_seat(seat, level, by=by)
+    except PlayError as e:
+        screen.notify(str(e), severity="error")
+        return
+    if change is None:
+        return
+    screen.notify(session.line(session.log[-1]))
+    if screen.thinking and decider != seat:   # another seat's bot thinks: it plays on
+        screen.refresh_view()
+        return
+    if decider == seat:
+        screen.turns.cancel()   # the seat's bot, if it was thinking: its choice is dropped
+        screen.path = ()
+        if level is not None:   # the hand-over banner to the player who left goes
+            screen.app.call_later(_drop_banner, screen.app, seat)
+    screen.after_change()
+
+
+def _drop_banner(app: Any, seat: int) -> None:
+    from .screens.message import HandoverScreen
+    if isinstance(app.screen, HandoverScreen) and app.screen.player == seat:
+        app.screen.dismiss()
+
+
+def _levels() -> list[str]:
+    names = level_names()
+    return [n for n in FIRST_LEVELS if n in names] + [n for n in names if n not in FIRST_LEVELS]
+
+
+class _SeatProvider(Provider):
+    """The choices of a seat command (the seat and its new hands), listed at once."""
+
+    def choices(self) -> list[tuple[str, Any, str]]:
+        raise NotImplementedError
+
+    async def discover(self) -> Hits:
+        for label, cb, hint in self.choices():
+            yield DiscoveryHit(label, cb, help=hint or None)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for label, cb, hint in self.choices():
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), cb, help=hint or None)
+
+    def _seats(self) -> tuple[Any, list[tuple[int, str, str | None]]]:
+        screen = seat_screen(self.app)
+        if screen is None:
+            return None, []
+        seats = screen.session.seats
+        return screen, [(p, seats.names[p], seats.bots[p]) for p in range(len(seats))]
+
+
+class _SeatsToBot(_SeatProvider):
+    """Every seat with every bot level it is not played at."""
+
+    def choices(self) -> list[tuple[str, Any, str]]:
+        screen, seats = self._seats()
+        out = []
+        for p, name, now in seats:
+            was = level_name(now) if now else t("tui.seat.human")
+            for level in _levels():
+                if level != now:
+                    out.append((t("tui.seat.to_bot", name=name, seat=p + 1,
+                                  level=level_name(level)),
+                                partial(change_seat, screen, p, level),
+                                t("tui.seat.now", now=was)))
+        return out
+
+
+class _SeatsToHuman(_SeatProvider):
+    """Every seat a bot plays."""
+
+    def choices(self) -> list[tuple[str, Any, str]]:
+        screen, seats = self._seats()
+        return [(t("tui.seat.to_human", name=name, seat=p + 1),
+                 partial(change_seat, screen, p, None), t("tui.seat.now", now=level_name(now)))
+                for p, name, now in seats if now]
 
 
 class Palette(NoMatchesWords, CommandPalette):

@@ -528,6 +528,10 @@ class GameScreen(SmallTerminal, Screen):
         self.turns.cancel()
         self.path = ()
         p = self.session.decider
+        if p is not None and self.session.seats.is_bot(p):  # a seat change taken back:
+            self.notify(t("tui.undo.done"))                # the seat's bot plays on
+            self.after_change()
+            return
         self.last_human = p
         self.notify(t("tui.undo.done"))
         self.refresh_view()
