@@ -176,7 +176,7 @@ def fit(paths: list[str]) -> None:
     for table in sorted({r[0] for r in rows}):
         sel = [r for r in rows if r[0] == table]
 
-        def chi2(g: tuple[float, float, float]) -> float:
+        def chi2(g: tuple[float, float, float], sel: list = sel) -> float:
             curve = CoinCurve(*g)
             return sum(((w - (curve.value(c + 0.5, r) - curve.value(c - 0.5, r)))
                         / max(se, 0.1)) ** 2 for _, r, c, w, se in sel)

@@ -25,7 +25,7 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from jorvik.engine import CardSet, apply_action
@@ -126,10 +126,9 @@ def prepare() -> None:
     and the app's stand-in for sys.stderr has none (ValueError: no worker could start).
     Called before the app takes the terminal, the tracker starts with the real one."""
     from multiprocessing import resource_tracker
-    try:
+    # If it cannot start: no workers later, the judging runs in the app's own process.
+    with suppress(OSError, ValueError, RuntimeError):
         resource_tracker.ensure_running()
-    except (OSError, ValueError, RuntimeError):
-        pass   # then no workers later: the judging runs in the app's own process
 
 
 class PlayoutPool:

@@ -133,9 +133,9 @@ class Watcher:
 
     def before(self, st: GameState, a: Any) -> None:
         p = current_player(st)
-        if st.phase == Phase.UNLOADING and not st.pending and isinstance(a, Done):
-            if completable(st, p):
-                self.counts[p]["missed_completions"] += 1
+        if (st.phase == Phase.UNLOADING and not st.pending and isinstance(a, Done)
+                and completable(st, p)):
+            self.counts[p]["missed_completions"] += 1
         if st.pending or st.phase not in (Phase.PURCHASE, Phase.RESERVATION):
             return
         if isinstance(a, Buy):
@@ -363,9 +363,9 @@ def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         parser.error(error_text("think_or_playouts"))
     cards = load_cards_or_exit(parser, args.cards)
     workers = args.workers if args.workers is not None else default_workers()
-    kw = dict(games=args.games, players=args.players, mode=args.mode, bots=bots,
-              seed=args.seed, cards=cards, think=args.think, playouts=args.playouts,
-              workers=workers)
+    kw = {"games": args.games, "players": args.players, "mode": args.mode, "bots": bots,
+          "seed": args.seed, "cards": cards, "think": args.think, "playouts": args.playouts,
+          "workers": workers}
     try:
         if args.json:
             res = tournament(**kw)

@@ -15,7 +15,7 @@ keys by a static scan and checks each family against its enumeration. See docs/i
 from __future__ import annotations
 
 import os
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
