@@ -73,7 +73,7 @@ _READ_PROBLEMS = {
 def load_yaml(text: str, where: str) -> Any:
     """Parse a card file's YAML; CardFileError for a syntax error, any alias (`*name`: a few
     hundred bytes of nested aliases expand to gigabytes) or nesting deeper than MAX_DEPTH."""
-    import yaml
+    import yaml  # type: ignore[import-untyped]  # (PyYAML ships no type hints)
     loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ten times faster
     where = printable(where)
     try:

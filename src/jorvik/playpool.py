@@ -111,7 +111,7 @@ def _serve(conn: Any, warm: Sequence[str]) -> None:
             if play is None:
                 play = made[spec] = spec.make()
             s, _ = apply_action(det, move)
-            reply = (key, play(s, seed), None)
+            reply: tuple[Any, Any, str | None] = (key, play(s, seed), None)
         except Exception as e:  # told to the pool, which plays the task itself (and fails)
             reply = (key, None, f"{type(e).__name__}: {e}")
         try:
@@ -277,9 +277,9 @@ class PlayoutPool:
     def _receive(self, wanted: set) -> None:
         from multiprocessing.connection import wait
         busy = [conn for i, conn in enumerate(self.conns) if self._flight[i]]
-        for conn in wait(busy, timeout=WAIT):
-            i = self.conns.index(conn)
-            key, out, error = conn.recv()
+        for ready in wait(busy, timeout=WAIT):
+            i = self.conns.index(ready)
+            key, out, error = self.conns[i].recv()
             self._flight[i].popleft()
             if error is not None:
                 raise OSError(f"a play-out failed in a worker ({error})")
