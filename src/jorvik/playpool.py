@@ -238,26 +238,37 @@ class PlayoutPool:
         with self._lock:
             if not self._start():
                 raise OSError("no play-out workers")
-            wanted = {t[0] for t in now} | {t[0] for t in ahead}
-            self._results = {k: v for k, v in self._results.items() if k in wanted}
-            flying = {k for keys in self._flight for k in keys}
-            self._queue = [(spec, t) for t in (*now, *ahead)
-                           if t[0] not in self._results and t[0] not in flying]
-            need = [t[0] for t in now]
+            wanted = self._plan(spec, now, ahead)
             try:
-                while True:
-                    if all(k in self._results for k in need):
-                        return [self._results.pop(k) for k in need]
-                    if self.broken or self.closed:
-                        raise OSError("the play-out workers were closed")
-                    if stop is not None and stop():
-                        self._queue = []
-                        return None
-                    self._send()
-                    self._receive(wanted)
+                return self._collect([t[0] for t in now], wanted, stop)
             except (EOFError, OSError, pickle.PickleError) as e:
                 self._fail()
                 raise OSError(f"play-out workers: {e}") from None
+
+    def _plan(self, spec: Hashable, now: Sequence[tuple], ahead: Sequence[tuple]) -> set[Any]:
+        """Queues the tasks neither played nor in flight and drops results no task wants;
+        returns the keys of every task wanted."""
+        wanted = {t[0] for t in now} | {t[0] for t in ahead}
+        self._results = {k: v for k, v in self._results.items() if k in wanted}
+        flying = {k for keys in self._flight for k in keys}
+        self._queue = [(spec, t) for t in (*now, *ahead)
+                       if t[0] not in self._results and t[0] not in flying]
+        return wanted
+
+    def _collect(self, need: list[Any], wanted: set[Any],
+                 stop: Callable[[], bool] | None) -> list[Any] | None:
+        """Sends and receives until the `need` keys' outcomes are in (returned in order), or
+        `stop()` turns true (None, the queue dropped)."""
+        while True:
+            if all(k in self._results for k in need):
+                return [self._results.pop(k) for k in need]
+            if self.broken or self.closed:
+                raise OSError("the play-out workers were closed")
+            if stop is not None and stop():
+                self._queue = []
+                return None
+            self._send()
+            self._receive(wanted)
 
     def _send(self) -> None:
         for i, conn in enumerate(self.conns):
