@@ -27,13 +27,11 @@ from .actions import (
 )
 from .board import any_phase_uses, holds, remove_one, storage_of, to_common, warehouse_space
 from .cards import GOODS, CardSet
-from .cardtypes import TYPE_RULES
-from .craftsmen import complete
+from .cardtypes import TYPE_RULES, sold_on
 from .effects import EFFECTS, WORKSHOP_CUBES, Effect
 from .events import (
     Assigned,
     CoinsChanged,
-    CraftsmanComplete,
     CubesLost,
     Discarded,
     Event,
@@ -47,7 +45,6 @@ from .events import (
     Traded,
     Unloaded,
     UnloadingDone,
-    VPChanged,
 )
 from .modes import INCOME_BONUS
 from .pending import Decision
@@ -397,24 +394,13 @@ def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list[Event]
     """Cube g arrives at its destination: a craftsman field, a merchant (coins), a prophecy
     (2 VP), the storage space or the Warehouse."""
     pl = st.mut(p)
-    if to == "craftsman":
-        pl.filled = {**pl.filled, cid: tuple(sorted(pl.filled.get(cid, ()) + (g,)))}
-        if complete(st, pl, cid):
-            ev.append(CraftsmanComplete(p, cid))
-    elif to == "merchant":
-        coins = st.cards.by_id[cid].coins_per_good
-        pl.coins += coins
-        to_common(st, (g,))
-        ev.append(CoinsChanged(p, coins, "merchant"))
-    elif to == "prophecy":
-        pl.vp += PROPHECY_VP
-        pl.vp_prophecy += PROPHECY_VP
-        to_common(st, (g,))
-        ev.append(VPChanged(p, PROPHECY_VP, "prophecy"))
-    elif to == "storage":
+    if to == "storage":
         pl.storage = pl.storage + (g,)
     elif to == "warehouse":
         pl.warehouse = pl.warehouse + (g,)
+    else:   # onto a card: what its type's row says
+        card = st.cards.by_id[cid]
+        TYPE_RULES[card.type].on_cube(st, p, pl, g, card, ev)
 
 
 def do_unloading(st: GameState, a: Action, ev: list[Event]) -> Phase | None:
@@ -513,7 +499,7 @@ class PlaceCube(Decision):
 
     def refuse(self, st: GameState, action: Any) -> Refusal:
         """A merchant or prophecy takes the cube only in its owner's own unloading turn."""
-        if (isinstance(action, Assign) and action.to in ("merchant", "prophecy")
+        if (isinstance(action, Assign) and sold_on(action.to)
                 and not sells_now(st, self.player)):
             return refusal("merchant_not_now", player=self.player)
         return Decision.refuse(self, st, action)
