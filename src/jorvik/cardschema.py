@@ -34,6 +34,7 @@ from jorvik.engine.cards import (
     Card,
     CardSet,
 )
+from jorvik.engine.effects import EFFECTS
 from jorvik.engine.kinds import CardType
 from jorvik.outside import control_characters, printable
 
@@ -59,31 +60,11 @@ DEFENCE_RANGE = (1, 5)
 # card's type does not allow is the error reported). Which types carry which is a column
 # of TYPE_SCHEMA below.
 VALUE_FIELDS: tuple[str, ...] = ("goods", "vp", "coins_per_good", "defence", "ship", "picts")
-# Each effect kind: the card type it belongs to and its timing symbol.
+# Each effect kind: the card type it belongs to and its timing symbol, as the engine's
+# effect says (engine.effects.EFFECTS: one entry per kind, with its rules).
+assert set(EFFECTS) == set(EFFECT_KINDS), "engine EFFECTS out of step with EFFECT_KINDS"
 EFFECT_RULES: dict[str, tuple[CardType, str]] = {
-    "warehouse": (CardType.BUILDING, "permanent"),
-    "toll_house": (CardType.BUILDING, "permanent"),
-    "treasure_hoard": (CardType.BUILDING, "immediate"),
-    "jarls_hall": (CardType.BUILDING, "once"),
-    "hired_hands": (CardType.BUILDING, "permanent"),
-    "harbour_market": (CardType.BUILDING, "permanent"),
-    "workshop": (CardType.BUILDING, "once"),
-    "trading_post": (CardType.BUILDING, "once"),
-    "loki_trickery": (CardType.LOKI, "once"),
-    "loki_tribute": (CardType.LOKI, "immediate"),
-    "loki_theft": (CardType.LOKI, "once"),
-    "glory": (CardType.DEFENCE, "once"),
-    "shield_wall": (CardType.DEFENCE, "permanent"),
-    "danegeld": (CardType.DEFENCE, "permanent"),
-    "skald_coins": (CardType.SKALD, "end"),
-    "skald_ships": (CardType.SKALD, "end"),
-    "skald_merchants": (CardType.SKALD, "end"),
-    "skald_warriors": (CardType.SKALD, "end"),
-    "skald_craftsmen": (CardType.SKALD, "end"),
-    "skald_journeys": (CardType.SKALD, "end"),
-    "saga_teller": (CardType.SKALD, "end"),
-}
-assert set(EFFECT_RULES) == set(EFFECT_KINDS), "EFFECT_RULES out of step with engine EFFECT_KINDS"
+    kind: (EFFECTS[kind].card_type, EFFECTS[kind].timing) for kind in EFFECT_KINDS}
 
 ID_PATTERN = r"^[A-Za-z0-9_-]{1,16}$"
 _ID_RE = re.compile(ID_PATTERN)

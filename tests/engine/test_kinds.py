@@ -128,3 +128,20 @@ def test_which_destinations_sell_their_cubes_comes_from_the_rows():
     sell them); a craftsman's fields and the storage places do not sell."""
     assert [t.value for t in CardType if cardtypes.sold_on(t.value)] == ["merchant", "prophecy"]
     assert not any(cardtypes.sold_on(to) for to in ("storage", "warehouse", "craftsman", ""))
+
+
+def test_every_effect_names_the_card_type_that_carries_it_and_its_timing():
+    """One table of effects: the card file's schema reads each effect's card type and timing
+    from its engine entry (cardschema.EFFECT_RULES has no list of its own)."""
+    from jorvik.cardschema import EFFECT_RULES
+    from jorvik.engine.cards import EFFECT_KINDS, TIMINGS
+    from jorvik.engine.effects import EFFECTS
+
+    assert set(EFFECTS) == set(EFFECT_KINDS)
+    for kind, effect in EFFECTS.items():
+        assert type(effect.card_type) is CardType, kind
+        assert effect.timing in TIMINGS and effect.timing, kind
+        assert EFFECT_RULES[kind] == (effect.card_type, effect.timing)
+    for card in load_cards().cards:
+        if card.effect:
+            assert (card.type, card.timing) == EFFECT_RULES[card.effect], card.id

@@ -46,6 +46,7 @@ from .events import (
     Unloaded,
     UnloadingDone,
 )
+from .kinds import CardType
 from .modes import INCOME_BONUS
 from .pending import Decision
 from .phase import Phase
@@ -557,6 +558,8 @@ class WorkshopTakeOff(Decision):
 
 class TradingPost(Effect):
     kind = "trading_post"
+    card_type = CardType.BUILDING
+    timing = "once"
     any_phase = True
 
     def usable(self, st: GameState, p: int) -> bool:
@@ -568,6 +571,8 @@ class TradingPost(Effect):
 
 class Workshop(Effect):
     kind = "workshop"
+    card_type = CardType.BUILDING
+    timing = "once"
     any_phase = True
 
     def usable(self, st: GameState, p: int) -> bool:
