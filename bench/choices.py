@@ -32,6 +32,7 @@ from jorvik.bots.search import EXPERT, HARD, SearchBot
 from jorvik.carddata import load_cards
 from jorvik.engine import (
     Buy,
+    CardType,
     Phase,
     Place,
     apply_action,
@@ -43,7 +44,7 @@ from jorvik.engine import (
 )
 
 CONFIGS = {"hard": HARD, "expert": EXPERT}
-DEFENCE = ("warrior", "defence")
+DEFENCE = (CardType.WARRIOR, CardType.DEFENCE)   # the cards that count at an Attack of the Picts
 # (default buys, variant buys) -> the purchase table's column, in the table's order
 OUTCOMES = {(True, True): "both buy", (True, False): "default only",
             (False, True): "variant only", (False, False): "both pass"}

@@ -42,7 +42,7 @@ from jorvik.bots.knowledge import (
 )
 from jorvik.bots.policy import playout_policy
 from jorvik.carddata import load_cards
-from jorvik.engine import is_over, new_game
+from jorvik.engine import CardType, is_over, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = (1, 4, 8, 13)
@@ -112,40 +112,18 @@ def completions(table: str, games: int, seed0: int, expert: bool, cards, out) ->
     """How often a craftsman with m_eff fields empty at the start of a round (the weighted
     count ``Ctx.p_complete`` reads) is complete at the end of a game of the play-out policy,
     against the chance the knobs give it (``Params.lam``), and the lam that fits best."""
-    from jorvik.engine import empty_fields
     n, mode = int(table[0]), table[1:]
     params = (table_params(EXPERT_PARAMS, mode, n) or DEFAULT) if expert else DEFAULT
     seen = []   # (m_eff, rounds left, completed by the end of the game)
     for g in range(games):
-        states = cut_states(n, mode, seed0 + g, params, cards)
-        last = states[-1]
-        bot = playout_policy(seed0 + g, params=params, noise=NOISE)
-        end, _ = play_out(last, bot)
-        for st in states:
-            ctx = Ctx(st, params)
-            for p, pl in enumerate(st.players):
-                crafts = [c for c in pl.cards + pl.loading if ctx.by_id[c].type == "craftsman"]
-                missing = {c: len(empty_fields(st, pl, c)) for c in crafts}
-                total = sum(missing.values())
-                for c, m in missing.items():
-                    if m:
-                        done = not empty_fields(end, end.players[p], c)
-                        seen.append((m + params.share * (total - m), ctx.rounds_left, done))
+        seen += _craftsmen_seen(n, mode, seed0 + g, params, cards)
     if not seen:
         return
-
-    def loglik(lam: float) -> float:
-        ll = 0.0
-        for m_eff, r, done in seen:
-            q = math.exp(-lam * m_eff / (r + 0.7)) if r > 0 else 0.0
-            q = min(max(q, 1e-6), 1 - 1e-6)
-            ll += math.log(q if done else 1 - q)
-        return ll
-    best = max((x / 20 for x in range(4, 81)), key=loglik)
+    best = max((x / 20 for x in range(4, 81)), key=lambda lam: _loglik(seen, lam))
     print(f"{table:6} {'expert' if expert else 'hard'} play-outs: {len(seen)} craftsmen-rounds, "
           f"{sum(d for *_, d in seen) / len(seen):.0%} completed; lam fit {best:.2f} "
-          f"(knobs' lam {params.lam}; log-lik {loglik(best):.1f} vs {loglik(params.lam):.1f})",
-          file=out)
+          f"(knobs' lam {params.lam}; log-lik {_loglik(seen, best):.1f} vs "
+          f"{_loglik(seen, params.lam):.1f})", file=out)
     for lo, hi in ((0, 1.5), (1.5, 2.5), (2.5, 9)):
         for rlo, rhi in ((1, 3), (3, 6), (6, 20)):
             sel = [d for m, r, d in seen if lo <= m < hi and rlo <= r < rhi]
@@ -156,6 +134,37 @@ def completions(table: str, games: int, seed0: int, expert: bool, cards, out) ->
                       f"completed {sum(sel) / len(sel):.0%}; knobs say "
                       f"{math.exp(-params.lam * mid_m / (mid_r + 0.7)):.0%}, fit "
                       f"{math.exp(-best * mid_m / (mid_r + 0.7)):.0%}", file=out)
+
+
+def _craftsmen_seen(n: int, mode: str, seed: int, params, cards) -> list[tuple[float, int, bool]]:
+    """One game's craftsmen with fields empty at each cut: (m_eff, rounds left, completed by
+    the end of the game)."""
+    from jorvik.engine import empty_fields
+    states = cut_states(n, mode, seed, params, cards)
+    bot = playout_policy(seed, params=params, noise=NOISE)
+    end, _ = play_out(states[-1], bot)
+    seen = []
+    for st in states:
+        ctx = Ctx(st, params)
+        for p, pl in enumerate(st.players):
+            crafts = [c for c in pl.cards + pl.loading if ctx.by_id[c].type == CardType.CRAFTSMAN]
+            missing = {c: len(empty_fields(st, pl, c)) for c in crafts}
+            total = sum(missing.values())
+            for c, m in missing.items():
+                if m:
+                    done = not empty_fields(end, end.players[p], c)
+                    seen.append((m + params.share * (total - m), ctx.rounds_left, done))
+    return seen
+
+
+def _loglik(seen: list[tuple[float, int, bool]], lam: float) -> float:
+    """The log-likelihood of the completions seen if each completes with the chance lam gives."""
+    ll = 0.0
+    for m_eff, r, done in seen:
+        q = math.exp(-lam * m_eff / (r + 0.7)) if r > 0 else 0.0
+        q = min(max(q, 1e-6), 1 - 1e-6)
+        ll += math.log(q if done else 1 - q)
+    return ll
 
 
 def read_tables(paths: list[str]) -> list[tuple[str, int, float, float, float]]:
@@ -176,7 +185,7 @@ def fit(paths: list[str]) -> None:
     for table in sorted({r[0] for r in rows}):
         sel = [r for r in rows if r[0] == table]
 
-        def chi2(g: tuple[float, float, float]) -> float:
+        def chi2(g: tuple[float, float, float], sel: list = sel) -> float:
             curve = CoinCurve(*g)
             return sum(((w - (curve.value(c + 0.5, r) - curve.value(c - 0.5, r)))
                         / max(se, 0.1)) ** 2 for _, r, c, w, se in sel)

@@ -28,6 +28,7 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from jorvik.bots import play_out
 from jorvik.bots.knowledge import Ctx, final_margin, margin_of, player_value, table_params
@@ -35,7 +36,7 @@ from jorvik.bots.policy import playout_policy
 from jorvik.bots.sampler import Outcome, Paired
 from jorvik.bots.search import END, EXPERT, HARD, ROLLOUT_DECISIONS, SearchBot
 from jorvik.carddata import load_cards
-from jorvik.engine import Phase, current_player, is_over, legal_actions, new_game, observe
+from jorvik.engine import CardSet, Phase, current_player, is_over, legal_actions, new_game, observe
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,6 +104,70 @@ def judge(st, search: SearchBot, draws: int, seed: int):
     return cands, sampler
 
 
+class _Tally:
+    """Per way of valuing the cut: the regret of its pick, its agreement with the best
+    play-out where that one is clear, and its squared error in the candidates' differences."""
+
+    def __init__(self) -> None:
+        self.regret: dict[str, list[float]] = {name: [] for name in VALUES}
+        self.agree: dict[str, list[int]] = {name: [0, 0] for name in VALUES}
+        self.sq: dict[str, list[float]] = {name: [] for name in VALUES}
+
+    def add(self, k: int, sm: Paired) -> None:
+        """One position's k candidates, played out by `sm`."""
+        end = [sm.mean(j).mean for j in range(k)]
+        best = max(range(k), key=lambda j: end[j])
+        second = max((j for j in range(k) if j != best), key=lambda j: end[j])
+        clear = sm.diff(best, second).ahead()
+        for name in VALUES:
+            cut = [statistics.mean(o.parts[name] for o in sm.got[j].values())
+                   for j in range(k)]
+            pick = max(range(k), key=lambda j: cut[j])
+            self.regret[name].append(end[best] - end[pick])
+            if clear:
+                self.agree[name][1] += 1
+                self.agree[name][0] += pick == best
+            for j in range(1, k):
+                self.sq[name].append(((cut[j] - cut[0]) - (end[j] - end[0])) ** 2)
+
+    def lines(self) -> list[str]:
+        """The table's rows, and each value's regret against the first's."""
+        lines = [f"{'value':10} {'regret':>7} {'±se':>5} {'agree':>12} {'mse':>7}"]
+        for name in VALUES:
+            r = self.regret[name]
+            se = statistics.stdev(r) / math.sqrt(len(r)) if len(r) > 1 else math.inf
+            a, c = self.agree[name]
+            lines.append(f"{name:10} {statistics.mean(r) if r else 0:7.3f} {se:5.2f} "
+                         f"{a:5d}/{c:<5d} {a / max(1, c):5.1%} "
+                         f"{statistics.mean(self.sq[name]) if self.sq[name] else 0:7.2f}")
+        names = list(VALUES)
+        for other in names[1:]:
+            d = [a - b for a, b in zip(self.regret[other], self.regret[names[0]])]
+            if len(d) > 1:
+                lines.append(f"regret {other} − {names[0]}: {statistics.mean(d):+.3f} "
+                             f"± {statistics.stdev(d) / math.sqrt(len(d)):.3f}")
+        return lines
+
+
+def _table(args: argparse.Namespace, n: int, mode: str, phases: set[Phase], cards: CardSet,
+           config: Any, deadline: float, tally: _Tally) -> int:
+    """Up to args.positions positions of one table judged into `tally`; how many were."""
+    got, g = 0, 0
+    while got < args.positions and time.monotonic() < deadline:
+        for st in positions(n, mode, args.seed + g, phases, args.every, cards):
+            if got >= args.positions or time.monotonic() > deadline:
+                break
+            search = SearchBot(config, seed=args.seed + got, playouts=args.draws)
+            res = judge(st, search, args.draws, args.seed * 31 + got)
+            if res is None:
+                continue
+            cands, sm = res
+            got += 1
+            tally.add(len(cands), sm)
+        g += 1
+    return got
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", default="3jarl,4karl")
@@ -120,57 +185,13 @@ def main(argv: list[str] | None = None) -> int:
     config = EXPERT if args.bot == "expert" else HARD
     t0 = time.monotonic()
     deadline = t0 + 60 * args.minutes
-    regret = {name: [] for name in VALUES}
-    agree = {name: [0, 0] for name in VALUES}
-    sq = {name: [] for name in VALUES}
+    tally = _Tally()
     done = 0
     for table in args.tables.split(","):
-        n, mode = int(table[0]), table[1:]
-        got, g = 0, 0
-        while got < args.positions and time.monotonic() < deadline:
-            for st in positions(n, mode, args.seed + g, phases, args.every, cards):
-                if got >= args.positions or time.monotonic() > deadline:
-                    break
-                search = SearchBot(config, seed=args.seed + got, playouts=args.draws)
-                res = judge(st, search, args.draws, args.seed * 31 + got)
-                if res is None:
-                    continue
-                cands, sm = res
-                got += 1
-                k = len(cands)
-                end = [sm.mean(j).mean for j in range(k)]
-                best = max(range(k), key=lambda j: end[j])
-                second = max((j for j in range(k) if j != best), key=lambda j: end[j])
-                clear = sm.diff(best, second).ahead()
-                for name in VALUES:
-                    cut = [statistics.mean(o.parts[name] for o in sm.got[j].values())
-                           for j in range(k)]
-                    pick = max(range(k), key=lambda j: cut[j])
-                    regret[name].append(end[best] - end[pick])
-                    if clear:
-                        agree[name][1] += 1
-                        agree[name][0] += pick == best
-                    for j in range(1, k):
-                        sq[name].append(((cut[j] - cut[0]) - (end[j] - end[0])) ** 2)
-            g += 1
-        done += got
+        done += _table(args, int(table[0]), table[1:], phases, cards, config, deadline, tally)
     lines = [f"# bench/cutvalue.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
              f"({datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {time.monotonic() - t0:.0f} s,"
-             f" {done} positions)",
-             f"{'value':10} {'regret':>7} {'±se':>5} {'agree':>12} {'mse':>7}"]
-    for name in VALUES:
-        r = regret[name]
-        se = statistics.stdev(r) / math.sqrt(len(r)) if len(r) > 1 else math.inf
-        a, c = agree[name]
-        lines.append(f"{name:10} {statistics.mean(r) if r else 0:7.3f} {se:5.2f} "
-                     f"{a:5d}/{c:<5d} {a / max(1, c):5.1%} "
-                     f"{statistics.mean(sq[name]) if sq[name] else 0:7.2f}")
-    names = list(VALUES)
-    for other in names[1:]:
-        d = [a - b for a, b in zip(regret[other], regret[names[0]])]
-        if len(d) > 1:
-            lines.append(f"regret {other} − {names[0]}: {statistics.mean(d):+.3f} "
-                         f"± {statistics.stdev(d) / math.sqrt(len(d)):.3f}")
+             f" {done} positions)", *tally.lines()]
     print("\n".join(lines))
     if args.out is not None:
         path = Path(args.out or ROOT / "bench" / "results"
@@ -178,7 +199,6 @@ def main(argv: list[str] | None = None) -> int:
         with open(path, "a", encoding="utf-8") as f:
             print("\n".join(lines) + "\n", file=f)
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -174,7 +174,7 @@ def review(args) -> None:
         st0 = new_game([f"P{i + 1}" for i in range(4)], mode="jarl", seed=game_seed, cards=load_cards())
         actions = []
         play_out(st0, seat_bots(["normal"] * 4, game_seed),
-                 watch=lambda _b, a, _a: actions.append(a))
+                 watch=lambda _b, a, _a, actions=actions: actions.append(a))
         rec = make_record(st0, actions)
         runs = [("normal", NormalBot, args.review_playouts),
                 ("rollout", rollout_policy, args.review_playouts)]

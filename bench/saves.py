@@ -71,15 +71,27 @@ def resumed_state(home: Path):
 
 
 def trial(home: Path, rng: random.Random, resume: bool, seed: int) -> dict:
+    """One game started or resumed, killed at a random moment after its first save, and
+    what --resume gives back judged against what it reported saving."""
+    buf = _play_and_kill(_argv(rng, resume, seed), home, rng)
+    return _judge(buf, home)
+
+
+def _argv(rng: random.Random, resume: bool, seed: int) -> list[str]:
     players, mode = rng.choice([(2, "karl"), (4, "jarl")])
     argv = ["play", "--bot-delay", "0", "--level", "easy"]
     if resume:
-        argv += ["--resume"]
-    else:
-        argv += ["--players", str(players), "--mode", mode,
-                 "--bots", ",".join(str(p + 1) for p in range(players))]
-        if rng.random() < 0.5:
-            argv += ["--seed", str(seed)]
+        return argv + ["--resume"]
+    argv += ["--players", str(players), "--mode", mode,
+             "--bots", ",".join(str(p + 1) for p in range(players))]
+    if rng.random() < 0.5:
+        argv += ["--seed", str(seed)]
+    return argv
+
+
+def _play_and_kill(argv: list[str], home: Path, rng: random.Random) -> bytes:
+    """Runs `jorvik play argv` and kills it (SIGKILL) 0-1.5 s after its first save (or after
+    60 s); returns what it reported through the pipe."""
     r, w = os.pipe()
     env = {**os.environ, "JORVIK_HOME": str(home), "BENCH_FD": str(w), "TERM": "xterm-256color"}
     proc = subprocess.Popen([sys.executable, "-c", CHILD, *argv], env=env, pass_fds=(w,),
@@ -91,11 +103,7 @@ def trial(home: Path, rng: random.Random, resume: bool, seed: int) -> dict:
     started = time.monotonic()
     kill_after = None
     while proc.poll() is None and time.monotonic() - started < 60:
-        try:
-            chunk = os.read(r, 65536)
-        except BlockingIOError:
-            chunk = b""
-        buf += chunk
+        buf += _read_some(r)
         if kill_after is None and b"\nS " in b"\n" + buf:
             kill_after = time.monotonic() + rng.uniform(0.0, 1.5)
         if kill_after is not None and time.monotonic() >= kill_after:
@@ -103,15 +111,22 @@ def trial(home: Path, rng: random.Random, resume: bool, seed: int) -> dict:
         time.sleep(0.002)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    while True:
-        try:
-            chunk = os.read(r, 65536)
-        except BlockingIOError:
-            break
-        if not chunk:
-            break
+    while chunk := _read_some(r):
         buf += chunk
     os.close(r)
+    return buf
+
+
+def _read_some(fd: int) -> bytes:
+    """What the non-blocking pipe holds now (b"" when nothing, or at its end)."""
+    try:
+        return os.read(fd, 65536)
+    except BlockingIOError:
+        return b""
+
+
+def _judge(buf: bytes, home: Path) -> dict:
+    """The resumed game against the states the child reported saved or being saved."""
     lines = [ln.split() for ln in buf.decode().splitlines() if ln.strip()]
     saved = [ln for ln in lines if ln[0] == "S" and len(ln) == 5]
     pending = [ln for ln in lines if ln[0] == "P" and len(ln) == 3]

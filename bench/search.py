@@ -37,6 +37,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from jorvik.bots import make_bot
 from jorvik.bots.sampler import Paired
@@ -169,7 +170,7 @@ def _bot(spec: str, seed: int, think: float):
     return SearchBot(config, seed, think=think, cpu_clock=True, **kwargs)
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mode", default="jarl", choices=("karl", "jarl"))
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5))
@@ -185,6 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--truth-file", default=None, metavar="PATH",
                     help="reuse the truth saved here by a run with the same settings, or save"
                          " it here if there is no such file (the truth is most of the time)")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = _parser()
     args = ap.parse_args(argv)
     bots = args.bots.split(",")
     for spec in bots:
@@ -197,19 +203,11 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--positions must be at least 2 and --truth at least 1")
     t0 = time.perf_counter()
     positions = collect(args.mode, args.players, args.positions, args.seed, args.phase)
-    saved = None
-    if args.truth_file and os.path.exists(args.truth_file):
-        try:
-            saved = load_truth(args.truth_file, _settings(args), positions)
-        except TruthFileError as e:
-            print(f"bench/search.py: {e}", file=sys.stderr)
-            return 2
-    elif args.truth_file:   # say now, not after the truth's minutes, that it cannot be saved
-        folder = os.path.dirname(os.path.abspath(args.truth_file))
-        if not (os.path.isdir(folder) and os.access(folder, os.W_OK)):
-            print(f"bench/search.py: {printable(args.truth_file)}: cannot save the truth there (no such "
-                  f"folder, or not writable)", file=sys.stderr)
-            return 2
+    try:
+        saved = _saved_truth(args, positions)
+    except TruthFileError as e:
+        print(f"bench/search.py: {e}", file=sys.stderr)
+        return 2
     print(f"== decisions of the search bots: {args.mode} {args.players}p, {len(positions)} "
           f"{args.phase} positions (seed {args.seed}), truth = {args.truth} playouts to the end "
           f"per candidate{' (from ' + printable(args.truth_file) + ')' if saved else ''}, "
@@ -232,10 +230,32 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as e:
             print(f"bench/search.py: {printable(args.truth_file)}: cannot save the truth ({printable(str(e))})",
                   file=sys.stderr)
-    base = rows[f"{bots[0]} ({thinks[0]:g} s)"]
+    _print_regrets(rows, bots[0], thinks[0])
+    print(f"   total {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+def _saved_truth(args: argparse.Namespace, positions: list[Any]) -> Any:
+    """The truth saved by an earlier run in --truth-file, or None (no file given, or none yet).
+    TruthFileError when the file does not fit, or when there is none and it could not be
+    saved there (said now, not after the truth's minutes)."""
+    if args.truth_file and os.path.exists(args.truth_file):
+        return load_truth(args.truth_file, _settings(args), positions)
+    if args.truth_file:
+        folder = os.path.dirname(os.path.abspath(args.truth_file))
+        if not (os.path.isdir(folder) and os.access(folder, os.W_OK)):
+            raise TruthFileError(f"{printable(args.truth_file)}: cannot save the truth there (no "
+                                 f"such folder, or not writable)")
+    return None
+
+
+def _print_regrets(rows: dict[str, list[float]], first: str, think: float) -> None:
+    """Each chooser's mean regret, how often it chose the best, and its regret against the
+    first bot at the first think time."""
+    base = rows[f"{first} ({think:g} s)"]
     w = max(24, *(len(name) for name in rows))
     print(f"{'chooser':<{w}} {'regret (VP)':>11} {'± se':>6} {'best chosen':>11} "
-          f"{'vs ' + bots[0] + ' ' + format(thinks[0], 'g') + ' s':>16}")
+          f"{'vs ' + first + ' ' + format(think, 'g') + ' s':>16}")
     for name, rs in rows.items():
         n = len(rs)
         se = statistics.stdev(rs) / n ** 0.5
@@ -244,8 +264,6 @@ def main(argv: list[str] | None = None) -> int:
         best = sum(r < 1e-9 for r in rs) / n
         print(f"{name:<{w}} {sum(rs) / n:>11.3f} {se:>6.3f} {best:>11.0%} "
               f"{sum(diff) / len(diff):>+10.3f} ± {dse:.3f}")
-    print(f"   total {time.perf_counter() - t0:.0f} s")
-    return 0
 
 
 if __name__ == "__main__":

@@ -732,3 +732,48 @@ def test_a_provenance_note_is_plain_text_and_changes_no_hash(tmp_path: Path) -> 
     assert load_cards(write_yaml(tmp_path, data)).hash == load_cards().hash
     first["source_note"] = "bell\a"
     expect_error(write_yaml(tmp_path, data, "bad.yaml"), "A01", "source_note", "control character")
+
+
+# ---------------------------------------------------------------------------
+# The card file's rules per card type are one row of cardschema.TYPE_SCHEMA (issue 46)
+
+
+def test_every_card_type_has_one_row_of_card_file_rules() -> None:
+    from jorvik.cardschema import TYPE_SCHEMA, VALUE_FIELDS
+    from jorvik.engine import CardType
+
+    assert set(TYPE_SCHEMA) == set(CardType)
+    for kind, row in TYPE_SCHEMA.items():
+        assert set(row.fields) <= set(VALUE_FIELDS), kind
+
+
+def test_a_value_field_is_refused_on_a_type_whose_row_does_not_list_it(tmp_path: Path) -> None:
+    data = packaged_data()
+    record(data, "A10")["vp"] = 3   # a feast
+    expect_error(write_yaml(tmp_path, data), "A10", "vp",
+                 "a feast card has no vp (only craftsman, merchant, journey cards do)")
+
+
+def test_the_card_file_follows_a_changed_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give feasts a row that lets them carry VP (checked to be at most 5): a feast with 3 VP
+    is read, one with 9 is refused by the row's own check; no other change."""
+    from jorvik import cardschema
+    from jorvik.engine import CardType
+
+    def small_vp(r: Any) -> None:
+        if r.vp > 5:
+            raise cardschema._rule("vp", "a feast has at most 5 VP")
+
+    data = packaged_data()
+    record(data, "A10")["vp"] = 3
+    text = yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False)
+    with pytest.raises(CardFileError, match="a feast card has no vp"):
+        cardschema.parse(text, "cards.yaml")
+    monkeypatch.setitem(cardschema.TYPE_SCHEMA, CardType.FEAST,
+                        cardschema.TypeSchema(fields=("vp",), check=small_vp))
+    cards = cardschema.parse(text, "cards.yaml")
+    assert next(c for c in cards.cards if c.id == "A10").vp == 3
+    record(data, "A10")["vp"] = 9
+    with pytest.raises(CardFileError, match="card A10 field 'vp': a feast has at most 5 VP"):
+        cardschema.parse(yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False),
+                         "cards.yaml")

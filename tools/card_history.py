@@ -74,7 +74,7 @@ def main() -> None:
         if found is None:
             continue
         from jorvik.engine.cards import Card
-        fields = {f for f in Card.__dataclass_fields__}
+        fields = set(Card.__dataclass_fields__)
         cards = [Card(**{f: (tuple(v) if isinstance(v, list) else v)
                          for f, v in c.items() if f in fields}) for c in found["cards"]]
         rules = rules_hash(cards)

@@ -73,51 +73,61 @@ _READ_PROBLEMS = {
 def load_yaml(text: str, where: str) -> Any:
     """Parse a card file's YAML; CardFileError for a syntax error, any alias (`*name`: a few
     hundred bytes of nested aliases expand to gigabytes) or nesting deeper than MAX_DEPTH."""
-    import yaml
+    import yaml  # type: ignore[import-untyped]  # (PyYAML ships no type hints)
     loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ten times faster
     where = printable(where)
     try:
-        # A first pass over the events (cheap, and bounded by the text) finds aliases and
-        # deep nesting before anything is built.
-        depth = 0
-        # One frame per open mapping: its keys so far, whether a key comes next, its card id.
-        frames: list[dict[str, Any] | None] = []
-        for event in yaml.parse(text, Loader=loader):
-            top = frames[-1] if frames else None
-            if isinstance(event, yaml.ScalarEvent) and top is not None and top["key_next"]:
-                _check_key(top, event, where)
-                continue
-            if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)) and top is not None:
-                if top["last"] == "id" and isinstance(event, yaml.ScalarEvent):
-                    top["id"] = event.value
-                top["key_next"] = True
-            if isinstance(event, yaml.MappingStartEvent):
-                frames.append({"keys": set(), "key_next": True, "last": None, "id": None})
-            elif isinstance(event, yaml.SequenceStartEvent):
-                frames.append(None)
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                frames.pop()
-                if frames and frames[-1] is not None:
-                    frames[-1]["key_next"] = True
-            if isinstance(event, yaml.AliasEvent):
-                line = event.start_mark.line + 1 if event.start_mark else 0
-                raise CardFileError(f"{where}: YAML alias *{shown(event.anchor)[1:-1]} at line {line}: "
-                                    f"a card file may not use anchors and aliases (write each "
-                                    f"value out)")
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    line = event.start_mark.line + 1 if event.start_mark else 0
-                    raise CardFileError(f"{where}: YAML nested more than {MAX_DEPTH} levels deep "
-                                        f"at line {line}; a card file needs 5")
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
+        _first_pass(yaml, text, loader, where)
         return yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         raise yaml_error(exc, text, where) from None
     except (ValueError, OverflowError, RecursionError) as exc:
         # e.g. an integer of more digits than Python converts
         raise CardFileError(f"{where}: a value cannot be read: {shown(str(exc))}") from None
+
+
+def _first_pass(yaml: Any, text: str, loader: type, where: str) -> None:
+    """A first pass over the events (cheap, and bounded by the text) finds aliases, deep
+    nesting and a key written twice before anything is built: CardFileError."""
+    depth = 0
+    # One frame per open mapping: its keys so far, whether a key comes next, its card id.
+    frames: list[dict[str, Any] | None] = []
+    for event in yaml.parse(text, Loader=loader):
+        top = frames[-1] if frames else None
+        if isinstance(event, yaml.ScalarEvent) and top is not None and top["key_next"]:
+            _check_key(top, event, where)
+            continue
+        if isinstance(event, yaml.AliasEvent):
+            line = event.start_mark.line + 1 if event.start_mark else 0
+            raise CardFileError(f"{where}: YAML alias *{shown(event.anchor)[1:-1]} at line {line}: "
+                                f"a card file may not use anchors and aliases (write each "
+                                f"value out)")
+        if isinstance(event, yaml.ScalarEvent) and top is not None:   # a mapping's value
+            if top["last"] == "id":
+                top["id"] = event.value
+            top["key_next"] = True
+        _open_or_close(yaml, event, frames)
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = event.start_mark.line + 1 if event.start_mark else 0
+                raise CardFileError(f"{where}: YAML nested more than {MAX_DEPTH} levels deep "
+                                    f"at line {line}; a card file needs 5")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _open_or_close(yaml: Any, event: Any, frames: list[dict[str, Any] | None]) -> None:
+    """A mapping or list that starts (a new frame) or ends (its frame goes; a mapping around
+    it takes a key next)."""
+    if isinstance(event, yaml.MappingStartEvent):
+        frames.append({"keys": set(), "key_next": True, "last": None, "id": None})
+    elif isinstance(event, yaml.SequenceStartEvent):
+        frames.append(None)
+    elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+        frames.pop()
+        if frames and frames[-1] is not None:
+            frames[-1]["key_next"] = True
 
 
 def _check_key(frame: dict[str, Any], event: Any, where: str) -> None:

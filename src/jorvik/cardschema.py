@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -32,6 +34,8 @@ from jorvik.engine.cards import (
     Card,
     CardSet,
 )
+from jorvik.engine.effects import EFFECTS
+from jorvik.engine.kinds import CardType
 from jorvik.outside import control_characters, printable
 
 __all__ = ["FORMAT", "CardFile", "CardRecord", "parse"]
@@ -52,41 +56,15 @@ PLAYER_COUNTS = (2, 5)
 NO_REMOVAL_PLAYERS = 4
 DEFENCE_RANGE = (1, 5)
 
-# Which card types may carry which value fields.
-FIELD_TYPES: dict[str, tuple[str, ...]] = {
-    "goods": ("craftsman", "merchant", "prophecy"),
-    "vp": ("craftsman", "merchant", "journey"),
-    "coins_per_good": ("merchant",),
-    "defence": ("warrior",),
-    "ship": ("ship",),
-    "picts": ("picts",),
-}
-# Each effect kind: the card type it belongs to and its timing symbol.
-EFFECT_RULES: dict[str, tuple[str, str]] = {
-    "warehouse": ("building", "permanent"),
-    "toll_house": ("building", "permanent"),
-    "treasure_hoard": ("building", "immediate"),
-    "jarls_hall": ("building", "once"),
-    "hired_hands": ("building", "permanent"),
-    "harbour_market": ("building", "permanent"),
-    "workshop": ("building", "once"),
-    "trading_post": ("building", "once"),
-    "loki_trickery": ("loki", "once"),
-    "loki_tribute": ("loki", "immediate"),
-    "loki_theft": ("loki", "once"),
-    "glory": ("defence", "once"),
-    "shield_wall": ("defence", "permanent"),
-    "danegeld": ("defence", "permanent"),
-    "skald_coins": ("skald", "end"),
-    "skald_ships": ("skald", "end"),
-    "skald_merchants": ("skald", "end"),
-    "skald_warriors": ("skald", "end"),
-    "skald_craftsmen": ("skald", "end"),
-    "skald_journeys": ("skald", "end"),
-    "saga_teller": ("skald", "end"),
-}
-EFFECT_TYPES: tuple[str, ...] = ("building", "loki", "defence", "skald")
-assert set(EFFECT_RULES) == set(EFFECT_KINDS), "EFFECT_RULES out of step with engine EFFECT_KINDS"
+# The value fields a card record may carry, in the order they are checked (the first one a
+# card's type does not allow is the error reported). Which types carry which is a column
+# of TYPE_SCHEMA below.
+VALUE_FIELDS: tuple[str, ...] = ("goods", "vp", "coins_per_good", "defence", "ship", "picts")
+# Each effect kind: the card type it belongs to and its timing symbol, as the engine's
+# effect says (engine.effects.EFFECTS: one entry per kind, with its rules).
+assert set(EFFECTS) == set(EFFECT_KINDS), "engine EFFECTS out of step with EFFECT_KINDS"
+EFFECT_RULES: dict[str, tuple[CardType, str]] = {
+    kind: (EFFECTS[kind].card_type, EFFECTS[kind].timing) for kind in EFFECT_KINDS}
 
 ID_PATTERN = r"^[A-Za-z0-9_-]{1,16}$"
 _ID_RE = re.compile(ID_PATTERN)
@@ -95,7 +73,7 @@ _ID_RE = re.compile(ID_PATTERN)
 # Literal of its items); each with the word an "unknown …" message uses.
 Good = Literal[GOODS]  # type: ignore[valid-type]
 Season = Literal[(*SEASONS, FINAL_SEASON)]  # type: ignore[valid-type]
-CardType = Literal[CARD_TYPES]  # type: ignore[valid-type]
+TypeName = Literal[CARD_TYPES]  # type: ignore[valid-type]
 Timing = Literal[TIMINGS]  # type: ignore[valid-type]
 Effect = Literal[("", *EFFECT_KINDS)]  # type: ignore[valid-type]
 VALUE_SETS: dict[str, tuple[str, str]] = {
@@ -121,10 +99,13 @@ def _plain(value: str) -> str:
 SHORT_NAME = 12  # at most this many characters in a card's short name (short, short_hu)
 
 
-def _text(most: int, required: bool = False) -> Any:
-    """Plain printable text of at most `most` characters; `required`: not blank."""
-    return Annotated[StrictStr, Field(max_length=most, pattern=r"\S" if required else None),
-                     AfterValidator(_plain)]
+# Plain printable text of at most so many characters; a Name or Text may not be blank.
+_NOT_BLANK = r"\S"
+Name = Annotated[StrictStr, Field(max_length=60, pattern=_NOT_BLANK), AfterValidator(_plain)]
+OtherName = Annotated[StrictStr, Field(max_length=60), AfterValidator(_plain)]
+ShortName = Annotated[StrictStr, Field(max_length=SHORT_NAME), AfterValidator(_plain)]
+Text = Annotated[StrictStr, Field(max_length=600, pattern=_NOT_BLANK), AfterValidator(_plain)]
+OtherText = Annotated[StrictStr, Field(max_length=600), AfterValidator(_plain)]
 
 
 def _rule(field: str, message: str, card_id: str | None = None) -> PydanticCustomError:
@@ -182,16 +163,16 @@ class CardRecord(_Strict):
 
     id: Annotated[StrictStr, Field(pattern=ID_PATTERN)]
     season: Season
-    type: CardType
-    name: _text(60, required=True)
-    name_hu: _text(60) = ""
+    type: TypeName
+    name: Name
+    name_hu: OtherName = ""
     # A name for a narrow card box (10-12 columns), shown only where the whole name does not
     # fit. Display only: left out of the card file's hash, so it never touches a save.
-    short: Annotated[_text(SHORT_NAME), Field(exclude=True)] = ""
-    short_hu: Annotated[_text(SHORT_NAME), Field(exclude=True)] = ""
+    short: Annotated[ShortName, Field(exclude=True)] = ""
+    short_hu: Annotated[ShortName, Field(exclude=True)] = ""
     jarl_only: StrictBool = False
     source: Annotated[StrictStr, Field(pattern=r"^[RSX](/[RSX])*$")]
-    source_note: _text(600) = ""
+    source_note: OtherText = ""
     removed: RemovedModel = RemovedModel()
     goods: list[Good] = []
     vp: Annotated[StrictInt, Field(ge=0)] = 0
@@ -201,8 +182,8 @@ class CardRecord(_Strict):
     picts: PictsModel | None = None
     timing: Timing = ""
     effect: Effect = ""
-    text: _text(600, required=True)
-    text_hu: _text(600) = ""
+    text: Text
+    text_hu: OtherText = ""
 
     @model_validator(mode="after")
     def _card_rules(self) -> CardRecord:
@@ -210,7 +191,7 @@ class CardRecord(_Strict):
         if self.season in SEASONS and not re.fullmatch(rf"{self.season}\d\d", self.id):
             raise _rule("id", f"a season {self.season} card's id is {self.season} and two digits, like "
                               f"{self.season}01 (got {shown(self.id)})")
-        if self.season == FINAL_SEASON and self.type != "picts":
+        if self.season == FINAL_SEASON and self.type != CardType.PICTS:
             raise _rule("type", f"the final card (season {FINAL_SEASON}) must be an Attack of the Picts "
                                 f"(type picts), got {shown(self.type)}")
         if not self.jarl_only:
@@ -218,46 +199,13 @@ class CardRecord(_Strict):
             if jarl_goods:
                 raise _rule("goods", f"a Karl card (jarl_only: false) cannot need {jarl_goods[0]}: silk, "
                                      f"glass and gold are not in the Karl bag (mark the card jarl_only: true)")
-        for fname, types in FIELD_TYPES.items():
-            if getattr(self, fname) and self.type not in types:
+        for fname in VALUE_FIELDS:
+            if getattr(self, fname) and fname not in TYPE_SCHEMA[self.type].fields:
+                types = FIELD_TYPES[fname]
                 raise _rule(fname, f"a {self.type} card has no {fname} (only {', '.join(types)} cards do)")
-        self._type_rules()
+        TYPE_SCHEMA[self.type].check(self)
         self._effect_rules()
         return self
-
-    def _type_rules(self) -> None:
-        kind = self.type
-        if kind == "craftsman":
-            if not self.goods:
-                raise _rule("goods", "a craftsman needs at least one material field")
-            if self.vp <= 0:
-                raise _rule("vp", f"a craftsman scores VP when complete, more than 0 (got {self.vp})")
-        elif kind in ("merchant", "prophecy"):
-            if len(self.goods) != 1:
-                raise _rule("goods", f"a {kind} takes exactly one good (got {len(self.goods)})")
-            if kind == "merchant" and self.coins_per_good <= 0:
-                raise _rule("coins_per_good", f"a merchant pays at least 1 coin per good "
-                                              f"(got {self.coins_per_good})")
-            if kind == "prophecy" and not self.jarl_only:
-                raise _rule("jarl_only", "prophecy cards are Jarl only (jarl_only: true)")
-        elif kind == "warrior":
-            lo, hi = DEFENCE_RANGE
-            if not lo <= self.defence <= hi:
-                raise _rule("defence", f"a warrior has defence {lo} to {hi} (got {self.defence})")
-        elif kind == "ship":
-            ship = self.ship
-            if ship is None:
-                raise _rule("ship", "a ship card needs ship: {karl: 3, jarl: 1 or 2} ({jarl: 1 or 2} if "
-                                    "Jarl only)")
-            if not self.jarl_only and ship.karl != KARL_SHIP_CUBES:
-                raise _rule("ship.karl", f"a Karl ship must carry {KARL_SHIP_CUBES} cubes (got {ship.karl})")
-            if self.jarl_only and ship.karl != 0:
-                raise _rule("ship.karl", f"a Jarl-only ship is not used in Karl: leave karl out or 0 "
-                                         f"(got {ship.karl})")
-        elif kind == "picts" and self.picts is None:
-            raise _rule("picts", "an Attack of the Picts needs picts: {gain: N, loss: N}")
-        elif kind == "journey" and self.vp <= 0:
-            raise _rule("vp", f"a journey scores VP at the end, more than 0 (got {self.vp})")
 
     def _effect_rules(self) -> None:
         if self.effect:
@@ -267,12 +215,105 @@ class CardRecord(_Strict):
             if self.timing != want_timing:
                 raise _rule("timing", f"effect {self.effect} has timing {shown(want_timing)} "
                                       f"(got {shown(self.timing)})")
-        elif self.type in EFFECT_TYPES:
+        elif TYPE_SCHEMA[self.type].special:
             raise _rule("effect", f"a {self.type} card needs an effect (one of "
                                   f"{', '.join(k for k, v in EFFECT_RULES.items() if v[0] == self.type)})")
         elif self.timing:
             raise _rule("timing", f"only special cards (with an effect) have a timing "
                                   f"(got {shown(self.timing)})")
+
+
+# ---------------------------------------------------------------------------
+# What a card file says of each card type: one row per engine CardType
+
+
+def _craftsman(r: CardRecord) -> None:
+    if not r.goods:
+        raise _rule("goods", "a craftsman needs at least one material field")
+    if r.vp <= 0:
+        raise _rule("vp", f"a craftsman scores VP when complete, more than 0 (got {r.vp})")
+
+
+def _one_good(r: CardRecord) -> None:
+    if len(r.goods) != 1:
+        raise _rule("goods", f"a {r.type} takes exactly one good (got {len(r.goods)})")
+
+
+def _merchant(r: CardRecord) -> None:
+    _one_good(r)
+    if r.coins_per_good <= 0:
+        raise _rule("coins_per_good", f"a merchant pays at least 1 coin per good "
+                                      f"(got {r.coins_per_good})")
+
+
+def _prophecy(r: CardRecord) -> None:
+    _one_good(r)
+    if not r.jarl_only:
+        raise _rule("jarl_only", "prophecy cards are Jarl only (jarl_only: true)")
+
+
+def _warrior(r: CardRecord) -> None:
+    lo, hi = DEFENCE_RANGE
+    if not lo <= r.defence <= hi:
+        raise _rule("defence", f"a warrior has defence {lo} to {hi} (got {r.defence})")
+
+
+def _ship(r: CardRecord) -> None:
+    ship = r.ship
+    if ship is None:
+        raise _rule("ship", "a ship card needs ship: {karl: 3, jarl: 1 or 2} ({jarl: 1 or 2} if "
+                            "Jarl only)")
+    if not r.jarl_only and ship.karl != KARL_SHIP_CUBES:
+        raise _rule("ship.karl", f"a Karl ship must carry {KARL_SHIP_CUBES} cubes (got {ship.karl})")
+    if r.jarl_only and ship.karl != 0:
+        raise _rule("ship.karl", f"a Jarl-only ship is not used in Karl: leave karl out or 0 "
+                                 f"(got {ship.karl})")
+
+
+def _attack(r: CardRecord) -> None:
+    if r.picts is None:
+        raise _rule("picts", "an Attack of the Picts needs picts: {gain: N, loss: N}")
+
+
+def _journey(r: CardRecord) -> None:
+    if r.vp <= 0:
+        raise _rule("vp", f"a journey scores VP at the end, more than 0 (got {r.vp})")
+
+
+def _no_check(r: CardRecord) -> None:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TypeSchema:
+    """What a card record of one type must say: the value fields it may carry (of
+    VALUE_FIELDS), whether it is a special card (it needs an effect of EFFECT_RULES, and
+    only it may have one) and the checks of its own fields."""
+    fields: tuple[str, ...] = ()
+    special: bool = False
+    check: Callable[[CardRecord], None] = _no_check
+
+
+TYPE_SCHEMA: dict[CardType, TypeSchema] = {
+    CardType.CRAFTSMAN: TypeSchema(fields=("goods", "vp"), check=_craftsman),
+    CardType.MERCHANT: TypeSchema(fields=("goods", "vp", "coins_per_good"), check=_merchant),
+    CardType.PROPHECY: TypeSchema(fields=("goods",), check=_prophecy),
+    CardType.BUILDING: TypeSchema(special=True),
+    CardType.FEAST: TypeSchema(),
+    CardType.WARRIOR: TypeSchema(fields=("defence",), check=_warrior),
+    CardType.SHIP: TypeSchema(fields=("ship",), check=_ship),
+    CardType.PICTS: TypeSchema(fields=("picts",), check=_attack),
+    CardType.LOKI: TypeSchema(special=True),
+    CardType.DEFENCE: TypeSchema(special=True),
+    CardType.SKALD: TypeSchema(special=True),
+    CardType.JOURNEY: TypeSchema(fields=("vp",), check=_journey),
+}
+assert set(TYPE_SCHEMA) == set(CardType), "TYPE_SCHEMA needs one row for each engine CardType"
+# Which card types may carry each value field (the error messages name them).
+FIELD_TYPES: dict[str, tuple[CardType, ...]] = {
+    f: tuple(t for t, row in TYPE_SCHEMA.items() if f in row.fields) for f in VALUE_FIELDS}
+# The special cards' types: those with an effect.
+EFFECT_TYPES: tuple[CardType, ...] = tuple(t for t, row in TYPE_SCHEMA.items() if row.special)
 
 
 def _number(card_id: str) -> int:
@@ -301,7 +342,7 @@ class CardFile(_Strict):
         _picts(by_season)
         _karl_counts(by_season)
         # the Karl bag: every Karl ship's cubes
-        karl_ships = [r for r in records if r.type == "ship" and not r.jarl_only]
+        karl_ships = [r for r in records if r.type == CardType.SHIP and not r.jarl_only]
         total = sum(r.ship.karl for r in karl_ships if r.ship is not None)
         if total != KARL_BAG:
             raise _rule("ship.karl", f"the Karl ships ({', '.join(r.id for r in karl_ships)}) carry {total} "
@@ -323,7 +364,7 @@ def _season_counts(by_season: dict[str, list[CardRecord]]) -> None:
                 f"missing {', '.join(missing)}" if missing else "",
             ) if p)
             raise _rule("season", f"season {s} has {len(ids)} cards, expected {want}"
-                                  + (f" ({hint})" if hint else ""), (extra or missing or [None])[0])
+                                  + (f" ({hint})" if hint else ""), next(iter(extra or missing), None))
     finals = by_season[FINAL_SEASON]
     if not finals:
         raise _rule("season", f"there is no final card: one Attack of the Picts needs season {FINAL_SEASON}")
@@ -335,7 +376,7 @@ def _season_counts(by_season: dict[str, list[CardRecord]]) -> None:
 def _picts(by_season: dict[str, list[CardRecord]]) -> None:
     """The Attacks of the Picts: none in winter, one each in spring, summer and autumn."""
     for s, want in PICTS_PER_SEASON.items():
-        picts = [r for r in by_season[s] if r.type == "picts"]
+        picts = [r for r in by_season[s] if r.type == CardType.PICTS]
         if len(picts) != want:
             ids = [r.id for r in picts]
             raise _rule("type", f"season {s} needs {want} Attack of the Picts card{'s' if want != 1 else ''}"
@@ -443,25 +484,37 @@ def _card_file_error(exc: ValidationError, raw: Any, where: str) -> CardFileErro
         return CardFileError(f"{where}: the file must be a mapping with the keys 'format: {FORMAT}' and "
                              f"'cards:' (a list of card records)")
     if loc[:1] == ("cards",) and len(loc) >= 2:
-        i = loc[1]
-        record = raw["cards"][i]
-        card_id = record.get("id") if isinstance(record, dict) and isinstance(record.get("id"), str) else None
-        label = f"card {_card_label(card_id)}" if card_id else f"record #{i + 1}"
-        if len(loc) == 2 and err["type"] in ("model_type", "model_attributes_type"):
-            return CardFileError(f"{where}: {label}: a card record must be a mapping of fields (got "
-                                 f"{type(record).__name__})", card_id=card_id)
-        field = _path(loc[2:] + (tuple(rule_field.split(".")) if rule_field else ()))
-        more = sum(1 for e in errors[1:] if tuple(e["loc"])[:2] == loc[:2])
-        msg = _message(err, field)
-        if more:
-            msg += f" (and {more} more problem{'s' if more > 1 else ''} in this record)"
-        return CardFileError(f"{where}: {label} field '{field}': {msg}", card_id=card_id, field=field)
+        return _record_error(errors, raw, where, rule_field)
     if rule_field is not None:  # a rule across the deck
         card_id = ctx.get("card_id")
         label = f"card {card_id}" if card_id else "card list"
         return CardFileError(f"{where}: {label} field '{rule_field}': {ctx['message']}",
                              card_id=card_id, field=rule_field)
-    field = str(loc[0])
+    return _top_level_error(err, raw, where)
+
+
+def _record_error(errors: list[Any], raw: Any, where: str, rule_field: str | None) -> CardFileError:
+    """The first error, which is in one card record (its location starts "cards", index)."""
+    err = errors[0]
+    loc = tuple(err["loc"])
+    i = int(loc[1])   # (an index into the list of cards)
+    record = raw["cards"][i]
+    card_id = record.get("id") if isinstance(record, dict) and isinstance(record.get("id"), str) else None
+    label = f"card {_card_label(card_id)}" if card_id else f"record #{i + 1}"
+    if len(loc) == 2 and err["type"] in ("model_type", "model_attributes_type"):
+        return CardFileError(f"{where}: {label}: a card record must be a mapping of fields (got "
+                             f"{type(record).__name__})", card_id=card_id)
+    field = _path(loc[2:] + (tuple(rule_field.split(".")) if rule_field else ()))
+    more = sum(1 for e in errors[1:] if tuple(e["loc"])[:2] == loc[:2])
+    msg = _message(err, field)
+    if more:
+        msg += f" (and {more} more problem{'s' if more > 1 else ''} in this record)"
+    return CardFileError(f"{where}: {label} field '{field}': {msg}", card_id=card_id, field=field)
+
+
+def _top_level_error(err: Any, raw: Any, where: str) -> CardFileError:
+    """The first error, which is in the file's own keys (format, cards or an unknown one)."""
+    field = str(err["loc"][0])
     if err["type"] == "extra_forbidden":
         return CardFileError(f"{where}: field {shown(field)}: unknown top-level key (only 'format' and "
                              f"'cards')", field=field)

@@ -146,39 +146,54 @@ def cards_page(cards: CardSet) -> str:
         "start with `jorvik play --cards PATH` (or `simulate`, `tournament`, `cards`); the copy "
         "is checked by the same schema, and every error names the card and the field.",
         "## The deck in figures",
-        "| season | cards | Karl | Jarl only | Attack of the Picts |\n|---|---|---|---|---|\n"
-        + "\n".join(
-            f"| {_SEASON_TITLES[s]} | {len(ss)} | {sum(not c.jarl_only for c in ss)} | "
-            f"{sum(c.jarl_only for c in ss)} | {sum(c.type == 'picts' for c in ss)} |"
-            for s in (*SEASONS, "X") for ss in [[c for c in allc if c.season == s]])
-        + f"\n| all | {len(allc)} | {sum(not c.jarl_only for c in allc)} | "
-          f"{sum(c.jarl_only for c in allc)} | {sum(c.type == 'picts' for c in allc)} |",
+        _figures_table(allc),
         "Cards a game uses (Attack of the Picts cards included, in brackets):",
-        "| players | Karl | Jarl | removed in both modes | removed in Jarl only |\n"
-        "|---|---|---|---|---|\n"
-        + "\n".join(
-            "| {p} | {k} ({kp}) | {j} ({jp}) | {both} | {jarl} |".format(
-                p=p, k=_uses(allc, p, Mode.KARL)[0], kp=_uses(allc, p, Mode.KARL)[1],
-                j=_uses(allc, p, Mode.JARL)[0], jp=_uses(allc, p, Mode.JARL)[1],
-                both=", ".join(f"{c.id} {c.name}" for c in allc
-                               if p in c.removed_karl and p in c.removed_jarl) or "—",
-                jarl=", ".join(f"{c.id} {c.name}" for c in allc
-                               if p in c.removed_jarl and p not in c.removed_karl) or "—")
-            for p in (2, 3, 4, 5)),
+        _uses_table(allc),
     ]
     for s in (*SEASONS, "X"):
         for jarl_only in (False, True):
             group = [c for c in allc if c.season == s and c.jarl_only == jarl_only]
-            if not group:
-                continue
-            mode = "Jarl only" if jarl_only else ("Karl and Jarl" if s != "X" else "both modes")
-            out.append(f"## {_SEASON_TITLES[s]} — {mode}")
-            out.append("| id | type | name (magyarul) | values | removed at | provenance |\n"
-                       "|---|---|---|---|---|---|\n" + "\n".join(
-                           f"| {c.id} | {c.type} | {_cell(c.name)} ({_cell(c.name_hu)}) | "
-                           f"{_cell(_values(c))} | {_removed(c) or '—'} | "
-                           f"{_cell(_provenance(c))} |" for c in group))
+            if group:
+                out += _season_section(s, jarl_only, group)
     return "\n\n".join(out) + "\n"
+
+
+def _figures_table(allc: list[Card]) -> str:
+    """Cards per season: all, Karl, Jarl only and Attacks of the Picts."""
+    def row(title: str, cs: list[Card]) -> str:
+        return (f"| {title} | {len(cs)} | {sum(not c.jarl_only for c in cs)} | "
+                f"{sum(c.jarl_only for c in cs)} | {sum(c.type == CardType.PICTS for c in cs)} |")
+
+    return ("| season | cards | Karl | Jarl only | Attack of the Picts |\n|---|---|---|---|---|\n"
+            + "\n".join(row(_SEASON_TITLES[s], [c for c in allc if c.season == s])
+                        for s in (*SEASONS, "X"))
+            + "\n" + row("all", allc))
+
+
+def _uses_table(allc: list[Card]) -> str:
+    """The cards a game uses and the ones it removes, by player count and mode."""
+    def row(p: int) -> str:
+        k, kp = _uses(allc, p, Mode.KARL)
+        j, jp = _uses(allc, p, Mode.JARL)
+        both = ", ".join(f"{c.id} {c.name}" for c in allc
+                         if p in c.removed_karl and p in c.removed_jarl) or "—"
+        jarl = ", ".join(f"{c.id} {c.name}" for c in allc
+                         if p in c.removed_jarl and p not in c.removed_karl) or "—"
+        return f"| {p} | {k} ({kp}) | {j} ({jp}) | {both} | {jarl} |"
+
+    return ("| players | Karl | Jarl | removed in both modes | removed in Jarl only |\n"
+            "|---|---|---|---|---|\n" + "\n".join(row(p) for p in (2, 3, 4, 5)))
+
+
+def _season_section(season: str, jarl_only: bool, group: list[Card]) -> list[str]:
+    """A season's cards of one mode: its heading and its table."""
+    mode = "Jarl only" if jarl_only else ("Karl and Jarl" if season != "X" else "both modes")
+    return [f"## {_SEASON_TITLES[season]} — {mode}",
+            "| id | type | name (magyarul) | values | removed at | provenance |\n"
+            "|---|---|---|---|---|---|\n" + "\n".join(
+                f"| {c.id} | {c.type} | {_cell(c.name)} ({_cell(c.name_hu)}) | "
+                f"{_cell(_values(c))} | {_removed(c) or '—'} | "
+                f"{_cell(_provenance(c))} |" for c in group)]
 
 
 def pages(cards: CardSet | None = None) -> dict[str, str]:

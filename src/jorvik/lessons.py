@@ -99,6 +99,7 @@ def _play_through(lesson: Lesson) -> tuple[Action, ...]:
     out: list[Action] = []
     while not is_over(st):
         p = current_player(st)
+        assert p is not None   # (the game is not over)
         if p == lesson.learner:
             if not steps:
                 break

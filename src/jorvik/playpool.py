@@ -25,7 +25,7 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from jorvik.engine import CardSet, apply_action
@@ -111,7 +111,7 @@ def _serve(conn: Any, warm: Sequence[str]) -> None:
             if play is None:
                 play = made[spec] = spec.make()
             s, _ = apply_action(det, move)
-            reply = (key, play(s, seed), None)
+            reply: tuple[Any, Any, str | None] = (key, play(s, seed), None)
         except Exception as e:  # told to the pool, which plays the task itself (and fails)
             reply = (key, None, f"{type(e).__name__}: {e}")
         try:
@@ -126,10 +126,9 @@ def prepare() -> None:
     and the app's stand-in for sys.stderr has none (ValueError: no worker could start).
     Called before the app takes the terminal, the tracker starts with the real one."""
     from multiprocessing import resource_tracker
-    try:
+    # If it cannot start: no workers later, the judging runs in the app's own process.
+    with suppress(OSError, ValueError, RuntimeError):
         resource_tracker.ensure_running()
-    except (OSError, ValueError, RuntimeError):
-        pass   # then no workers later: the judging runs in the app's own process
 
 
 class PlayoutPool:
@@ -239,26 +238,37 @@ class PlayoutPool:
         with self._lock:
             if not self._start():
                 raise OSError("no play-out workers")
-            wanted = {t[0] for t in now} | {t[0] for t in ahead}
-            self._results = {k: v for k, v in self._results.items() if k in wanted}
-            flying = {k for keys in self._flight for k in keys}
-            self._queue = [(spec, t) for t in (*now, *ahead)
-                           if t[0] not in self._results and t[0] not in flying]
-            need = [t[0] for t in now]
+            wanted = self._plan(spec, now, ahead)
             try:
-                while True:
-                    if all(k in self._results for k in need):
-                        return [self._results.pop(k) for k in need]
-                    if self.broken or self.closed:
-                        raise OSError("the play-out workers were closed")
-                    if stop is not None and stop():
-                        self._queue = []
-                        return None
-                    self._send()
-                    self._receive(wanted)
+                return self._collect([t[0] for t in now], wanted, stop)
             except (EOFError, OSError, pickle.PickleError) as e:
                 self._fail()
                 raise OSError(f"play-out workers: {e}") from None
+
+    def _plan(self, spec: Hashable, now: Sequence[tuple], ahead: Sequence[tuple]) -> set[Any]:
+        """Queues the tasks neither played nor in flight and drops results no task wants;
+        returns the keys of every task wanted."""
+        wanted = {t[0] for t in now} | {t[0] for t in ahead}
+        self._results = {k: v for k, v in self._results.items() if k in wanted}
+        flying = {k for keys in self._flight for k in keys}
+        self._queue = [(spec, t) for t in (*now, *ahead)
+                       if t[0] not in self._results and t[0] not in flying]
+        return wanted
+
+    def _collect(self, need: list[Any], wanted: set[Any],
+                 stop: Callable[[], bool] | None) -> list[Any] | None:
+        """Sends and receives until the `need` keys' outcomes are in (returned in order), or
+        `stop()` turns true (None, the queue dropped)."""
+        while True:
+            if all(k in self._results for k in need):
+                return [self._results.pop(k) for k in need]
+            if self.broken or self.closed:
+                raise OSError("the play-out workers were closed")
+            if stop is not None and stop():
+                self._queue = []
+                return None
+            self._send()
+            self._receive(wanted)
 
     def _send(self) -> None:
         for i, conn in enumerate(self.conns):
@@ -278,9 +288,9 @@ class PlayoutPool:
     def _receive(self, wanted: set) -> None:
         from multiprocessing.connection import wait
         busy = [conn for i, conn in enumerate(self.conns) if self._flight[i]]
-        for conn in wait(busy, timeout=WAIT):
-            i = self.conns.index(conn)
-            key, out, error = conn.recv()
+        for ready in wait(busy, timeout=WAIT):
+            i = self.conns.index(ready)
+            key, out, error = self.conns[i].recv()
             self._flight[i].popleft()
             if error is not None:
                 raise OSError(f"a play-out failed in a worker ({error})")

@@ -28,7 +28,7 @@ class SimResult:
         """The seven figures; when an invariant broke, also `failing_seeds` and `failures`
         (each game's seed, decision number and violations), so the game can be replayed."""
         g = max(self.games, 1)
-        out = {
+        out: dict[str, Any] = {
             "games": self.games,
             "finished": self.finished,
             "violations": self.violations,
@@ -79,7 +79,7 @@ def simulate(games: int, players: int, mode: str, seed: int, bots: list[str],
             res.violations += 1
             res.problems.append(f"game seed {game_seed}, decision {n}: " + "; ".join(bad))
             res.failing.append({"seed": game_seed, "decision": n, "violations": list(bad)})
-        elif is_over(st):
+        elif is_over(st) and st.result is not None:
             res.finished += 1
             res.rounds.append(st.round)
             res.winner_vp.append(max(r["total"] for r in st.result["scores"]))

@@ -13,7 +13,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -24,6 +24,7 @@ from jorvik.engine import (
     MODES,
     Buy,
     CardSet,
+    CardType,
     Done,
     GameState,
     Pass,
@@ -124,8 +125,8 @@ class Watcher:
     """Counts the behaviour figures of every seat while a game is played."""
 
     def __init__(self, players: int):
-        self.counts = [dict.fromkeys(BEHAVIOUR, 0) for _ in range(players)]
-        self._sale: tuple | None = None      # (round, column) of the card on sale
+        self.counts: list[dict[str, float]] = [dict.fromkeys(BEHAVIOUR, 0) for _ in range(players)]
+        self._sale: tuple[int, int] | None = None   # (round, column) of the card on sale
         self._first = -1                     # who was first in line for it
         self._passed: dict[str, int] = {}    # card -> seat that passed it while first in line
         self._piles: dict[str, set[int]] = {}  # card -> seats with a viking in its big pile
@@ -133,34 +134,53 @@ class Watcher:
 
     def before(self, st: GameState, a: Any) -> None:
         p = current_player(st)
-        if st.phase == Phase.UNLOADING and not st.pending and isinstance(a, Done):
-            if completable(st, p):
-                self.counts[p]["missed_completions"] += 1
+        if p is None:   # (the game is over: no one acts)
+            return
+        if (st.phase == Phase.UNLOADING and not st.pending and isinstance(a, Done)
+                and completable(st, p)):
+            self.counts[p]["missed_completions"] += 1
         if st.pending or st.phase not in (Phase.PURCHASE, Phase.RESERVATION):
             return
         if isinstance(a, Buy):
             self.counts[p]["cards_bought"] += 1
         elif isinstance(a, Pass):
-            price = price_due(st)
-            if price <= 1 and st.players[p].coins >= price:
-                cid = st.spaces[st.turn] if st.phase == Phase.PURCHASE else st.reservation[0].card
-                goods = (st.space_goods[st.turn] if st.phase == Phase.PURCHASE
-                         else st.reservation[0].goods)
-                self.counts[p]["cheap_declined"] += 1
-                self.counts[p]["cheap_declined_value"] += card_value(Ctx(st), p, cid, goods)
+            self._declined(st, p)
         if st.phase == Phase.PURCHASE:
-            key = (st.round, st.turn)
-            if key != self._sale:
-                self._sale = key
-                column = st.columns[st.turn]
-                self._first = viking_owner(column[0])
-                if len(column) >= CROWDED:
-                    self._piles[st.spaces[st.turn]] = {viking_owner(v) for v in column}
-            if isinstance(a, Pass) and p == self._first:
-                self._passed[st.spaces[st.turn]] = p
-                self._first = -1
+            self._on_sale(st, a, p)
         elif isinstance(a, Pass):   # a reserved card is its reserver's alone
             self._passed[st.reservation[0].card] = p
+
+    def _declined(self, st: GameState, p: int) -> None:
+        """Player p passes on the card on sale (a space's or their reserved one): counted when
+        it cost at most 1 coin and they had it."""
+        price = price_due(st)
+        if price > 1 or st.players[p].coins < price:
+            return
+        if st.phase == Phase.PURCHASE:
+            cid, goods = st.spaces[st.turn], st.space_goods[st.turn]
+        else:
+            cid, goods = st.reservation[0].card, st.reservation[0].goods
+        if cid is None:   # (an empty space is never on sale)
+            return
+        self.counts[p]["cheap_declined"] += 1
+        self.counts[p]["cheap_declined_value"] += card_value(Ctx(st), p, cid, goods)
+
+    def _on_sale(self, st: GameState, a: Any, p: int) -> None:
+        """A purchase decision on a space's card: who is first in line for it, whose vikings
+        crowd its column, and whether the first in line passed it."""
+        card = st.spaces[st.turn]
+        if card is None:   # (an empty space is never on sale)
+            return
+        key = (st.round, st.turn)
+        if key != self._sale:
+            self._sale = key
+            column = st.columns[st.turn]
+            self._first = viking_owner(column[0])
+            if len(column) >= CROWDED:
+                self._piles[card] = {viking_owner(v) for v in column}
+        if isinstance(a, Pass) and p == self._first:
+            self._passed[card] = p
+            self._first = -1
 
     def after(self, st: GameState) -> None:
         for p, pl in enumerate(st.players):
@@ -190,7 +210,7 @@ class Watcher:
             self.counts[p]["coins_unspent"] = pl.coins
             self.counts[p]["craftsmen_one_short"] = sum(
                 1 for c in pl.cards
-                if by_id[c].type == "craftsman" and len(empty_fields(st, pl, c)) == 1)
+                if by_id[c].type == CardType.CRAFTSMAN and len(empty_fields(st, pl, c)) == 1)
         return self.counts
 
 
@@ -211,7 +231,7 @@ def play_observed(lineup: list[str], mode: str, seed: int, cards: CardSet | None
         watch.after(after)
 
     st, n = play_out(st, seat_bots(lineup, seed, **(bot_options or {})), watch=observe)
-    if not is_over(st):
+    if not is_over(st) or st.result is None:
         raise RuntimeError(f"game seed {seed} did not finish in {MAX_DECISIONS} decisions")
     return st.result, n, watch.finish(st)
 
@@ -256,6 +276,36 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
     name (a bot named twice pools its seats). With `workers` > 1 the games are played in
     that many processes; the figures are the same. `cpu_clock`: a `think` budget counts each
     process's CPU time (for benchmarks on a busy machine). Raises ValueError on bad arguments."""
+    _check_arguments(games, players, mode, bots, workers, think, playouts)
+    options: dict[str, Any] = {}
+    if think is not None:
+        options["think"] = think
+    if playouts is not None:
+        options["playouts"] = playouts
+    if cpu_clock:
+        options["cpu_clock"] = True
+    stats: dict[str, BotStats] = {}
+    for name in bots:
+        stats.setdefault(name, BotStats(name)).seats += 1
+    t0 = time.perf_counter()
+    decisions = 0
+    jobs = [Job(g, seating(bots, g), mode, seed + g, cards, options) for g in range(games)]
+    done: dict[int, tuple[dict[str, Any], int, list[dict[str, float]]]] = {}
+    for g, result, n, seen in _run(jobs, min(workers, games)):
+        done[g] = (result, n, seen)
+        if progress:
+            progress(len(done))
+    for g in range(games):   # in game order, so the figures never depend on the workers
+        result, n, seen = done[g]
+        decisions += n
+        _tally(stats, jobs[g].lineup, result, seen)
+    return TournamentResult(games, players, mode, list(stats.values()),
+                            time.perf_counter() - t0, decisions)
+
+
+def _check_arguments(games: int, players: int, mode: str, bots: list[str], workers: int,
+                     think: float | None, playouts: int | None) -> None:
+    """Raises ValueError naming the first bad argument of `tournament`."""
     if workers < 1:
         raise ValueError("workers must be at least 1")
     if games < 1:
@@ -271,44 +321,26 @@ def tournament(games: int, players: int, mode: str, bots: list[str], seed: int =
         raise ValueError(f"{len(bots)} bots for {players} players: name one bot per seat")
     if think is not None and playouts is not None:
         raise ValueError("give either --think or --playouts, not both")
-    options: dict[str, Any] = {}
-    if think is not None:
-        options["think"] = think
-    if playouts is not None:
-        options["playouts"] = playouts
-    if cpu_clock:
-        options["cpu_clock"] = True
-    stats: dict[str, BotStats] = {}
-    for b in bots:
-        stats.setdefault(b, BotStats(b)).seats += 1
-    t0 = time.perf_counter()
-    decisions = 0
-    jobs = [Job(g, seating(bots, g), mode, seed + g, cards, options) for g in range(games)]
-    done: dict[int, tuple] = {}
-    for g, result, n, seen in _run(jobs, min(workers, games)):
-        done[g] = (result, n, seen)
-        if progress:
-            progress(len(done))
-    for g in range(games):   # in game order, so the figures never depend on the workers
-        result, n, seen = done[g]
-        decisions += n
-        lineup = jobs[g].lineup
-        totals = [r["total"] for r in result["scores"]]
-        winners = result["winners"]
-        for s, name in enumerate(lineup):
-            b = stats[name]
-            b.played += 1
-            b.vp.append(totals[s])
-            b.margins.append(totals[s] - max(t for i, t in enumerate(totals) if i != s))
-            if s in winners:
-                b.wins += 1.0 / len(winners)
-            for k, v in seen[s].items():
-                b.behaviour[k] += v
-    return TournamentResult(games, players, mode, list(stats.values()),
-                            time.perf_counter() - t0, decisions)
 
 
-def _run(jobs: list[Job], workers: int):
+def _tally(stats: dict[str, BotStats], lineup: list[str], result: dict[str, Any],
+           seen: list[dict[str, float]]) -> None:
+    """One game's result and behaviour figures, added to the statistics of each seat's bot."""
+    totals = [r["total"] for r in result["scores"]]
+    winners = result["winners"]
+    for s, name in enumerate(lineup):
+        b = stats[name]
+        b.played += 1
+        b.vp.append(totals[s])
+        b.margins.append(totals[s] - max(t for i, t in enumerate(totals) if i != s))
+        if s in winners:
+            b.wins += 1.0 / len(winners)
+        for k, v in seen[s].items():
+            b.behaviour[k] += v
+
+
+def _run(jobs: list[Job], workers: int
+         ) -> Iterator[tuple[int, dict[str, Any], int, list[dict[str, float]]]]:
     """The played games, as they finish (in this process when workers is 1)."""
     if workers <= 1:
         for job in jobs:
@@ -363,9 +395,9 @@ def run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         parser.error(error_text("think_or_playouts"))
     cards = load_cards_or_exit(parser, args.cards)
     workers = args.workers if args.workers is not None else default_workers()
-    kw = dict(games=args.games, players=args.players, mode=args.mode, bots=bots,
-              seed=args.seed, cards=cards, think=args.think, playouts=args.playouts,
-              workers=workers)
+    kw = {"games": args.games, "players": args.players, "mode": args.mode, "bots": bots,
+          "seed": args.seed, "cards": cards, "think": args.think, "playouts": args.playouts,
+          "workers": workers}
     try:
         if args.json:
             res = tournament(**kw)

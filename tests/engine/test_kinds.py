@@ -99,3 +99,49 @@ def test_a_types_row_says_whether_its_defence_counts_at_an_attack(monkeypatch):
 
 def test_the_table_lives_in_the_engine_module_the_docs_name():
     assert TYPE_RULES is cardtypes.TYPE_RULES
+
+
+def test_a_cube_assigned_to_a_card_does_what_its_types_row_says(monkeypatch):
+    """Give merchants a row whose cube is worth 5 coins whatever the card says: assigning an
+    amber to the amber merchant (A04, 1 coin each) pays 5, with no other change."""
+    from jorvik.engine import Assign, apply_action
+
+    from .helpers import AMBER
+    from .test_unloading import unloading
+
+    st = unloading(cards=["A04"], loading=["B08"], goods=[AMBER, AMBER, AMBER])
+    coins = st.players[0].coins
+    paid = apply_action(st, Assign(AMBER, "merchant", "A04"))[0].players[0].coins - coins
+    assert paid == 1
+
+    def five_coins(st, p, pl, g, card, ev):
+        pl.coins += 5
+
+    row = TYPE_RULES[CardType.MERCHANT]
+    monkeypatch.setitem(TYPE_RULES, CardType.MERCHANT,
+                        TypeRules(score=row.score, cube_to=row.cube_to, on_cube=five_coins))
+    assert apply_action(st, Assign(AMBER, "merchant", "A04"))[0].players[0].coins == coins + 5
+
+
+def test_which_destinations_sell_their_cubes_comes_from_the_rows():
+    """Merchants and prophecies take cubes only in their owner's own unloading turn (they
+    sell them); a craftsman's fields and the storage places do not sell."""
+    assert [t.value for t in CardType if cardtypes.sold_on(t.value)] == ["merchant", "prophecy"]
+    assert not any(cardtypes.sold_on(to) for to in ("storage", "warehouse", "craftsman", ""))
+
+
+def test_every_effect_names_the_card_type_that_carries_it_and_its_timing():
+    """One table of effects: the card file's schema reads each effect's card type and timing
+    from its engine entry (cardschema.EFFECT_RULES has no list of its own)."""
+    from jorvik.cardschema import EFFECT_RULES
+    from jorvik.engine.cards import EFFECT_KINDS, TIMINGS
+    from jorvik.engine.effects import EFFECTS
+
+    assert set(EFFECTS) == set(EFFECT_KINDS)
+    for kind, effect in EFFECTS.items():
+        assert type(effect.card_type) is CardType, kind
+        assert effect.timing in TIMINGS and effect.timing, kind
+        assert EFFECT_RULES[kind] == (effect.card_type, effect.timing)
+    for card in load_cards().cards:
+        if card.effect:
+            assert (card.type, card.timing) == EFFECT_RULES[card.effect], card.id

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -221,6 +222,31 @@ class Done(Action):
     type: ClassVar[str] = "done"
 
 
+# Whether a field's value has the type its annotation names (a str under `from __future__
+# import annotations`); an annotation not listed is a tuple of strings.
+_HAS_TYPE: dict[str, Callable[[Any], bool]] = {
+    "int": lambda v: type(v) is int,
+    "bool": lambda v: type(v) is bool,
+    "str": lambda v: type(v) is str,
+    "tuple[int, ...]": lambda v: type(v) is tuple and all(type(x) is int for x in v),
+}
+
+
+def _str_tuple(v: Any) -> bool:
+    return type(v) is tuple and all(type(x) is str for x in v)
+
+
+def _in_range(name: str, v: Any) -> bool:
+    """Whether a field of the right type names what exists: goods, cube sources."""
+    if name in _GOOD_FIELDS:
+        return bool(0 <= v < len(GOODS))
+    if name in _GOOD_TUPLE_FIELDS:
+        return all(0 <= g < len(GOODS) for g in v)
+    if name == "source":
+        return all(s in SOURCES for s in ((v,) if type(v) is str and v else v))
+    return True
+
+
 def malformed(action: Action) -> Refusal | None:
     """Why `action` cannot be an action at all (a field of the wrong type, a good or cube
     source that does not exist), or None. Checked only for actions that are not legal, so
@@ -228,21 +254,7 @@ def malformed(action: Action) -> Refusal | None:
     for f in fields(action):
         v = getattr(action, f.name)
         kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
-        if kind == "int":
-            ok = type(v) is int
-        elif kind == "bool":
-            ok = type(v) is bool
-        elif kind == "str":
-            ok = type(v) is str
-        elif kind == "tuple[int, ...]":
-            ok = type(v) is tuple and all(type(x) is int for x in v)
-        else:  # tuple[str, ...]
-            ok = type(v) is tuple and all(type(x) is str for x in v)
-        if (not ok
-                or (f.name in _GOOD_FIELDS and not 0 <= v < len(GOODS))
-                or (f.name in _GOOD_TUPLE_FIELDS and not all(0 <= g < len(GOODS) for g in v))
-                or (f.name == "source" and not all(s in SOURCES for s in (
-                    (v,) if type(v) is str and v else v)))):
+        if not _HAS_TYPE.get(kind, _str_tuple)(v) or not _in_range(f.name, v):
             return refusal("malformed", action=action.type, field=f.name)
     return None
 
@@ -265,22 +277,10 @@ def action_from_json(data: Any) -> Action:
     for f in fields(cls):
         if f.name not in data:
             continue
-        v = data[f.name]
         try:
-            if f.name in _GOOD_FIELDS:
-                v = GOOD_INDEX[v]
-            elif f.name in _GOOD_TUPLE_FIELDS:
-                v = tuple(GOOD_INDEX[g] for g in v)
-            elif f.name == "source":
-                if isinstance(v, list) and all(isinstance(x, str) for x in v):
-                    v = tuple(v)
-                elif not isinstance(v, str):
-                    raise TypeError
-            elif (f.type in ("int", int) and not isinstance(v, int)) or (isinstance(v, bool) and f.type in ("int", int)) or (f.type in ("bool", bool) and not isinstance(v, bool)) or (f.type in ("str", str) and not isinstance(v, str)):
-                raise TypeError
+            kwargs[f.name] = _field_from_json(f.name, f.type, data[f.name])
         except (KeyError, TypeError):
             raise IllegalAction(refusal("malformed", action=cls.type, field=f.name)) from None
-        kwargs[f.name] = v
     extra = set(data) - {"type"} - {f.name for f in fields(cls)}
     if extra:
         name = sorted(str(x) for x in extra)[0][:40]
@@ -291,3 +291,35 @@ def action_from_json(data: Any) -> Action:
         missing = [f.name for f in fields(cls) if f.name not in kwargs]
         raise IllegalAction(refusal("malformed", action=cls.type,
                                     field=missing[0] if missing else "")) from None
+
+
+# What JSON value a plain field takes, by its annotation (as written or as a type): a
+# number that is not true/false, true/false, text. Other fields are read as they come.
+def _json_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+_JSON_TYPE: dict[Any, Callable[[Any], bool]] = {
+    "int": _json_int, int: _json_int,
+    "bool": lambda v: isinstance(v, bool), bool: lambda v: isinstance(v, bool),
+    "str": lambda v: isinstance(v, str), str: lambda v: isinstance(v, str),
+}
+
+
+def _field_from_json(name: str, annotation: Any, v: Any) -> Any:
+    """One field's value read from JSON: goods by name, a cube source as text or a list of
+    texts; KeyError or TypeError when it is not one."""
+    if name in _GOOD_FIELDS:
+        return GOOD_INDEX[v]
+    if name in _GOOD_TUPLE_FIELDS:
+        return tuple(GOOD_INDEX[g] for g in v)
+    if name == "source":
+        if isinstance(v, list) and all(isinstance(x, str) for x in v):
+            return tuple(v)
+        if not isinstance(v, str):
+            raise TypeError
+        return v
+    check = _JSON_TYPE.get(annotation)
+    if check is not None and not check(v):
+        raise TypeError
+    return v

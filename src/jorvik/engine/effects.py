@@ -18,6 +18,10 @@ class Effect:
     """Hooks a special card may have; the defaults do nothing."""
 
     kind = ""
+    # The card type that carries it and its timing symbol (one of cards.TIMINGS); the card
+    # file's schema asks these (cardschema.EFFECT_RULES).
+    card_type: CardType
+    timing: str
     any_phase = False        # usable whenever its owner holds a decision (once cards)
     score = ""               # the final scoring's category its final_vp count in
 
@@ -52,6 +56,8 @@ class Effect:
 
 class Warehouse(Effect):
     kind = "warehouse"
+    card_type = CardType.BUILDING
+    timing = "permanent"
     score = "warehouse"
 
     def extra_storage(self) -> int:
@@ -63,6 +69,8 @@ class Warehouse(Effect):
 
 class TollHouse(Effect):
     kind = "toll_house"
+    card_type = CardType.BUILDING
+    timing = "permanent"
 
     def income_bonus(self) -> int:
         return 1
@@ -70,6 +78,8 @@ class TollHouse(Effect):
 
 class TreasureHoard(Effect):
     kind = "treasure_hoard"
+    card_type = CardType.BUILDING
+    timing = "immediate"
 
     def on_buy(self, st: GameState, p: int, ev: list[Event]) -> None:
         st.mut(p).coins += 4
@@ -81,18 +91,26 @@ class TreasureHoard(Effect):
 
 class JarlsHall(Effect):
     kind = "jarls_hall"
+    card_type = CardType.BUILDING
+    timing = "once"
 
 
 class HarbourMarket(Effect):
     kind = "harbour_market"
+    card_type = CardType.BUILDING
+    timing = "permanent"
 
 
 class Glory(Effect):
     kind = "glory"
+    card_type = CardType.DEFENCE
+    timing = "once"
 
 
 class ShieldWall(Effect):
     kind = "shield_wall"
+    card_type = CardType.DEFENCE
+    timing = "permanent"
 
     def defence_bonus(self, warrior_defences: list[int]) -> int:
         # Doubling one warrior: the strongest is always the best choice.
@@ -101,10 +119,14 @@ class ShieldWall(Effect):
 
 class Danegeld(Effect):
     kind = "danegeld"
+    card_type = CardType.DEFENCE
+    timing = "permanent"
 
 
 class Skald(Effect):
     """1 VP per coin / ship / merchant / warrior / craftsman / journey at the end."""
+    card_type = CardType.SKALD
+    timing = "end"
     score = "skalds"
 
     def __init__(self, kind: str, counts: str) -> None:
@@ -120,6 +142,8 @@ class Skald(Effect):
 
 class SagaTeller(Effect):
     kind = "saga_teller"
+    card_type = CardType.SKALD
+    timing = "end"
     score = "skalds"
 
     def final_vp(self, st: GameState, pl: PlayerState) -> int:

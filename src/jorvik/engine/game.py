@@ -6,7 +6,7 @@ loki), and the table of phases (PHASES)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,15 +63,15 @@ def new_game(
     seed: int | None = None,
     start_player: int | None = None,
     deck: list[str] | tuple[str, ...] | None = None,
-    bag: list[str] | tuple[str, ...] | None = None,
+    bag: Sequence[str | int] | None = None,
     *,
     cards: CardSet,
     events: list[Event] | None = None,
 ) -> GameState:
     """Set up a game with `cards` (loaded above the engine: jorvik.carddata.load_cards).
-    `deck` (card ids, top first) and `bag` (goods in draw order) override the seeded shuffle,
-    for tests and tutorials. Returns the state at the first decision; what happened on the
-    way (round 1's supply) is appended to `events` when given."""
+    `deck` (card ids, top first) and `bag` (goods in draw order: names or indices) override
+    the seeded shuffle, for tests and tutorials. Returns the state at the first decision; what
+    happened on the way (round 1's supply) is appended to `events` when given."""
     names = [str(n) for n in players]
     if len(names) not in RULES.players:
         raise ValueError(f"Jórvík is for {RULES.min_players} to {RULES.max_players} players, "
@@ -83,36 +83,8 @@ def new_game(
     if seed is None:  # every game has a concrete seed, kept in the state and its record
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
-    final = cards.final_card().id
-    by_season = cards.deck_for(n, mode)
-    in_game = {cid for ids in by_season.values() for cid in ids} | {final}
-    set_aside = tuple(c.id for c in cards.cards if c.id not in in_game)
-    if deck is None:
-        order: list[str] = []
-        for s in SEASONS:
-            ids = list(by_season[s])
-            rng.shuffle(ids)
-            order.extend(ids)
-        order.append(final)
-    else:
-        order = list(deck)
-        unknown = [c for c in order if c not in cards.by_id]
-        if unknown:
-            raise ValueError(f"unknown card id(s) in deck: {unknown}")
-        if final in order:
-            order.remove(final)
-        order.append(final)
-        set_aside = tuple(c.id for c in cards.cards if c.id not in set(order))
-    n_goods = GOODS_IN_PLAY[mode]
-    if bag is None:
-        cubes = [g for g in range(n_goods) for _ in range(CUBES_PER_GOOD[g])]
-        rng.shuffle(cubes)
-    else:
-        index = {g: i for i, g in enumerate(GOODS)}
-        try:
-            cubes = [index[g] if isinstance(g, str) else int(g) for g in bag]
-        except KeyError as e:
-            raise ValueError(f"unknown good in bag: {e}") from None
+    order, set_aside = _deal(cards, n, mode, rng, deck)
+    cubes = _fill_bag(mode, rng, bag)
     if start_player is None:
         start_player = rng.randrange(n)
     if not 0 <= start_player < n:
@@ -137,6 +109,45 @@ def new_game(
     _advance(st, ev)
     st.last_revealed = False
     return st
+
+
+def _deal(cards: CardSet, n: int, mode: Mode, rng: random.Random,
+          deck: list[str] | tuple[str, ...] | None) -> tuple[list[str], tuple[str, ...]]:
+    """The deck, top first, with the final card at the bottom, and the cards set aside: the
+    seasons shuffled in order (RULES.md §2), or `deck` as given."""
+    final = cards.final_card().id
+    by_season = cards.deck_for(n, mode)
+    in_game = {cid for ids in by_season.values() for cid in ids} | {final}
+    set_aside = tuple(c.id for c in cards.cards if c.id not in in_game)
+    if deck is None:
+        order: list[str] = []
+        for s in SEASONS:
+            ids = list(by_season[s])
+            rng.shuffle(ids)
+            order.extend(ids)
+        order.append(final)
+        return order, set_aside
+    order = list(deck)
+    unknown = [c for c in order if c not in cards.by_id]
+    if unknown:
+        raise ValueError(f"unknown card id(s) in deck: {unknown}")
+    if final in order:
+        order.remove(final)
+    order.append(final)
+    return order, tuple(c.id for c in cards.cards if c.id not in set(order))
+
+
+def _fill_bag(mode: Mode, rng: random.Random, bag: Sequence[str | int] | None) -> list[int]:
+    """The bag's cubes in draw order: the mode's goods shuffled, or `bag` as given."""
+    if bag is None:
+        cubes = [g for g in range(GOODS_IN_PLAY[mode]) for _ in range(CUBES_PER_GOOD[g])]
+        rng.shuffle(cubes)
+        return cubes
+    index = {g: i for i, g in enumerate(GOODS)}
+    try:
+        return [index[g] if isinstance(g, str) else int(g) for g in bag]
+    except KeyError as e:
+        raise ValueError(f"unknown good in bag: {e}") from None
 
 
 def current_player(st: GameState) -> int | None:
@@ -217,9 +228,18 @@ def why_illegal(st: GameState, action: Any) -> Refusal:
         return refusal("game_over")
     p = current_player(st)
     assert p is not None
-    what = action.type
     if st.pending:
         return st.pending[-1].refuse(st, action)
+    for why in _WHY_NOT:
+        found = why(st, action, p)
+        if found is not None:
+            return found
+    return refusal("not_legal", action=action.type)
+
+
+def _why_not_kind(st: GameState, action: Action, p: int) -> Refusal | None:
+    """A kind of action this player cannot take here whatever its fields: a purchase they
+    cannot pay, a card that is not usable now, a reservation in Karl."""
     if isinstance(action, Buy) and st.phase in (Phase.PURCHASE, Phase.RESERVATION):
         if action.hall:
             return refusal("no_hall", player=p)
@@ -227,12 +247,21 @@ def why_illegal(st: GameState, action: Any) -> Refusal:
     if isinstance(action, UseCard):
         return refusal("card_not_usable", player=p, card=action.card)
     if isinstance(action, Reserve) and st.mode != Mode.JARL:
-        return refusal("jarl_only", action=what)
-    legal = legal_actions(st)
-    if not any(type(a) is type(action) for a in legal):
-        if isinstance(action, Done) and st.phase == Phase.DEMAND and st.players[p].vikings:
-            return refusal("vikings_left", player=p, count=st.players[p].vikings)
-        return refusal("wrong_phase", action=what, phase=str(st.phase))
+        return refusal("jarl_only", action=action.type)
+    return None
+
+
+def _why_not_now(st: GameState, action: Action, p: int) -> Refusal | None:
+    """No action of this kind is legal now (the wrong phase, or vikings left to place)."""
+    if any(type(a) is type(action) for a in legal_actions(st)):
+        return None
+    if isinstance(action, Done) and st.phase == Phase.DEMAND and st.players[p].vikings:
+        return refusal("vikings_left", player=p, count=st.players[p].vikings)
+    return refusal("wrong_phase", action=action.type, phase=str(st.phase))
+
+
+def _why_not_there(st: GameState, action: Action, p: int) -> Refusal | None:
+    """A viking placed or a card reserved where it cannot go."""
     if isinstance(action, Place):
         c = action.column
         if not 1 <= c <= RULES.columns:
@@ -251,7 +280,12 @@ def why_illegal(st: GameState, action: Any) -> Refusal:
             return refusal("no_card", space=s)
         if action.brown:
             return refusal("no_brown_viking", player=p)
-    return refusal("not_legal", action=what)
+    return None
+
+
+# why_illegal's questions, in order: the first that finds a reason gives it.
+_WHY_NOT: tuple[Callable[[GameState, Action, int], Refusal | None], ...] = (
+    _why_not_kind, _why_not_now, _why_not_there)
 
 
 def _do(st: GameState, a: Action, ev: list[Event]) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .board import holds
 from .effects import EFFECTS, Effect
 from .events import Discarded, Event, StoppedPlacing
+from .kinds import CardType
 from .state import GameState, PlayerState
 
 BROWN_VIKINGS = 2   # brown vikings the card brings
@@ -20,6 +21,8 @@ BROWN_VIKINGS = 2   # brown vikings the card brings
 
 class HiredHands(Effect):
     kind = "hired_hands"
+    card_type = CardType.BUILDING
+    timing = "permanent"
 
     def on_card_area(self, pl: PlayerState) -> None:
         pl.brown = BROWN_VIKINGS

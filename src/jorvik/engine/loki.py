@@ -14,6 +14,7 @@ from .cards import GOODS
 from .craftsmen import complete
 from .effects import EFFECTS, Effect
 from .events import CoinsChanged, Declined, Event, Stolen, Swapped
+from .kinds import CardType
 from .pending import Decision
 from .state import GameState
 from .unloading import PlaceCube
@@ -138,6 +139,8 @@ def _put_viking(st: GameState, column: int, position: int, code: int) -> None:
 
 class LokiTheft(Effect):
     kind = "loki_theft"
+    card_type = CardType.LOKI
+    timing = "once"
     any_phase = True
 
     def usable(self, st: GameState, p: int) -> bool:
@@ -149,6 +152,8 @@ class LokiTheft(Effect):
 
 class LokiTribute(Effect):
     kind = "loki_tribute"
+    card_type = CardType.LOKI
+    timing = "immediate"
 
     def on_buy(self, st: GameState, p: int, ev: list[Event]) -> None:
         got = 0
@@ -166,6 +171,8 @@ class LokiTribute(Effect):
 
 class LokiTrickery(Effect):
     kind = "loki_trickery"
+    card_type = CardType.LOKI
+    timing = "once"
 
 
 EFFECTS.update((e.kind, e) for e in (LokiTrickery(), LokiTheft(), LokiTribute()))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .actions import (
     SOURCES,
@@ -27,13 +27,11 @@ from .actions import (
 )
 from .board import any_phase_uses, holds, remove_one, storage_of, to_common, warehouse_space
 from .cards import GOODS, CardSet
-from .cardtypes import TYPE_RULES
-from .craftsmen import complete
+from .cardtypes import TYPE_RULES, sold_on
 from .effects import EFFECTS, WORKSHOP_CUBES, Effect
 from .events import (
     Assigned,
     CoinsChanged,
-    CraftsmanComplete,
     CubesLost,
     Discarded,
     Event,
@@ -47,8 +45,8 @@ from .events import (
     Traded,
     Unloaded,
     UnloadingDone,
-    VPChanged,
 )
+from .kinds import CardType
 from .modes import INCOME_BONUS
 from .pending import Decision
 from .phase import Phase
@@ -198,39 +196,12 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
         short.append(_DONE)
         return short
     out: list[Action] = []
-    wh_space = warehouse_space(st, pl)
-    places = (hand, storage, warehouse)
-    storage_free = not storage
-    wh_free = len(warehouse) < wh_space
+    free = _Free(not storage, len(warehouse) < warehouse_space(st, pl), _moving_back(st, p, pl))
     several = False
-    back = _moving_back(st, p, pl)
     for g in sorted(set(hand) | set(storage) | set(warehouse)):
-        targets = card_targets(st, pl, g, sells=True)
-        in_s, in_w = g in storage, g in warehouse
-        usual = "ship" if g in hand else "storage" if in_s else "warehouse"
-        # The usual place first, then each other place holding g, with the moves into
-        # storage / onto the Warehouse (from the ship, or between the two).
-        out.extend(targets)
-        if usual != "storage" and storage_free and (usual, g) not in back:
-            out.append(_assign(g, "storage", "", ""))
-        if usual != "warehouse" and wh_free and (usual, g) not in back:
-            out.append(_assign(g, "warehouse", "", ""))
-        for src, present in (("storage", in_s), ("warehouse", in_w)):
-            if present and src != usual:
-                several = True
-                out.extend(_assign(g, a.to, a.card, src) for a in targets)
-                if src != "storage" and storage_free and (src, g) not in back:
-                    out.append(_assign(g, "storage", "", src))
-                if src != "warehouse" and wh_free and (src, g) not in back:
-                    out.append(_assign(g, "warehouse", "", src))
-    pool = tuple(sorted(hand + storage + warehouse))
-    for cls in (Trade, Sell, Harbour):
-        if len(pool) < cls.cubes or (cls is Harbour and not holds(st, pl, "harbour_market")):
-            continue
-        if not several:
-            out.extend(_gives(cls, pool, cls.cubes))
-            continue
-        out.extend(_gives_from(cls, pool, places))
+        if _assign_options(st, pl, g, free, out):
+            several = True
+    _give_options(st, pl, several, out)
     # Giving up a stored cube (RULES.md §6): each stored good, from each place holding it.
     if storage:
         out.extend(_give_up(g, "storage") for g in sorted(set(storage)))
@@ -239,6 +210,58 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
     out += any_phase_uses(st, p)
     out.append(_DONE)
     return out
+
+
+class _Free(NamedTuple):
+    """Where a cube may be stored this turn: the storage space is empty, the Warehouse has
+    room, and the moves between them that would only undo the last one (`back`)."""
+    storage: bool
+    warehouse: bool
+    back: frozenset[tuple[str, int]]
+
+
+def _assign_options(st: GameState, pl: PlayerState, g: int, free: _Free,
+                    out: list[Action]) -> bool:
+    """Appends to `out` every assignment of a cube of good `g`: from its usual place first,
+    then from each other place holding it. True when g lies in more than one place."""
+    targets = card_targets(st, pl, g, sells=True)
+    in_s, in_w = g in pl.storage, g in pl.warehouse
+    usual = "ship" if g in pl.hand else "storage" if in_s else "warehouse"
+    # The usual place first, then each other place holding g, with the moves into
+    # storage / onto the Warehouse (from the ship, or between the two).
+    out.extend(targets)
+    _store_options(g, usual, "", free, out)
+    several = False
+    for src, present in (("storage", in_s), ("warehouse", in_w)):
+        if present and src != usual:
+            several = True
+            out.extend(_assign(g, a.to, a.card, src) for a in targets)
+            _store_options(g, src, src, free, out)
+    return several
+
+
+def _store_options(g: int, src: str, source: str, free: _Free, out: list[Action]) -> None:
+    """Appends the moves of a cube of `g` from `src` into storage and onto the Warehouse,
+    where there is room and the move does not only undo the last one; `source` is the
+    Assign's explicit source ("" for the usual place)."""
+    if src != "storage" and free.storage and (src, g) not in free.back:
+        out.append(_assign(g, "storage", "", source))
+    if src != "warehouse" and free.warehouse and (src, g) not in free.back:
+        out.append(_assign(g, "warehouse", "", source))
+
+
+def _give_options(st: GameState, pl: PlayerState, several: bool, out: list[Action]) -> None:
+    """Appends the trades, sales and Harbour market deals the player's cubes allow; from
+    every combination of places when a good lies in more than one (`several`)."""
+    places = (pl.hand, pl.storage, pl.warehouse)
+    pool = tuple(sorted(pl.hand + pl.storage + pl.warehouse))
+    for cls in (Trade, Sell, Harbour):
+        if len(pool) < cls.cubes or (cls is Harbour and not holds(st, pl, "harbour_market")):
+            continue
+        if not several:
+            out.extend(_gives(cls, pool, cls.cubes))
+            continue
+        out.extend(_gives_from(cls, pool, places))
 
 
 _give_up = lru_cache(maxsize=64)(GiveUp)
@@ -372,24 +395,13 @@ def place_cube(st: GameState, p: int, g: int, to: str, cid: str, ev: list[Event]
     """Cube g arrives at its destination: a craftsman field, a merchant (coins), a prophecy
     (2 VP), the storage space or the Warehouse."""
     pl = st.mut(p)
-    if to == "craftsman":
-        pl.filled = {**pl.filled, cid: tuple(sorted(pl.filled.get(cid, ()) + (g,)))}
-        if complete(st, pl, cid):
-            ev.append(CraftsmanComplete(p, cid))
-    elif to == "merchant":
-        coins = st.cards.by_id[cid].coins_per_good
-        pl.coins += coins
-        to_common(st, (g,))
-        ev.append(CoinsChanged(p, coins, "merchant"))
-    elif to == "prophecy":
-        pl.vp += PROPHECY_VP
-        pl.vp_prophecy += PROPHECY_VP
-        to_common(st, (g,))
-        ev.append(VPChanged(p, PROPHECY_VP, "prophecy"))
-    elif to == "storage":
+    if to == "storage":
         pl.storage = pl.storage + (g,)
     elif to == "warehouse":
         pl.warehouse = pl.warehouse + (g,)
+    else:   # onto a card: what its type's row says
+        card = st.cards.by_id[cid]
+        TYPE_RULES[card.type].on_cube(st, p, pl, g, card, ev)
 
 
 def do_unloading(st: GameState, a: Action, ev: list[Event]) -> Phase | None:
@@ -488,7 +500,7 @@ class PlaceCube(Decision):
 
     def refuse(self, st: GameState, action: Any) -> Refusal:
         """A merchant or prophecy takes the cube only in its owner's own unloading turn."""
-        if (isinstance(action, Assign) and action.to in ("merchant", "prophecy")
+        if (isinstance(action, Assign) and sold_on(action.to)
                 and not sells_now(st, self.player)):
             return refusal("merchant_not_now", player=self.player)
         return Decision.refuse(self, st, action)
@@ -546,6 +558,8 @@ class WorkshopTakeOff(Decision):
 
 class TradingPost(Effect):
     kind = "trading_post"
+    card_type = CardType.BUILDING
+    timing = "once"
     any_phase = True
 
     def usable(self, st: GameState, p: int) -> bool:
@@ -557,6 +571,8 @@ class TradingPost(Effect):
 
 class Workshop(Effect):
     kind = "workshop"
+    card_type = CardType.BUILDING
+    timing = "once"
     any_phase = True
 
     def usable(self, st: GameState, p: int) -> bool:

@@ -15,7 +15,7 @@ keys by a static scan and checks each family against its enumeration. See docs/i
 from __future__ import annotations
 
 import os
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ _HERE = Path(__file__).parent
 
 
 def _yaml_load(text: str) -> Any:
-    import yaml  # only when a catalogue is first needed
+    import yaml  # type: ignore[import-untyped]  # (PyYAML ships no type hints); only when a catalogue is first needed
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser is ~10x faster
     return yaml.load(text, Loader=loader)
 
@@ -252,9 +252,10 @@ def t_split(key: str, slots: tuple[str, ...], count: int | None = None,
     """The message `key` cut at the named `slots` (fields the caller fills with rich text of
     its own, e.g. a move in the menu's words): plain texts and slot names alternating, in
     the order the language puts them — [text, slot, text, slot, text]."""
-    marks = {_Slot(chr(0xE000 + i)): name for i, name in enumerate(slots)}
+    marks: dict[str, str] = {_Slot(chr(0xE000 + i)): name for i, name in enumerate(slots)}
     text = t(key, count=count, **fields, **{name: mark for mark, name in marks.items()})
-    pieces, current = [], []
+    pieces: list[str] = []
+    current: list[str] = []
     for ch in text:
         if ch in marks:
             pieces += ["".join(current), marks[ch]]

@@ -143,9 +143,10 @@ class HelpFormatter(argparse.HelpFormatter):
     language."""
 
     def _metavar_formatter(self, action: argparse.Action, default_metavar: str) -> Any:
-        if isinstance(action.metavar, str):
+        metavar = action.metavar
+        if isinstance(metavar, str):
             action = copy.copy(action)
-            action.metavar = metavar_text(action.metavar)
+            action.metavar = metavar_text(metavar)
         elif action.metavar is None and action.choices is None:
             default_metavar = metavar_text(default_metavar)
         return super()._metavar_formatter(action, default_metavar)

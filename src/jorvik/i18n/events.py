@@ -9,7 +9,7 @@ one describer per kind (tests/i18n checks that every kind has one)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from jorvik.engine.actions import RESERVATION_ROW
@@ -110,7 +110,7 @@ class _Names:
         card = self.state.cards.by_id.get(cid)
         return card_name(card) if card is not None else str(cid)
 
-    def cards(self, cids: list) -> str:
+    def cards(self, cids: Sequence[str]) -> str:
         return join_list([self.card(c) for c in cids])
 
     def is_final(self, cid: Any) -> bool:

@@ -280,7 +280,7 @@ def decimal(value: float | int, digits: int | None = None, sign: bool = False) -
     sign_text = {"+": "+", "-": MINUS}.get(text[0], "")
     whole, _, frac = text.lstrip("+-").partition(".")
     if len(whole) > 4:
-        groups = []
+        groups: list[str] = []
         while whole:
             groups.insert(0, whole[-3:])
             whole = whole[:-3]
