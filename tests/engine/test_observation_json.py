@@ -41,6 +41,9 @@ def test_every_view_of_a_game_reads_back_as_the_same_view(players, mode, seed):
         back = Observation.from_json(_wire(view.to_json()), CARDS)
         assert back == view
         assert back.state.to_dict() == view.state.to_dict()    # the stand-in deck and bag too
+        public = {k: v for k, v in st.to_dict().items() if k not in HIDDEN_FIELDS}
+        assert {k: v for k, v in back.state.to_dict().items() if k not in HIDDEN_FIELDS} \
+            == public   # everything but what is hidden, as the real state has it
         if i % 7 == 0 and not is_over(st):
             assert legal_actions(back.state) == legal_actions(st)
 

@@ -6,8 +6,9 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from jorvik.net import codes
-from jorvik.net.adapter import Seats, Session
 from jorvik.net.host import Table, open_server
+from jorvik.play.session import Session
+from jorvik.tui.text import Seats
 
 
 @contextlib.asynccontextmanager

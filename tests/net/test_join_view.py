@@ -7,11 +7,11 @@ import asyncio
 
 import pytest
 
-from jorvik.net.adapter import Seats
 from jorvik.net.app import JoinApp, RemoteGameScreen
 from jorvik.net.auto import AutoPlayer
 from jorvik.net.client import url_of
 from jorvik.tui.app import PlayConfig
+from jorvik.tui.text import Seats
 from jorvik.tui.widgets.status import StatusBar
 
 from .helpers import hosted

@@ -95,6 +95,7 @@ def observe(st: GameState, player: int | None) -> Observation:
     view.deck = tuple(sorted(st.deck, key=_deck_key(st.cards)))
     view.bag = tuple(sorted(st.bag))
     view.seed = None
+    view.last_revealed = st.last_revealed   # (copy() starts a new state's flag afresh)
     return Observation(player, view)
 
 

@@ -21,6 +21,7 @@ from textual.widgets import Static
 from jorvik.engine import Action, Refusal, current_player
 from jorvik.i18n import t
 from jorvik.play.errors import refusal_words
+from jorvik.play.session import Kept
 from jorvik.play.since import summary
 from jorvik.play.words import say_text
 from jorvik.tui import app as tui_app
@@ -30,7 +31,6 @@ from jorvik.tui.messages import GameOver
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.widgets.status import StatusBar
 
-from .adapter import Kept
 from .client import Link, Mirror
 from .protocol import Bye, Error, Reason, Update, Welcome
 

@@ -25,10 +25,11 @@ from websockets.exceptions import (
 )
 
 from jorvik.engine import CardSet, GameState, current_player, is_over
+from jorvik.engine.observation import Observation, ViewError
+from jorvik.play.session import Kept, LogEntry, event_entry, note_entry
+from jorvik.tui.text import Seats
 
-from .adapter import Kept, LogEntry, Seats, event_entry, note_entry
 from .protocol import CODE_HEADER, PROTOCOL, BadMessage, Bye, Error, Update, Welcome, read_host
-from .view import ViewError, state_from_view
 
 PING_EVERY = 5.0       # seconds between the client's pings (the host's idle limit is longer)
 STALL = 4.0            # no answer from the host for this long: "reconnecting…"
@@ -58,7 +59,7 @@ class Mirror:
     def from_welcome(cls, w: Welcome, cards: CardSet) -> Mirror:
         seats = Seats([s.name for s in w.seats], [s.colour for s in w.seats],
                       [s.bot for s in w.seats])
-        st = state_from_view(w.view, cards)
+        st = Observation.from_json(w.view, cards).state
         m = cls(cards=cards, seats=seats, first=st, remote=[s.remote for s in w.seats],
                 mine=frozenset(w.you), game_id=w.game)
         m.states = [st] * (w.move + 1)   # earlier states are not known: the first seen
@@ -81,7 +82,7 @@ class Mirror:
         """The host's new view; False when it is not newer than what is shown."""
         if u.move < len(self.actions):
             return False
-        st = state_from_view(u.view, self.cards)
+        st = Observation.from_json(u.view, self.cards).state
         while len(self.states) < u.move:
             self.states.append(self.states[-1])
         self.states.append(st)

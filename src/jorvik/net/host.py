@@ -3,7 +3,10 @@
 The host owns the session (the same session, save file and lock as `jorvik play`), runs the
 bots, and checks every action with the engine. A connection says hello with a join code;
 the code names its seats (a remote seat, or the host's own keyboard with all local seats).
-It then gets the public view after every move (jorvik.net.view): nothing hidden is sent.
+It then gets the public view after every move (the engine's `Observation.to_json`, the same
+frame for every seat: nothing hidden is sent). A seat's action is played by `Session.submit`,
+the one way any front end's move is played (its PlayError kinds become the protocol's
+errors: SUBMIT_TO_PROTOCOL).
 
 Limits on what a connection may do: one message at most MAX_MESSAGE bytes, RATE messages a
 second (BURST at once), MAX_BAD refused messages before it is closed, a hello within
@@ -30,15 +33,19 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from jorvik.engine import IllegalAction, action_from_json, current_player
+from jorvik.engine import IllegalAction, action_from_json
 from jorvik.engine.names import name_problem
+from jorvik.play import saves as saving
+from jorvik.play.errors import PlayError
+from jorvik.play.session import Kept, Session, note_entry
+from jorvik.play.turns import BotTurns
 
 from . import codes as joincodes
-from .adapter import BotTurns, Kept, Session, note_entry, saving
 from .gate import Gate, address_key
 from .protocol import (
     CODE_HEADER,
     MAX_CODE,
+    MAX_MESSAGE,
     PROTOCOL,
     Act,
     BadMessage,
@@ -56,14 +63,16 @@ from .protocol import (
     dump,
     read_client,
 )
-from .view import public_view
 
 HELLO_TIMEOUT = 4.0
 IDLE_TIMEOUT = 60.0
 RATE = 50.0          # messages a second, on average ...
 BURST = 100.0        # ... and at once
 MAX_BAD = 20         # refused messages before the connection is closed
-MAX_MESSAGE = 64 * 1024
+# Session.submit's refusals (play/table.py SUBMIT_ERRORS) as the protocol's error kinds.
+SUBMIT_TO_PROTOCOL = {"stale": "stale", "game_over": "not_your_turn",
+                      "not_your_turn": "not_your_turn", "bot_seat": "not_your_turn",
+                      "illegal_action": "illegal"}
 
 
 @dataclass
@@ -145,16 +154,20 @@ class Table:
                                                        "player": e.kept.player}))
         return out
 
+    def frame(self) -> dict[str, Any]:
+        """The view every seat gets: the engine's public view, nothing else."""
+        return self.session.public.to_json()
+
     def welcome(self, grant: Grant) -> str:
         s = self.session
         return dump(Welcome(game=s.game_id or "", seats=self.seat_infos(),
                             you=sorted(grant.seats), move=len(s.actions),
-                            view=public_view(s.state), log=self.log_items()))
+                            view=self.frame(), log=self.log_items()))
 
     def broadcast(self) -> None:
         """Every client gets the new view and what happened since the last one."""
         s = self.session
-        msg = dump(Update(move=len(s.actions), view=public_view(s.state),
+        msg = dump(Update(move=len(s.actions), view=self.frame(),
                           log=self.log_items(self.sent)))
         self.sent = len(s.log)
         for c in list(self.holders.values()):
@@ -297,7 +310,7 @@ class Table:
         """A client's player asked for a hint on their turn: noted in the log and the save,
         as `jorvik play` notes it (anything else is refused)."""
         s = self.session
-        p = current_player(s.state)
+        p = s.decider
         if msg.move != len(s.actions) or p is None or p not in client.grant.seats:
             self._send(client.ws, dump(Error(kind="not_your_turn", move=len(s.actions))))
             return False
@@ -311,25 +324,28 @@ class Table:
         return True
 
     def act(self, client: Client, msg: Act) -> bool:
-        """A client's action: played when it is for one of its seats, on that seat's turn,
-        chosen at this move and legal; otherwise refused with an error (nothing changes)."""
+        """A client's action, for its seat whose decision it is now (else its first seat):
+        played by `Session.submit` when chosen at this move, on that seat's turn and legal;
+        otherwise refused with an error (nothing changes)."""
         s = self.session
         move = len(s.actions)
-        kind = ""
-        reason = None
-        p = current_player(s.state)
-        if msg.move != move:
-            kind = "stale"          # chosen at another move: a retry, or too late
-        elif p is None or p not in client.grant.seats or s.seats.is_bot(p):
-            kind = "not_your_turn"
+        seats = client.grant.seats
+        decider = s.decider
+        seat = decider if decider is not None and decider in seats else min(seats, default=-1)
+        kind, reason = "", None
+        try:
+            action = action_from_json(msg.action)
+        except IllegalAction as e:   # not a move at all (malformed): the engine says why
+            kind, reason = "illegal", Reason.model_validate(e.reason.to_json())
+        except (TypeError, ValueError, KeyError):
+            kind = "illegal"
         else:
             try:
-                action = action_from_json(msg.action)
-                s.apply(action)
-            except IllegalAction as e:
-                kind, reason = "illegal", Reason.model_validate(e.reason.to_json())
-            except (TypeError, ValueError, KeyError):
-                kind = "illegal"
+                s.submit(seat, action, at=msg.move)
+            except PlayError as e:
+                kind = SUBMIT_TO_PROTOCOL.get(e.kind, "illegal")
+                if e.reason is not None:
+                    reason = Reason.model_validate(e.reason.to_json())
         if kind:
             self._send(client.ws, dump(Error(kind=kind, move=move, reason=reason)))
             return kind == "stale"   # a retry is no fault of the client's

@@ -202,7 +202,8 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik.tui import StoppingOnSignals
 
     from . import codes as joincodes
-    from .adapter import Session, saving
+    from jorvik.play import saves as saving
+    from jorvik.play.session import Session
     from .host import (
         Table,
         latest_hosted,
@@ -387,7 +388,7 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik import tui
     from jorvik.tui.app import PlayConfig
 
-    from .adapter import Seats
+    from jorvik.tui.text import Seats
     from .app import JoinApp
     config = PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False)
     app = JoinApp(config, url, code, address, name=args.name, tls=tls)
