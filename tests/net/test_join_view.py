@@ -51,11 +51,11 @@ async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
             screen = app.screen
             for _ in range(6):   # six of our own moves, each by a key, the other seat between
                 await _until(pilot, lambda: s.decider == mine and screen.menu is not None
-                             and len(screen.session.actions) == len(s.actions))
+                             and screen.session.moves == len(s.actions))
                 await _first_choice(pilot, screen, s)
             # the board shows the host's table: same move count and the same public state
-            await _until(pilot, lambda: len(screen.session.actions) == len(s.actions))
-            assert screen.session.state.to_dict()["players"] == s.state.to_dict()["players"]
+            await _until(pilot, lambda: screen.session.moves == len(s.actions))
+            assert screen.session.public.state.to_dict()["players"] == s.state.to_dict()["players"]
             # no undo at a shared table: the key is not offered
             assert screen.check_action("undo", ()) is False
             # not our turn: no menu, no hint for the other seat, no key plays for it
@@ -64,9 +64,9 @@ async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
                 if s.over or s.decider != mine:
                     break
                 await _until(pilot, lambda: screen.menu is not None
-                             and len(screen.session.actions) == len(s.actions))
+                             and screen.session.moves == len(s.actions))
                 await _first_choice(pilot, screen, s)
-            await _until(pilot, lambda: len(screen.session.actions) == len(s.actions))
+            await _until(pilot, lambda: screen.session.moves == len(s.actions))
             if not s.over:
                 assert s.decider != mine
                 before = len(s.actions)

@@ -168,7 +168,7 @@ async def test_a_jarl_game_with_two_remote_seats_one_local_seat_and_a_bot(cards)
             while not session.over and time.monotonic() < end:
                 screen = app.screen
                 if (isinstance(screen, RemoteGameScreen) and screen.menu is not None
-                        and len(screen.session.actions) == len(session.actions)):
+                        and screen.session.moves == len(session.actions)):
                     choice = screen.menu.choices[0]
                     if choice.submenu is not None:
                         screen.choose(choice)

@@ -61,7 +61,7 @@ class AutoPlayer:
             self.done.set()
             return
         p = m.decider
-        move = len(m.actions)
+        move = m.moves
         if p is None or p not in m.mine or self.sent == move:
             return
         self.sent = move
