@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
@@ -166,7 +166,7 @@ class RemoteGameScreen(GameScreen):
 KNOWN_ERRORS = ("stale", "not_your_turn", "illegal", "rate")
 
 
-class Waiting(Screen):
+class Waiting(Screen[None]):
     """Before the host's first answer: where it connects, and why it waits."""
 
     def __init__(self, address: str) -> None:
@@ -195,8 +195,9 @@ class JoinApp(JorvikApp):
         self.ended_with: str | None = None
         self.statuses: list[str] = []     # what the link said, in order (tests read it)
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()   # not JorvikApp's: there is no game to start here
+    def on_mount(self, event: events.Mount | None = None) -> None:
+        if event is not None:
+            event.prevent_default()   # not JorvikApp's: there is no game to start here
         self.push_screen(Waiting(self.address))
         self.run_worker(self.link.run(), group="link")
 
@@ -242,5 +243,6 @@ class JoinApp(JorvikApp):
     def action_new_game(self) -> None:
         self.exit(0)   # a new game is the host's to start
 
-    async def on_unmount(self) -> None:
+    @on(events.Unmount)
+    async def _stop_link(self) -> None:
         await self.link.stop()   # (JorvikApp's on_unmount closes the mirror after this)

@@ -5,6 +5,7 @@ its bot chooses on a state rebuilt from it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -71,15 +72,11 @@ class AutoPlayer:
     async def play(self, limit: float = 600.0) -> dict[str, Any] | None:
         """Play until the game ends; the final result the host showed (None: not over)."""
         runner = asyncio.get_running_loop().create_task(self.link.run())
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.done.wait(), limit)
-        except TimeoutError:
-            pass
         await self.link.stop()
         runner.cancel()
-        try:
+        with contextlib.suppress(asyncio.CancelledError, Exception):
             await runner
-        except (asyncio.CancelledError, Exception):
-            pass
         m = self.mirror
         return m.state.result if m is not None and m.over else None

@@ -8,6 +8,7 @@ host's public views (`Observation.from_json`). It never applies an action itself
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 import ssl
@@ -289,7 +290,7 @@ class Link:
             if not self.was_connected and failure is not None:
                 from jorvik.i18n import t
                 key, fields = why_not(failure, self.url)
-                self.problem = t(key, **fields)
+                self.problem = t(key, None, None, **fields)
                 self.final = "unreachable"
                 self.status("unreachable")
                 return
@@ -319,10 +320,8 @@ class Link:
     async def hint_used(self, move: int) -> None:
         """Tell the host a hint was asked for at `move` (lost if not connected: it is a note)."""
         if self.ws is not None:
-            try:
+            with contextlib.suppress(ConnectionClosed):
                 await self.ws.send(json.dumps({"t": "note", "kind": "hint", "move": move}))
-            except ConnectionClosed:
-                pass
 
     async def stop(self) -> None:
         self.stopped = True

@@ -20,6 +20,7 @@ closed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import ssl
@@ -130,8 +131,10 @@ class Table:
         self.gate = Gate()                       # connections yet to show a valid code
         self.known: weakref.WeakSet[ServerConnection] = weakref.WeakSet()  # showed one
         self.sent = len(session.log)             # log entries every client has
-        self.bot_task: asyncio.Task | None = None
+        self.bot_task: asyncio.Task[None] | None = None
         self.done = asyncio.Event()
+        self.nobody = asyncio.Event()            # set while no client holds a grant
+        self.nobody.set()
         self.moves = 0                           # actions applied by this host process
         self.on_change: Callable[[], None] | None = None
 
@@ -180,10 +183,8 @@ class Table:
         """Send without waiting for a slow client (its buffer is bounded: websockets closes
         a connection whose writes stall past its limits)."""
         async def go() -> None:
-            try:
+            with contextlib.suppress(ConnectionClosed):
                 await ws.send(text)
-            except ConnectionClosed:
-                pass
         asyncio.get_running_loop().create_task(go())
 
     # ------------------------------------------------------------ connections
@@ -224,6 +225,8 @@ class Table:
                 for i, c in list(self.holders.items()):
                     if c is client:
                         del self.holders[i]
+                if not self.holders:
+                    self.nobody.set()
 
     def process_request(self, connection: ServerConnection, request: Any) -> None:
         """The handshake: a connection whose request shows a valid code (CODE_HEADER, as the
@@ -276,6 +279,7 @@ class Table:
         client = Client(ws, self.grants[found], name=msg.name)
         old = self.holders.get(found)
         self.holders[found] = client
+        self.nobody.clear()
         if old is not None:  # the player moved to another machine: the old one is told
             await self._bye(old.ws, "taken_over")
         await ws.send(self.welcome(client.grant))
@@ -370,12 +374,13 @@ class Table:
 
     async def _bot(self, p: int) -> None:
         loop = asyncio.get_running_loop()
+
+        def tell(words: Any) -> None:   # (from the bot's worker thread)
+            loop.call_soon_threadsafe(self.note, words)
         try:
             token = self.turns.begin(p)
             while True:
-                move = await loop.run_in_executor(
-                    None, self.turns.think, p, token,
-                    lambda words: loop.call_soon_threadsafe(self.note, words))
+                move = await loop.run_in_executor(None, self.turns.think, p, token, tell)
                 if move is None or self.turns.stale(move):
                     return
                 if self.turns.play(move):
@@ -389,9 +394,8 @@ class Table:
     async def drained(self, limit: float = 15.0) -> None:
         """After the end: wait (at most `limit` seconds) until every client, having seen
         the final table, has gone."""
-        end = asyncio.get_running_loop().time() + limit
-        while self.holders and asyncio.get_running_loop().time() < end:
-            await asyncio.sleep(0.1)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.nobody.wait(), limit)
 
     def start(self) -> None:
         """Begin (or go on with) play: a bot may be first."""
@@ -430,7 +434,7 @@ def write_sidecar(session: Session, remote: list[int], **hosting: Any) -> None:
     atomic_write(sidecar(session.path), json.dumps({"remote": remote, **hosting}))
 
 
-def _sidecar_data(path: Path) -> dict | None:
+def _sidecar_data(path: Path) -> dict[str, Any] | None:
     from jorvik.outside import read_json_file
     try:
         data = read_json_file(sidecar(path), limit=8192)

@@ -199,11 +199,11 @@ def _cannot_listen(e: OSError) -> int:
 
 
 def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from jorvik.play import saves as saving
+    from jorvik.play.session import Session
     from jorvik.tui import StoppingOnSignals
 
     from . import codes as joincodes
-    from jorvik.play import saves as saving
-    from jorvik.play.session import Session
     from .host import (
         Table,
         latest_hosted,
@@ -387,8 +387,8 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _auto(url, code, cards, args, tls)
     from jorvik import tui
     from jorvik.tui.app import PlayConfig
-
     from jorvik.tui.text import Seats
+
     from .app import JoinApp
     config = PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False)
     app = JoinApp(config, url, code, address, name=args.name, tls=tls)

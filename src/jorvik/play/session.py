@@ -33,9 +33,10 @@ from jorvik.recordschema import check_record
 
 from . import saves as saving
 from .errors import PlayError
+from .lock import GameLock
 from .menu import Menu, build_menu
 from .seats import Seats
-from .words import Tone, Words, plain
+from .words import Tone, plain
 
 
 @dataclass
@@ -52,8 +53,8 @@ class LogEntry:
     tone: str = "quiet"                 # how a note reads: "quiet" (aside), "" (plain)
     style: Any = None                   # the look a front end gave its own note (not read here)
 
-    def words(self) -> Words:
-        """The line as words (see play/words.py)."""
+    def words(self) -> tuple[Any, ...]:
+        """The line as words (Words: see play/words.py)."""
         if self.event is not None:
             return (self.event,)
         text = self.note() if self.note is not None else ""
@@ -135,7 +136,7 @@ class Session:
     started: str = ""
     save_error: OSError | None = None               # the last save failed (None: it worked)
     on_saved: Callable[[OSError | None], None] | None = None
-    lock: saving.GameLock | None = None
+    lock: GameLock | None = None
     ended: threading.Event = field(default_factory=threading.Event)  # closed: play stops
     listeners: list[Callable[[Session], None]] = field(default_factory=list)
     _public: tuple[GameState, Observation] | None = field(default=None, repr=False)
@@ -168,7 +169,7 @@ class Session:
 
     @classmethod
     def from_save(cls, data: saving.SaveData, cards: CardSet, autosave: bool = True,
-                  path: Path | None = None, lock: saving.GameLock | None = None) -> Session:
+                  path: Path | None = None, lock: GameLock | None = None) -> Session:
         """Rebuild every state of a saved game (for undo and the log). It goes on in `path`
         when given (its own file), else in a new file of its own."""
         rec = check_record(data.record, cards)

@@ -395,9 +395,7 @@ class GameScreen(SmallTerminal, Screen):
             choice = self.menu.by_key(str(key)) if self.menu else None
             if choice is None:
                 return False
-            if len(parameters) > 1 and choice.tag != parameters[1]:
-                return False
-            return True
+            return not (len(parameters) > 1 and choice.tag != parameters[1])
         if action == "view":
             return self.has_class("-compact")
         return True
@@ -515,7 +513,7 @@ class GameScreen(SmallTerminal, Screen):
             return
         target = session.undo_target()
         if target is None:
-            why = "tui.undo.start" if not session.actions else "tui.undo.none"
+            why = "tui.undo.start" if not session.moves else "tui.undo.none"
             self.notify(t(why), severity="warning")
             return
         whose = session.decided_by(target)

@@ -5,6 +5,7 @@ the data directory."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,10 +71,9 @@ def lessons_done() -> set[str]:
 
 def mark_done(lesson_id: str) -> None:
     done = lessons_done() | {lesson_id}
-    try:
+    # progress is a convenience: an unwritable directory costs only the mark
+    with contextlib.suppress(OSError):
         atomic_write(progress_path(), json.dumps({"done": sorted(done)}))
-    except OSError:  # progress is a convenience: an unwritable directory costs only the mark
-        pass
 
 
 # --------------------------------------------------------------------------- guidance
@@ -138,6 +138,7 @@ class LessonScreen(GameScreen):
     lesson, the computer seats follow it."""
 
     COMPONENT_CLASSES = {"lesson--title", "lesson--step", "lesson--wrong"}
+    session: Session   # (a lesson is played at a local Session: GameScreen takes any Table)
     # Esc: back in a submenu (the game screen's), else back to the lesson list
     KEYS = GameScreen.KEYS + [key("escape", "to_lessons", "learn.bind.lessons",
                                   id="lesson-back")]
