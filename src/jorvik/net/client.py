@@ -71,8 +71,8 @@ class Mirror:
                       [s.bot for s in w.seats])
         view = Observation.from_json(w.view, cards)
         m = cls(cards=cards, seats=seats, first=view.state, remote=[s.remote for s in w.seats],
-                mine=frozenset(w.you), game_id=w.game, views=[view])
-        m.states = [view.state] * (w.move + 1)   # earlier states are not known: the first seen
+                mine=frozenset(w.you), game_id=w.game, views=[view],
+                states=[view.state] * (w.move + 1))   # earlier ones are not known: the first
         m.add_log(w.log)
         return m
 
