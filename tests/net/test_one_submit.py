@@ -11,7 +11,7 @@ from jorvik.net.client import Mirror
 from jorvik.play.session import Session
 from jorvik.tui.screens.game import GameScreen
 
-from .helpers import hosted
+from .helpers import hosted, until
 
 
 def _app():
@@ -71,9 +71,7 @@ async def test_a_remote_action_ends_in_session_submit(monkeypatch, cards):
                       mode="karl", seed=5) as (table, url):
         player = AutoPlayer(url, table.code_of(0), cards, seed=1)
         task = asyncio.get_running_loop().create_task(player.play(60))
-        deadline = asyncio.get_running_loop().time() + 30
-        while not calls and asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(0.02)
+        await until(lambda: calls)
         player.done.set()
         await task
     assert calls and calls[0][0] == 0          # the remote seat's move, played by submit
