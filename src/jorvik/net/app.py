@@ -186,10 +186,12 @@ class JoinApp(JorvikApp):
     CSS_PATH = str(Path(tui_app.__file__).with_name("jorvik.tcss"))  # the app's own look
 
     def __init__(self, config: PlayConfig, url: str, code: str, address: str,
-                 name: str | None = None, tls: Any = None, ready_hook: Any = None) -> None:
+                 name: str | None = None, tls: Any = None, ready_hook: Any = None,
+                 watch: bool = False) -> None:
         super().__init__(config, ready_hook=ready_hook)
         self.address = address
-        self.link = Link(url, code, self._receive, self._status, name=name, tls=tls)
+        self.link = Link(url, code, self._receive, self._status, name=name, tls=tls,
+                         watch=watch)   # (a spectator: no seat of its own, so no menu)
         self.mirror: Mirror | None = None
         self.remote_screen: RemoteGameScreen | None = None
         self.ended_with: str | None = None
@@ -206,7 +208,7 @@ class JoinApp(JorvikApp):
         words = None
         if status == "reconnecting":
             words = lambda: t("net.join.reconnecting")  # noqa: E731
-        elif status in ("bad_code", "version", "taken_over", "bad_name", "unreachable"):
+        elif status in ("bad_code", "version", "taken_over", "bad_name", "unreachable", "full"):
             self.ended_with = status
             self.exit(1 if status != "taken_over" else 0)
             return

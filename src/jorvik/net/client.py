@@ -38,7 +38,7 @@ from .protocol import CODE_HEADER, PROTOCOL, BadMessage, Bye, Error, Update, Wel
 PING_EVERY = 5.0       # seconds between the client's pings (the host's idle limit is longer)
 STALL = 4.0            # no answer from the host for this long: "reconnecting…"
 MAX_HOST_MESSAGE = 8 * 1024 * 1024
-FINAL_BYES = {"bad_code", "version", "taken_over", "bad_name"}  # no use reconnecting
+FINAL_BYES = {"bad_code", "version", "taken_over", "bad_name", "full"}  # no use reconnecting
 FIRST_TRIES = 4        # first connections the host closed as "busy" before giving up
 
 
@@ -223,8 +223,9 @@ class Link:
 
     def __init__(self, url: str, code: str, receive: Callable[[Any], None],
                  status: Callable[[str], None] = lambda s: None, name: str | None = None,
-                 tls: ssl.SSLContext | None = None) -> None:
+                 tls: ssl.SSLContext | None = None, watch: bool = False) -> None:
         self.url, self.code, self.name, self.tls = url, code, name, tls
+        self.watch = watch               # a spectator: `watch` in place of a hello, no code
         self.receive, self.status = receive, status
         self.ws: ClientConnection | None = None
         self.stopped = False
@@ -234,6 +235,8 @@ class Link:
         self.problem: str | None = None  # why the first connection got no table
 
     def _headers(self) -> dict[str, str]:
+        if self.watch:
+            return {}
         code = self.code.strip()
         if code.isascii() and code.isprintable():
             return {CODE_HEADER: code}
@@ -252,9 +255,11 @@ class Link:
                                    close_timeout=1, compression=None,
                                    additional_headers=self._headers()) as ws:
                     self.ws = ws
-                    hello = {"t": "hello", "v": PROTOCOL, "code": self.code}
+                    hello: dict[str, Any] = {"t": "hello", "v": PROTOCOL, "code": self.code}
                     if self.name:
                         hello["name"] = self.name
+                    if self.watch:
+                        hello = {"t": "watch", "v": PROTOCOL}
                     await ws.send(json.dumps(hello))
                     pinger = asyncio.get_running_loop().create_task(self._ping(ws))
                     try:

@@ -15,7 +15,12 @@ seconds). Connections that have not shown a valid code yet wait apart from the s
 per address, and wrong codes are answered ever more slowly (jorvik.net.gate): strangers
 never cost a seated player their seat, and a seat's own reconnect always gets in. A second
 connection with a seat's code takes the seat over: the first is told (`bye taken_over`) and
-closed."""
+closed.
+
+Spectators (`watch` in place of a hello, no code) get the same frames as the seats and
+never a menu: at most WATCHERS of them at once, a limit of their own (a spectator never
+takes a player's place; a full table of spectators answers `bye full`). Until it says
+`watch`, a spectator is a stranger at the door like any other (jorvik.net.gate)."""
 
 from __future__ import annotations
 
@@ -60,6 +65,7 @@ from .protocol import (
     Reason,
     SeatInfo,
     Update,
+    Watch,
     Welcome,
     dump,
     read_client,
@@ -70,6 +76,7 @@ IDLE_TIMEOUT = 60.0
 RATE = 50.0          # messages a second, on average ...
 BURST = 100.0        # ... and at once
 MAX_BAD = 20         # refused messages before the connection is closed
+WATCHERS = 8         # spectators at once (their own limit: never a player's)
 # Session.submit's refusals (play/table.py SUBMIT_ERRORS) as the protocol's error kinds.
 SUBMIT_TO_PROTOCOL = {"stale": "stale", "game_over": "not_your_turn",
                       "not_your_turn": "not_your_turn", "bot_seat": "not_your_turn",
@@ -84,7 +91,10 @@ class Grant:
     local: bool = False     # the host's own keyboard (its code is never shown)
 
 
-@dataclass
+SPECTATOR = Grant("", frozenset())   # a spectator's: no seat (never in Table.grants)
+
+
+@dataclass(eq=False)
 class Client:
     """One connection that said hello."""
     ws: ServerConnection
@@ -127,6 +137,7 @@ class Table:
         self.grants.append(self.local)
         self.turns = BotTurns(session, think=think, delay=bot_delay)
         self.holders: dict[int, Client] = {}     # grant index -> its connection
+        self.watchers: set[Client] = set()       # spectators (at most WATCHERS)
         self.connections: set[ServerConnection] = set()
         self.gate = Gate()                       # connections yet to show a valid code
         self.known: weakref.WeakSet[ServerConnection] = weakref.WeakSet()  # showed one
@@ -173,7 +184,7 @@ class Table:
         msg = dump(Update(move=len(s.actions), view=self.frame(),
                           log=self.log_items(self.sent)))
         self.sent = len(s.log)
-        for c in list(self.holders.values()):
+        for c in [*self.holders.values(), *self.watchers]:
             self._send(c.ws, msg)
         if self.on_change is not None:
             self.on_change()
@@ -222,6 +233,7 @@ class Table:
         finally:
             self.connections.discard(ws)
             if client is not None:
+                self.watchers.discard(client)
                 for i, c in list(self.holders.items()):
                     if c is client:
                         del self.holders[i]
@@ -255,12 +267,14 @@ class Table:
         except BadMessage as e:
             await self._bye(ws, e.kind)
             return None
-        if not isinstance(msg, (Hello, Check)):
+        if not isinstance(msg, (Hello, Check, Watch)):
             await self._bye(ws, "no_hello")
             return None
         if msg.v != PROTOCOL:
             await self._bye(ws, "version")
             return None
+        if isinstance(msg, Watch):
+            return await self._watch(ws)
         found = self.find(msg.code)
         if found is None:   # guessing is slow, and slower each time (hopeless at 128 bits)
             try:   # (a connection closed meanwhile, e.g. pushed out, ends the wait)
@@ -285,6 +299,16 @@ class Table:
         await ws.send(self.welcome(client.grant))
         return client
 
+    async def _watch(self, ws: ServerConnection) -> Client | None:
+        """A spectator: in when the table has room for one more (bye "full" otherwise)."""
+        if len(self.watchers) >= WATCHERS:
+            await self._bye(ws, "full")
+            return None
+        client = Client(ws, SPECTATOR)
+        self.watchers.add(client)
+        await ws.send(self.welcome(SPECTATOR))
+        return client
+
     async def _bye(self, ws: ServerConnection, kind: str) -> None:
         try:
             await ws.send(dump(Bye(kind=kind)))
@@ -302,7 +326,7 @@ class Table:
             return False
         if isinstance(msg, Ping):
             return True
-        if isinstance(msg, (Hello, Check)):
+        if isinstance(msg, (Hello, Check, Watch)):
             self._send(client.ws, dump(Error(kind="hello_again")))
             return False
         if isinstance(msg, Note):
