@@ -15,7 +15,7 @@ import ssl
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import (
@@ -336,3 +336,10 @@ class Link:
 
 def is_error(msg: Any) -> bool:
     return isinstance(msg, Error)
+
+
+if TYPE_CHECKING:   # mypy checks that the Mirror is a Table (jorvik.play.table)
+    from jorvik.play.table import Table
+
+    def _a_table(mirror: Mirror) -> Table:
+        return mirror

@@ -43,10 +43,23 @@ SUBMIT_ERRORS = ("game_over", "stale", "not_your_turn", "bot_seat", "illegal_act
 class Table(Protocol):
     """A game as a front end sees it and plays it (see the module)."""
 
-    cards: CardSet
-    seats: Seats
-    log: list[LogEntry]
-    first: GameState
+    @property
+    def cards(self) -> CardSet:
+        ...
+
+    @property
+    def seats(self) -> Seats:
+        ...
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """What happened (engine events and notes); a front end may add its own notes."""
+        ...
+
+    @property
+    def first(self) -> GameState:
+        """The first state seen: the log's lines are worded from it (names, cards)."""
+        ...
 
     @property
     def moves(self) -> int:
@@ -90,3 +103,10 @@ class Table(Protocol):
 
     def undo(self) -> bool:
         ...
+
+
+if TYPE_CHECKING:   # mypy checks that the Session is a Table
+    from .session import Session
+
+    def _a_table(session: Session) -> Table:
+        return session
