@@ -64,6 +64,22 @@ class RemoteGameScreen(GameScreen):
     def mine(self) -> frozenset[int]:
         return self.mirror.mine
 
+    def you_are(self) -> str:
+        """Whose seat(s) this pane plays ("You are Bo"), or that it only watches."""
+        names = [self.mirror.seats.names[p] for p in sorted(self.mine)]
+        return t("net.join.you_are", names=", ".join(names)) if names else t(
+            "net.join.watching")
+
+    def on_mount(self) -> None:
+        # (runs before GameScreen.on_mount, which finds the status bar: after the refresh)
+        self.call_after_refresh(self._say_who)
+
+    def _say_who(self) -> None:
+        """The status bar says whose seat this is, on every pane of a hosted table (a
+        reconnect's "reconnecting…" stands there until the host answers again)."""
+        for bar in self.query(StatusBar):
+            bar.warn(self.you_are)
+
     def _human(self, p: int) -> bool:
         return p in self.mine
 
@@ -205,9 +221,11 @@ class JoinApp(JorvikApp):
 
     def _status(self, status: str) -> None:
         self.statuses.append(status)
-        words = None
+        words: Any = None
         if status == "reconnecting":
             words = lambda: t("net.join.reconnecting")  # noqa: E731
+        elif status == "connected" and self.remote_screen is not None:
+            words = self.remote_screen.you_are
         elif status in ("bad_code", "version", "taken_over", "bad_name", "unreachable", "full"):
             self.ended_with = status
             self.exit(1 if status != "taken_over" else 0)
