@@ -41,8 +41,9 @@ def serve_many(tables: int, seed: int) -> None:
     prints one JSON line per game {port, codes, path}, then 'ready', then serves until
     every game is over (or stdin closes)."""
     from jorvik.net import codes
-    from jorvik.net.adapter import Seats, Session
     from jorvik.net.host import Table, open_server
+    from jorvik.play.session import Session
+    from jorvik.tui.text import Seats
 
     async def main() -> None:
         cards = load_cards()
@@ -104,7 +105,8 @@ def start_host_process(tables: int, seed: int, home: str) -> tuple[subprocess.Po
 
 
 def saved_result(path: str) -> dict | None:
-    from jorvik.net.adapter import Session, saving
+    from jorvik.play import saves as saving
+    from jorvik.play.session import Session
     parsed, cards = saving.open_save(Path(path), load_cards())
     return Session.from_save(parsed, cards, autosave=False).state.result
 

@@ -140,7 +140,7 @@ def test_host_join_and_serve_help_use_hungarian_placeholders(capsys):
         outs[command] = out = capsys.readouterr().out
         for english in ("SEATS", "ADDR", "NAME", "CODE", "WEB_PORT"):
             assert english not in out, (command, english)
-    assert "CÍM[:PORT] KÓD" in " ".join(outs["join"].split())
+    assert "CÍM[:PORT] [KÓD]" in " ".join(outs["join"].split())   # (none with --watch)
     assert "--remote HELYEK" in outs["host"]
 
 

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
 from jorvik.net import codes
-from jorvik.net.adapter import Seats, Session
 from jorvik.net.host import Table, open_server
+from jorvik.play.session import Session
+from jorvik.tui.text import Seats
+
+
+async def until(condition, limit: float = 30.0) -> bool:
+    """Let the loop run until `condition()` holds (True), or `limit` seconds pass (False):
+    the limit only bounds a hung test, it is never what a test waits for."""
+    end = asyncio.get_running_loop().time() + limit
+    while True:
+        if condition():
+            return True
+        if asyncio.get_running_loop().time() > end:
+            return False
+        await asyncio.sleep(0.02)
 
 
 @contextlib.asynccontextmanager

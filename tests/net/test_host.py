@@ -4,16 +4,17 @@ remote seats, the local keyboard's seats and a bot; what a client may and may no
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 
 from websockets.asyncio.client import connect
 
-from jorvik.engine import legal_actions
+from jorvik.engine import legal_actions, observe
 from jorvik.net.auto import AutoPlayer
 from jorvik.net.protocol import PROTOCOL
 
-from .helpers import hosted
+from .helpers import hosted, until
 
 
 async def _hello(url: str, code: str, **extra):
@@ -24,13 +25,16 @@ async def _hello(url: str, code: str, **extra):
 
 async def test_a_whole_game_with_remote_local_and_bot_seats_nothing_hidden_sent(cards):
     """4-player Jarl: two remote seats, the host's keyboard (one local seat), one bot, to the
-    final scoring. Every byte a client receives is recorded: no card id is in it before the
-    card is revealed on the host, and no seed, deck or bag."""
+    final scoring. Every frame a client receives is checked: its view is exactly the engine's
+    public view of the host's state at that move (the deck and the bag as counts only), no
+    card id is in the frame before the card is revealed on the host, and no seed and no join
+    code of any seat is in it."""
     async with hosted(cards) as (table, url):
-        ids = {c.id for c in cards.cards}
         session = table.session
+        codes = [g.code for g in table.grants]
         leaks: list[str] = []
         received = [0]
+        frames = [0]
 
         def watch(_move: int, _t: float) -> None:
             pass
@@ -45,19 +49,27 @@ async def test_a_whole_game_with_remote_local_and_bot_seats_nothing_hidden_sent(
             raw = msg.model_dump_json()
             received[0] += len(raw)
             st = session.state
-            hidden = set(st.deck) | set(st.set_aside)
-            for c in hidden:
+            view = getattr(msg, "view", None)
+            if view is not None:
+                frames[0] += 1
+                st = session.states[msg.move]
+                if view != json.loads(json.dumps(observe(st, None).to_json())):
+                    leaks.append(f"frame {msg.move} is not the public view")
+                if not all(isinstance(n, int) for n in (*view["deck"].values(),
+                                                        *view["bag"].values())):
+                    leaks.append("more than counts of the deck or the bag")
+            for c in set(st.deck):
                 if f'"{c}"' in raw:
                     leaks.append(c)
-            for word in ('"seed"', '"deck"', '"bag"'):
-                if word in raw:
-                    leaks.append(word)
+            if '"seed"' in raw:
+                leaks.append("seed")
+            leaks.extend("a join code" for code in codes if code in raw)
             inner(msg)
         link.receive = tap
         results = await asyncio.gather(*(p.play(120) for p in players))
         assert session.over
         assert all(r == session.state.result for r in results)  # every client saw the end
-        assert leaks == [] and received[0] > 10_000
+        assert leaks == [] and received[0] > 10_000 and frames[0] > 100
         assert table.session.seats.is_bot(3) and len(session.actions) > 100
         assert all(not p.errors or set(p.errors) <= {"rate"} for p in players)
 
@@ -80,8 +92,14 @@ async def test_raw_bytes_of_a_whole_game_name_no_unrevealed_card(cards):
                                           "action": a.to_json()}))
             raw = await asyncio.wait_for(ws.recv(), 10)
             frames += 1
-            hidden = set(session.state.deck) | set(session.state.set_aside)
+            # (the cards set aside at setup are public: the game's size names them)
+            hidden = set(session.state.deck)
             assert not [c for c in hidden if f'"{c}"' in raw]
+            frame = json.loads(raw)
+            if "view" in frame:   # exactly the public view of the host's state at its move
+                public = observe(session.states[frame["move"]], None).to_json()
+                assert frame["view"] == json.loads(json.dumps(public))
+            assert '"seed"' not in raw and table.code_of(0) not in raw
         assert frames > 20
         await ws.close()
 
@@ -153,8 +171,8 @@ async def test_wrong_codes_and_versions_are_refused(cards):
 def _fuzz_messages(rng: random.Random, legal: list[dict], move: int) -> list:
     """Malformed, mutated and out-of-turn messages, each made at random."""
     return [
-        lambda: '{"t":"act","move":%d,"action":%s}' % (rng.randrange(-5, 500),
-                                                       json.dumps(rng.choice(legal))),
+        lambda: f'{{"t":"act","move":{rng.randrange(-5, 500)},'
+                f'"action":{json.dumps(rng.choice(legal))}}}',
         lambda: json.dumps({"t": "act", "move": move,
                             "action": {k: rng.choice([None, 1, "x", [], {}, -1, 2**70, True])
                                        for k in rng.choice(legal)}}),
@@ -186,7 +204,7 @@ async def test_thousands_of_hostile_messages_never_change_the_game(cards):
     host's message handling: each is refused with an error, nothing changes, nothing raises."""
     from jorvik.net.host import Client, Grant
     async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
-                      mode="jarl", seed=9) as (table, url):
+                      mode="jarl", seed=9) as (table, _url):
         s = table.session
         before = (len(s.actions), json.dumps(s.state.to_dict(), sort_keys=True))
         rng = random.Random(35)
@@ -199,7 +217,7 @@ async def test_thousands_of_hostile_messages_never_change_the_game(cards):
             c = clients[i % 2]
             c.tokens = 100   # the rate limit has its own test
             msg = makers[rng.randrange(len(makers))]()
-            if c.grant.seats == {s.decider} and '"move":%d' % len(s.actions) in msg.replace(
+            if c.grant.seats == {s.decider} and f'"move":{len(s.actions)}' in msg.replace(
                     " ", ""):
                 continue
             await table._message(c, msg)
@@ -276,23 +294,17 @@ async def test_a_client_killed_mid_game_rejoins_and_sees_the_current_table(cards
                       mode="karl", seed=2) as (table, url):
         first = AutoPlayer(url, table.code_of(0), cards, seed=1)
         task = asyncio.get_running_loop().create_task(first.play(60))
-        while len(table.session.actions) < 30:
-            await asyncio.sleep(0.02)
+        assert await until(lambda: len(table.session.actions) >= 30)
         task.cancel()   # the client dies without a word
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await task
-        except asyncio.CancelledError:
-            pass
         await first.link.stop()
         # the bot seat plays on until the table waits for the dead client's seat: only then
         # does the table stand still for the comparison below
-        deadline = asyncio.get_running_loop().time() + 30
-        while table.session.decider != 0 and asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(0.02)
+        await until(lambda: table.session.decider == 0)
         ws, welcome = await _hello(url, table.code_of(0))
         assert welcome["move"] == len(table.session.actions) >= 30
-        from jorvik.net.view import public_view
-        assert welcome["view"] == json.loads(json.dumps(public_view(table.session.state)))
+        assert welcome["view"] == json.loads(json.dumps(table.session.view(None).public.to_json()))
         await ws.close()
         second = AutoPlayer(url, table.code_of(0), cards, seed=2)
         assert await second.play(60) == table.session.state.result

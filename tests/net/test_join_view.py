@@ -7,11 +7,11 @@ import asyncio
 
 import pytest
 
-from jorvik.net.adapter import Seats
 from jorvik.net.app import JoinApp, RemoteGameScreen
 from jorvik.net.auto import AutoPlayer
 from jorvik.net.client import url_of
 from jorvik.tui.app import PlayConfig
+from jorvik.tui.text import Seats
 from jorvik.tui.widgets.status import StatusBar
 
 from .helpers import hosted
@@ -51,11 +51,11 @@ async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
             screen = app.screen
             for _ in range(6):   # six of our own moves, each by a key, the other seat between
                 await _until(pilot, lambda: s.decider == mine and screen.menu is not None
-                             and len(screen.session.actions) == len(s.actions))
+                             and screen.session.moves == len(s.actions))
                 await _first_choice(pilot, screen, s)
             # the board shows the host's table: same move count and the same public state
-            await _until(pilot, lambda: len(screen.session.actions) == len(s.actions))
-            assert screen.session.state.to_dict()["players"] == s.state.to_dict()["players"]
+            await _until(pilot, lambda: screen.session.moves == len(s.actions))
+            assert screen.session.public.state.to_dict()["players"] == s.state.to_dict()["players"]
             # no undo at a shared table: the key is not offered
             assert screen.check_action("undo", ()) is False
             # not our turn: no menu, no hint for the other seat, no key plays for it
@@ -64,9 +64,9 @@ async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
                 if s.over or s.decider != mine:
                     break
                 await _until(pilot, lambda: screen.menu is not None
-                             and len(screen.session.actions) == len(s.actions))
+                             and screen.session.moves == len(s.actions))
                 await _first_choice(pilot, screen, s)
-            await _until(pilot, lambda: len(screen.session.actions) == len(s.actions))
+            await _until(pilot, lambda: screen.session.moves == len(s.actions))
             if not s.over:
                 assert s.decider != mine
                 before = len(s.actions)
@@ -80,7 +80,9 @@ async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
             await _until(pilot, lambda: "reconnecting" in app.statuses, 5)
             await _until(pilot, lambda: app.statuses[-1] == "connected", 10)
             assert app.screen is screen   # the same board goes on
-            assert all(bar.warning is None for bar in screen.query(StatusBar))
+            # (no "reconnecting…" left: the bar says whose seat this is again)
+            assert all(bar.warning is not None and bar.warning() == "You are Ann"
+                       for bar in screen.query(StatusBar))
             app._status("reconnecting")   # what a stall shows (the link's pings time out)
             bar = screen.query_one(StatusBar)
             assert bar.warning is not None and bar.warning() == "reconnecting…"
@@ -132,7 +134,8 @@ async def test_a_stalled_host_shows_reconnecting_then_the_board_goes_on(cards):
             assert bar.warning is not None and bar.warning() == "reconnecting…"
             host.send_signal(signal.SIGCONT)
             await _until(pilot, lambda: app.statuses[-1] == "connected", 20)
-            assert app.screen is screen and bar.warning is None
+            assert app.screen is screen and bar.warning is not None
+            assert bar.warning() == "You are Ann"   # (no longer "reconnecting…")
     finally:
         host.send_signal(signal.SIGCONT)
         host.kill()
@@ -167,3 +170,27 @@ async def test_a_host_message_between_the_push_and_the_mount_waits_for_the_board
             board = app.screen
             await _until(pilot, lambda: board.menu is not None)   # our seat's turn, shown
             assert board.menu.choices and app._exception is None
+
+
+def _status_line(app) -> str:
+    bar = app.screen.query_one(StatusBar)
+    return bar._lead.plain if getattr(bar, "_lead", None) is not None else ""
+
+
+async def test_every_pane_says_whose_seat_it_is_and_a_spectator_only_watches(cards):
+    """The seat's pane: "You are Bo" in the status bar; a spectator's (join --watch):
+    "Watching", and never a menu."""
+    async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
+                      mode="karl", seed=11) as (table, url):
+        config = PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False)
+        seat = JoinApp(config, url, table.code_of(1), "127.0.0.1")
+        async with seat.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: isinstance(seat.screen, RemoteGameScreen)
+                         and "You are Bo" in _status_line(seat))
+        watcher = JoinApp(PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False),
+                          url, "", "127.0.0.1", watch=True)
+        async with watcher.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: isinstance(watcher.screen, RemoteGameScreen)
+                         and "Watching" in _status_line(watcher))
+            assert watcher.screen.menu is None and watcher.mirror.mine == frozenset()
+            assert len(table.watchers) == 1 and not table.holders

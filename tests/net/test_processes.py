@@ -86,7 +86,8 @@ def wait_for_moves(n: int, limit: float = 60) -> None:
 
 def final_of_save() -> dict:
     """The final scores the save replays to (opened as `play --load` opens a save)."""
-    from jorvik.net.adapter import Session, saving
+    from jorvik.play import saves as saving
+    from jorvik.play.session import Session
     path, _ = the_save()
     parsed, cards = saving.open_save(path, load_cards())
     return Session.from_save(parsed, cards, autosave=False).state.result
@@ -99,7 +100,7 @@ def test_a_four_player_jarl_game_with_three_remote_seats_and_a_bot():
     assert all(w.startswith("127.0.0.1:") for w in lines.values())
     clients = [join(w, seed) for seed, w in enumerate(lines.values())]
     results = [finish(c) for c in clients]
-    code, out, err = finish(host, 30)
+    code, _out, err = finish(host, 30)
     assert code == 0, err
     scores = [json.loads(r[1]) for r in results]
     assert all(r[0] == 0 for r in results), [r[2] for r in results]
@@ -144,11 +145,12 @@ async def test_a_jarl_game_with_two_remote_seats_one_local_seat_and_a_bot(cards)
     loopback, as run.cmd_host sets them up), two real `jorvik join --auto` processes and a bot:
     the local seat is played by keys on the host's board, to the final scoring."""
     from jorvik.net import codes
-    from jorvik.net.adapter import Seats, Session
     from jorvik.net.app import JoinApp, RemoteGameScreen
     from jorvik.net.host import Table
     from jorvik.net.run import Hosting
+    from jorvik.play.session import Session
     from jorvik.tui.app import PlayConfig
+    from jorvik.tui.text import Seats
 
     seats = Seats(["Ann", "Bo", "Cy", "Bot 4"], ["red", "blue", "green", "yellow"],
                   [None, None, None, "easy"])
@@ -166,7 +168,7 @@ async def test_a_jarl_game_with_two_remote_seats_one_local_seat_and_a_bot(cards)
             while not session.over and time.monotonic() < end:
                 screen = app.screen
                 if (isinstance(screen, RemoteGameScreen) and screen.menu is not None
-                        and len(screen.session.actions) == len(session.actions)):
+                        and screen.session.moves == len(session.actions)):
                     choice = screen.menu.choices[0]
                     if choice.submenu is not None:
                         screen.choose(choice)

@@ -9,6 +9,7 @@ import pytest
 
 from jorvik.engine import apply_action, is_over, legal_actions, new_game
 from jorvik.engine.events import CardRevealed, Passed
+from jorvik.engine.observation import Observation, ViewError, observe
 from jorvik.net import codes
 from jorvik.net.protocol import (
     MAX_MESSAGE,
@@ -21,7 +22,6 @@ from jorvik.net.protocol import (
     read_client,
     read_host,
 )
-from jorvik.net.view import ViewError, public_view, state_from_view
 
 
 @pytest.mark.parametrize("raw, kind", [
@@ -92,18 +92,19 @@ def _ids_in(text: str, ids: set[str]) -> set[str]:
 
 @pytest.mark.parametrize("mode, n, seed", [("jarl", 4, 1), ("karl", 3, 2), ("jarl", 5, 3)])
 def test_view_hides_the_deck_and_rebuilds_the_public_state(cards, mode, n, seed):
-    """Through a whole game: the view names no card before it is revealed, and the state a
-    client rebuilds from it equals the host's in all but the deck's and the bag's order, with
-    the same legal actions."""
+    """Through a whole game: the view the host sends (the engine's public view) names no card
+    before it is revealed (the cards set aside at setup are known from the game's size), and
+    the state a client rebuilds from it equals the host's in all but the deck's and the bag's
+    order, with the same legal actions."""
     st = new_game([f"P{i}" for i in range(n)], mode=mode, seed=seed, cards=cards)
     ids = {c.id for c in cards.cards}
     rng = random.Random(seed)
     while True:
-        text = json.dumps(public_view(st))
-        assert '"seed"' not in text and '"deck"' not in text and '"bag"' not in text
-        revealed = set(ids) - set(st.deck) - set(st.set_aside)
+        text = json.dumps(observe(st, None).to_json())
+        assert '"seed"' not in text
+        revealed = set(ids) - set(st.deck)
         assert _ids_in(text, ids) <= revealed
-        mirror = state_from_view(json.loads(text), cards)
+        mirror = Observation.from_json(json.loads(text), cards).state
         a, b = st.to_dict(), mirror.to_dict()
         for k in ("deck", "bag"):   # the same cards and cubes, in a stand-in order
             assert sorted(a.pop(k)) == sorted(b.pop(k))
@@ -117,10 +118,10 @@ def test_view_hides_the_deck_and_rebuilds_the_public_state(cards, mode, n, seed)
 
 
 def test_a_view_of_another_card_file_or_broken_is_refused(cards):
-    view = public_view(new_game(["A", "B"], mode="karl", seed=1, cards=cards))
+    view = observe(new_game(["A", "B"], mode="karl", seed=1, cards=cards), None).to_json()
     with pytest.raises(ViewError):
-        state_from_view({**view, "cards_hash": "other"}, cards)
+        Observation.from_json({**view, "cards_hash": "other"}, cards)
     with pytest.raises(ViewError):
-        state_from_view({**view, "deck_left": {"A": 99}}, cards)
+        Observation.from_json({**view, "deck": {"A": 99}}, cards)
     with pytest.raises(ViewError):
-        state_from_view({k: v for k, v in view.items() if k != "players"}, cards)
+        Observation.from_json({k: v for k, v in view.items() if k != "players"}, cards)

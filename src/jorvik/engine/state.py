@@ -206,9 +206,25 @@ class GameState:
             "brown_boxed": self.brown_boxed,
             "pending": [d.to_json() for d in self.pending],
             "info": self.info,
+            "last_revealed": self.last_revealed,
             "players": [p.to_dict() for p in self.players],
             "result": self.result,
+            "stored_before": None if self.stored_before is None else _stored_json(
+                self.stored_before),
         }
+
+
+# Slots of GameState that are not the game but ways of holding it: the card file (its hash is
+# in to_dict), the legal actions once computed, the copy-on-write mask. Every other slot is in
+# to_dict (tests/engine/test_observation.py checks it).
+NOT_STATE = ("cards", "legal_cache", "owned")
+
+
+def _stored_json(before: StoredBefore) -> dict[str, Any]:
+    player, rnd, hand, storage, warehouse = before
+    return {"player": player, "round": rnd, "hand": [GOODS[g] for g in hand],
+            "storage": [GOODS[g] for g in storage],
+            "warehouse": [GOODS[g] for g in warehouse]}
 
 
 def return_viking(st: GameState, code: int) -> None:

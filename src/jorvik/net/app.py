@@ -13,24 +13,21 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-from jorvik.engine import Action, Refusal, current_player
+from jorvik.engine import Action, Refusal
 from jorvik.i18n import t
-from jorvik.play.errors import refusal_words
-from jorvik.play.since import summary
+from jorvik.play.errors import PlayError, refusal_words
+from jorvik.play.session import Kept
 from jorvik.play.words import say_text
 from jorvik.tui import app as tui_app
 from jorvik.tui.app import JorvikApp, PlayConfig
-from jorvik.tui.handover import banner_due
-from jorvik.tui.messages import GameOver
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.widgets.status import StatusBar
 
-from .adapter import Kept
 from .client import Link, Mirror
 from .protocol import Bye, Error, Reason, Update, Welcome
 
@@ -44,88 +41,95 @@ class _NoBots:
 
 
 class RemoteGameScreen(GameScreen):
-    """The game screen of one or more seats of a hosted game (see the module)."""
+    """The game screen of one or more seats of a hosted game (see the module): the same
+    screen as `jorvik play`'s, at the Mirror (a Table) instead of the Session; the humans at
+    this screen are this code's seats."""
 
     def __init__(self, mirror: Mirror, link: Link, handover: bool | str = True) -> None:
         super().__init__(mirror, turns=_NoBots(), handover=handover,  # type: ignore[arg-type]
-                         resumed=bool(mirror.actions))
+                         resumed=False)   # (_NoBots: the host runs the bots)
+        self.mirror = mirror
+        self.hand.ran_banner = False   # (the other seats play on: no stop for phases run)
         self.link = link
         self.sent_at: int | None = None   # the move an action was sent at (no second one)
+        mirror.send = self._send
+        mirror.subscribe(self._changed)
+
+    def _changed(self, _mirror: Mirror) -> None:
+        """The Mirror has the host's new view (a subscription: see Table.subscribe)."""
+        if self.is_attached:
+            self.host_update()
 
     @property
     def mine(self) -> frozenset[int]:
-        return self.session.mine  # type: ignore[attr-defined]
+        return self.mirror.mine
+
+    def you_are(self) -> str:
+        """Whose seat(s) this pane plays ("You are Bo"), or that it only watches."""
+        names = [self.mirror.seats.names[p] for p in sorted(self.mine)]
+        return t("net.join.you_are", names=", ".join(names)) if names else t(
+            "net.join.watching")
+
+    def on_mount(self) -> None:
+        # (runs before GameScreen.on_mount, which finds the status bar: after the refresh)
+        self.call_after_refresh(self._say_who)
+
+    def _say_who(self) -> None:
+        """The status bar says whose seat this is, on every pane of a hosted table (a
+        reconnect's "reconnecting…" stands there until the host answers again)."""
+        for bar in self.query(StatusBar):
+            bar.warn(self.you_are)
+
+    def _human(self, p: int) -> bool:
+        return p in self.mine
 
     def _acts_for(self, p: int | None) -> bool:
         """Only this client's seats, and only once per move (an action sent waits for the
         host's update)."""
-        return p is not None and p in self.mine and self.sent_at != len(self.session.actions)
+        return p is not None and p in self.mine and self.sent_at != self.mirror.moves
 
     def _waiting_note(self, p: int | None) -> Text | None:
         if p is None or self._acts_for(p):
             return None
-        seats = self.session.seats
+        seats = self.mirror.seats
         key = "tui.status.bot_turn" if seats.is_bot(p) else "net.join.waiting"
         if p in self.mine:
             key = "net.join.sent"
         return Text(t(key, name=seats.names[p]), style="italic")
 
-    def _humans(self) -> int:
-        return len(self.mine)
-
-    def _last_human_move(self) -> int:
-        states = self.session.states
-        for i in range(len(states) - 2, max(-1, len(states) - 400), -1):
-            if current_player(states[i]) in self.mine:
-                return i
-        return 0
-
-    def after_change(self) -> None:
-        self.refresh_view()
-        session = self.session
-        if session.over:
-            self.post_message(GameOver(session))  # type: ignore[arg-type]
-            return
-        p = session.decider
-        if p is None or p not in self.mine:
-            return
-        st = session.state
-        phase = (st.round, st.phase)
-        if (self.handover != "never" and self._humans() > 1 and self.last_human is not None
-                and p != self.last_human):
-            began = self._human_phase is not None and phase != self._human_phase
-            items = summary(session, p)  # type: ignore[arg-type]
-            self.last_human = p
-            self._human_phase = phase
-            self._hand_over(p, banner_due(self.handover, began, any(i.to_you for i in items)),
-                            items)
-            return
-        self.last_human = p
-        self._human_phase = phase
-
-    def start(self) -> None:
-        p = self.session.decider
-        if p is not None and p in self.mine:
-            self.last_human = p
-        self.after_change()
-
     def start_bot(self, p: int) -> None:
         self.refresh_view()
 
     def play(self, action: Action) -> None:
-        move = len(self.session.actions)
+        """The move goes to the Mirror's submit (checked there, sent to the host, whose
+        Session.submit plays it); the host's update moves the board on."""
+        mirror = self.mirror
+        move = mirror.moves
         if self.sent_at == move:
+            return
+        p = mirror.decider
+        try:
+            mirror.submit(-1 if p is None else p, action, at=move)
+        except PlayError as e:   # (not connected: the player chooses again)
+            self.notify(str(e), severity="warning")
+            self.refresh_view()
             return
         self.sent_at = move
         self.path = ()
+        self.refresh_view()
+
+    def _send(self, move: int, action: Action) -> bool:
+        """Send `action` chosen at `move` to the host (False: not connected now)."""
+        if self.link.ws is None:
+            return False
 
         async def send() -> None:
             if not await self.link.act(move, action.to_json()):
-                self.sent_at = None   # not connected: the player chooses again
+                self.sent_at = None   # the connection dropped meanwhile: choose again
                 self.notify(t("net.join.not_sent"), severity="warning")
                 self.refresh_view()
         self.run_worker(send(), group="send")
-        self.refresh_view()
+        return True
 
     def action_undo(self) -> None:
         self.notify(t("net.join.no_undo"), severity="warning")
@@ -139,20 +143,20 @@ class RemoteGameScreen(GameScreen):
 
     def action_hint(self) -> None:
         """? : a hint for one of this screen's seats on its turn, never for another's."""
-        if self.session.decider in self.mine and self.sent_at != len(self.session.actions):
+        if self.mirror.decider in self.mine and self.sent_at != self.mirror.moves:
             super().action_hint()
 
     def note(self, words: Any, player: int | None = None, kind: str = "") -> None:
         """A hint used goes to the host, which notes it for the whole table (it comes back
         in the log with the next update); other notes stay on this screen."""
         if isinstance(words, Kept) and words.kind == "hint":
-            self.run_worker(self.link.hint_used(len(self.session.actions)), group="send")
+            self.run_worker(self.link.hint_used(self.mirror.moves), group="send")
             return
         super().note(words, player, kind)
 
     def host_update(self) -> None:
         """A new view from the host: the board moves on."""
-        if self.sent_at is not None and self.sent_at != len(self.session.actions):
+        if self.sent_at is not None and self.sent_at != self.mirror.moves:
             self.sent_at = None
         self.path = () if self.sent_at is None else self.path
         if self._found:   # (before the mount, on_mount's start() shows the board as it is)
@@ -169,8 +173,8 @@ class RemoteGameScreen(GameScreen):
             except ValueError:   # a kind this version does not know: the general words
                 pass
             else:
-                words = say_text(refusal_words(refusal, self.session.seats.names,
-                                               self.session.state.cards))
+                words = say_text(refusal_words(refusal, self.mirror.seats.names,
+                                               self.mirror.cards))
         self.notify(words, severity="warning")
         self.refresh_view()
 
@@ -178,7 +182,7 @@ class RemoteGameScreen(GameScreen):
 KNOWN_ERRORS = ("stale", "not_your_turn", "illegal", "rate")
 
 
-class Waiting(Screen):
+class Waiting(Screen[None]):
     """Before the host's first answer: where it connects, and why it waits."""
 
     def __init__(self, address: str) -> None:
@@ -198,26 +202,31 @@ class JoinApp(JorvikApp):
     CSS_PATH = str(Path(tui_app.__file__).with_name("jorvik.tcss"))  # the app's own look
 
     def __init__(self, config: PlayConfig, url: str, code: str, address: str,
-                 name: str | None = None, tls: Any = None, ready_hook: Any = None) -> None:
+                 name: str | None = None, tls: Any = None, ready_hook: Any = None,
+                 watch: bool = False) -> None:
         super().__init__(config, ready_hook=ready_hook)
         self.address = address
-        self.link = Link(url, code, self._receive, self._status, name=name, tls=tls)
+        self.link = Link(url, code, self._receive, self._status, name=name, tls=tls,
+                         watch=watch)   # (a spectator: no seat of its own, so no menu)
         self.mirror: Mirror | None = None
         self.remote_screen: RemoteGameScreen | None = None
         self.ended_with: str | None = None
         self.statuses: list[str] = []     # what the link said, in order (tests read it)
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()   # not JorvikApp's: there is no game to start here
+    def on_mount(self, event: events.Mount | None = None) -> None:
+        if event is not None:
+            event.prevent_default()   # not JorvikApp's: there is no game to start here
         self.push_screen(Waiting(self.address))
         self.run_worker(self.link.run(), group="link")
 
     def _status(self, status: str) -> None:
         self.statuses.append(status)
-        words = None
+        words: Any = None
         if status == "reconnecting":
             words = lambda: t("net.join.reconnecting")  # noqa: E731
-        elif status in ("bad_code", "version", "taken_over", "bad_name", "unreachable"):
+        elif status == "connected" and self.remote_screen is not None:
+            words = self.remote_screen.you_are
+        elif status in ("bad_code", "version", "taken_over", "bad_name", "unreachable", "full"):
             self.ended_with = status
             self.exit(1 if status != "taken_over" else 0)
             return
@@ -234,9 +243,9 @@ class JoinApp(JorvikApp):
             if (old is not None and old.game_id == mirror.game_id and old.mine == mirror.mine
                     and self.remote_screen is not None and self.remote_screen.is_attached):
                 # Connected again: the same board goes on from the table as it is now.
-                for name in ("states", "actions", "log", "seats", "remote"):
+                for name in ("states", "views", "log", "seats", "remote"):
                     setattr(old, name, getattr(mirror, name))
-                self.remote_screen.host_update()
+                old.changed()
                 return
             self.mirror = self.session = mirror  # type: ignore[assignment]
             self.remote_screen = RemoteGameScreen(mirror, self.link, handover=self.handover)
@@ -245,9 +254,7 @@ class JoinApp(JorvikApp):
             else:
                 self._show(self.remote_screen)
         elif isinstance(msg, Update) and self.mirror is not None:
-            if self.mirror.update(msg) and self.remote_screen is not None \
-                    and self.remote_screen.is_attached:
-                self.remote_screen.host_update()
+            self.mirror.update(msg)   # (the screen hears of it: it subscribed)
         elif isinstance(msg, Error) and self.remote_screen is not None:
             self.remote_screen.refused(msg.kind, msg.reason)
         elif isinstance(msg, Bye):
@@ -256,5 +263,6 @@ class JoinApp(JorvikApp):
     def action_new_game(self) -> None:
         self.exit(0)   # a new game is the host's to start
 
-    async def on_unmount(self) -> None:
+    @on(events.Unmount)
+    async def _stop_link(self) -> None:
         await self.link.stop()   # (JorvikApp's on_unmount closes the mirror after this)

@@ -1,15 +1,18 @@
 """A client without a screen that plays its seats with a bot (`jorvik join --auto LEVEL`):
 for tests, the benchmark and a table short of a player. It sees only the public view, and
-its bot chooses on a state rebuilt from it."""
+its bot chooses on that view's state; its move goes through the Mirror's submit, as a key
+press of the join view does."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
 
-from jorvik.engine import CardSet
+from jorvik.engine import Action, CardSet
+from jorvik.play.errors import PlayError
 
 from .client import Link, Mirror
 from .protocol import Bye, Error, Update, Welcome
@@ -41,6 +44,7 @@ class AutoPlayer:
     def _receive(self, msg: Any) -> None:
         if isinstance(msg, Welcome):
             self.mirror = Mirror.from_welcome(msg, self.cards)
+            self.mirror.send = self._send
             self.sent = None
         elif isinstance(msg, Update) and self.mirror is not None:
             if self.seen is not None:
@@ -61,25 +65,30 @@ class AutoPlayer:
             self.done.set()
             return
         p = m.decider
-        move = len(m.actions)
+        move = m.moves
         if p is None or p not in m.mine or self.sent == move:
             return
+        action = self.bot.choose(m.public.state)
+        try:
+            m.submit(p, action, at=move)
+        except PlayError:   # (not connected now: the next view brings another chance)
+            return
         self.sent = move
-        action = self.bot.choose(m.state)
+
+    def _send(self, move: int, action: Action) -> bool:
+        if self.link.ws is None:
+            return False
         asyncio.get_running_loop().create_task(self.link.act(move, action.to_json()))
+        return True
 
     async def play(self, limit: float = 600.0) -> dict[str, Any] | None:
         """Play until the game ends; the final result the host showed (None: not over)."""
         runner = asyncio.get_running_loop().create_task(self.link.run())
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.done.wait(), limit)
-        except TimeoutError:
-            pass
         await self.link.stop()
         runner.cancel()
-        try:
+        with contextlib.suppress(asyncio.CancelledError, Exception):
             await runner
-        except (asyncio.CancelledError, Exception):
-            pass
         m = self.mirror
-        return m.state.result if m is not None and m.over else None
+        return m.public.state.result if m is not None and m.over else None

@@ -1,19 +1,21 @@
 """The client side: the connection to a host (with reconnecting) and the table it shows.
 
-`Mirror` stands where the app's Session stands for `jorvik play`: the states, the move
-number, the log and the seats, made from the host's public views (jorvik.net.view). It never
-applies an action itself: `Link.act` sends it, and the host's update brings the new state."""
+`Mirror` is the table a client plays at (jorvik.play.table.Table, as the app's Session is
+for `jorvik play`): the public view, the move number, the log and the seats, made from the
+host's public views (`Observation.from_json`). It never applies an action itself: its
+`submit` hands the move to `Link`, and the host's update brings the new view."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 import ssl
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import (
@@ -24,45 +26,53 @@ from websockets.exceptions import (
     InvalidURI,
 )
 
-from jorvik.engine import CardSet, GameState, current_player, is_over
+from jorvik.engine import Action, CardSet, Event, GameState, current_player, is_over
+from jorvik.engine.observation import Observation, ViewError
+from jorvik.play.errors import PlayError
+from jorvik.play.menu import build_menu
+from jorvik.play.session import Kept, LogEntry, View, event_entry, note_entry
+from jorvik.tui.text import Seats
 
-from .adapter import Kept, LogEntry, Seats, event_entry, note_entry
 from .protocol import CODE_HEADER, PROTOCOL, BadMessage, Bye, Error, Update, Welcome, read_host
-from .view import ViewError, state_from_view
 
 PING_EVERY = 5.0       # seconds between the client's pings (the host's idle limit is longer)
 STALL = 4.0            # no answer from the host for this long: "reconnecting…"
 MAX_HOST_MESSAGE = 8 * 1024 * 1024
-FINAL_BYES = {"bad_code", "version", "taken_over", "bad_name"}  # no use reconnecting
+FINAL_BYES = {"bad_code", "version", "taken_over", "bad_name", "full"}  # no use reconnecting
 FIRST_TRIES = 4        # first connections the host closed as "busy" before giving up
 
 
 @dataclass
 class Mirror:
-    """The table as a client sees it (duck-typed like play's Session for the game screen)."""
+    """The table as a client sees it: a `jorvik.play.table.Table`, as the local Session is,
+    made from the host's public views. Its `submit` checks a move as the Session would (the
+    game is over, the move is stale, it is not this seat's decision, the seat is not one of
+    this client's) and hands it to `send`; the host's `Session.submit` plays it, and the
+    host's update brings the new view (`update`, which tells the subscribers)."""
     cards: CardSet
     seats: Seats
     first: GameState
     remote: list[bool]
     mine: frozenset[int]
     game_id: str = ""
-    states: list[GameState] = field(default_factory=list)
-    actions: list[None] = field(default_factory=list)   # only its length is known: the move
+    states: list[GameState] = field(default_factory=list)   # one per move seen (gaps: the last)
     log: list[LogEntry] = field(default_factory=list)
+    views: list[Observation] = field(default_factory=list)   # the host's views, the last now
+    send: Callable[[int, Action], bool] | None = None   # (move, action): False: not sent
     path: None = None
     save_error: None = None
     autosave: bool = False
     ended: threading.Event = field(default_factory=threading.Event)
+    listeners: list[Callable[[Mirror], None]] = field(default_factory=list)
 
     @classmethod
     def from_welcome(cls, w: Welcome, cards: CardSet) -> Mirror:
         seats = Seats([s.name for s in w.seats], [s.colour for s in w.seats],
                       [s.bot for s in w.seats])
-        st = state_from_view(w.view, cards)
-        m = cls(cards=cards, seats=seats, first=st, remote=[s.remote for s in w.seats],
-                mine=frozenset(w.you), game_id=w.game)
-        m.states = [st] * (w.move + 1)   # earlier states are not known: the first seen
-        m.actions = [None] * w.move
+        view = Observation.from_json(w.view, cards)
+        m = cls(cards=cards, seats=seats, first=view.state, remote=[s.remote for s in w.seats],
+                mine=frozenset(w.you), game_id=w.game, views=[view],
+                states=[view.state] * (w.move + 1))   # earlier ones are not known: the first
         m.add_log(w.log)
         return m
 
@@ -78,32 +88,78 @@ class Mirror:
                     self.log.append(note_entry(item.move, Kept(kind, p, self.seats)))
 
     def update(self, u: Update) -> bool:
-        """The host's new view; False when it is not newer than what is shown."""
-        if u.move < len(self.actions):
+        """The host's new view; False when it is not newer than what is shown. The
+        subscribers hear of it."""
+        if u.move < self.moves:
             return False
-        st = state_from_view(u.view, self.cards)
+        view = Observation.from_json(u.view, self.cards)
         while len(self.states) < u.move:
             self.states.append(self.states[-1])
-        self.states.append(st)
-        self.actions = [None] * u.move
+        self.states[u.move:] = [view.state]
+        self.views = [view]
         self.add_log(u.log)
+        self.changed()
         return True
 
-    # the Session queries the screens ask
+    def changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
+
+    # ---------------------------------------------------------------- the Table protocol
     @property
     def state(self) -> GameState:
+        """The public view's state now (for the play layer's summaries: since.py)."""
         return self.states[-1]
 
     @property
+    def moves(self) -> int:
+        return len(self.states) - 1
+
+    @property
+    def public(self) -> Observation:
+        return self.views[-1]
+
+    @property
     def decider(self) -> int | None:
-        return current_player(self.state)
+        return current_player(self.public.state)
 
     @property
     def over(self) -> bool:
-        return is_over(self.state)
+        return is_over(self.public.state)
 
-    def undo_target(self) -> None:
+    def view(self, seat: int | None) -> View:
+        st = self.public.state
+        decides = seat is not None and seat == self.decider and seat in self.mine
+        return View(seat, Observation(seat, st), build_menu(st) if decides else None,
+                    self.moves, self.over)
+
+    def decided_by(self, move: int) -> int | None:
+        return current_player(self.states[move]) if 0 <= move < len(self.states) else None
+
+    def submit(self, seat: int, action: Action, at: int | None = None) -> list[Event]:
+        """Check a move of one of this client's seats as the Session would, and send it (see
+        the class); PlayError 'not_sent' when it could not go (not connected)."""
+        if self.over or self.ended.is_set():
+            raise PlayError("game_over")
+        if at is not None and at != self.moves:
+            raise PlayError("stale", move=self.moves)
+        if seat != self.decider or seat not in self.mine:
+            raise PlayError("not_your_turn", seat=seat)
+        if self.seats.is_bot(seat):
+            raise PlayError("bot_seat", seat=seat)
+        if self.send is None or not self.send(self.moves, action):
+            raise PlayError("not_sent")
+        return []   # what happened comes with the host's update
+
+    def subscribe(self, listener: Callable[[Any], None]) -> Callable[[], None]:
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener) if listener in self.listeners else None
+
+    def undo_target(self) -> int | None:
         return None   # no undo at a shared table
+
+    def undo(self) -> bool:
+        return False
 
     def save(self) -> None:
         pass          # the host saves
@@ -167,8 +223,9 @@ class Link:
 
     def __init__(self, url: str, code: str, receive: Callable[[Any], None],
                  status: Callable[[str], None] = lambda s: None, name: str | None = None,
-                 tls: ssl.SSLContext | None = None) -> None:
+                 tls: ssl.SSLContext | None = None, watch: bool = False) -> None:
         self.url, self.code, self.name, self.tls = url, code, name, tls
+        self.watch = watch               # a spectator: `watch` in place of a hello, no code
         self.receive, self.status = receive, status
         self.ws: ClientConnection | None = None
         self.stopped = False
@@ -178,6 +235,8 @@ class Link:
         self.problem: str | None = None  # why the first connection got no table
 
     def _headers(self) -> dict[str, str]:
+        if self.watch:
+            return {}
         code = self.code.strip()
         if code.isascii() and code.isprintable():
             return {CODE_HEADER: code}
@@ -196,9 +255,11 @@ class Link:
                                    close_timeout=1, compression=None,
                                    additional_headers=self._headers()) as ws:
                     self.ws = ws
-                    hello = {"t": "hello", "v": PROTOCOL, "code": self.code}
+                    hello: dict[str, Any] = {"t": "hello", "v": PROTOCOL, "code": self.code}
                     if self.name:
                         hello["name"] = self.name
+                    if self.watch:
+                        hello = {"t": "watch", "v": PROTOCOL}
                     await ws.send(json.dumps(hello))
                     pinger = asyncio.get_running_loop().create_task(self._ping(ws))
                     try:
@@ -234,7 +295,7 @@ class Link:
             if not self.was_connected and failure is not None:
                 from jorvik.i18n import t
                 key, fields = why_not(failure, self.url)
-                self.problem = t(key, **fields)
+                self.problem = t(key, None, None, **fields)
                 self.final = "unreachable"
                 self.status("unreachable")
                 return
@@ -264,10 +325,8 @@ class Link:
     async def hint_used(self, move: int) -> None:
         """Tell the host a hint was asked for at `move` (lost if not connected: it is a note)."""
         if self.ws is not None:
-            try:
+            with contextlib.suppress(ConnectionClosed):
                 await self.ws.send(json.dumps({"t": "note", "kind": "hint", "move": move}))
-            except ConnectionClosed:
-                pass
 
     async def stop(self) -> None:
         self.stopped = True
@@ -277,3 +336,10 @@ class Link:
 
 def is_error(msg: Any) -> bool:
     return isinstance(msg, Error)
+
+
+if TYPE_CHECKING:   # mypy checks that the Mirror is a Table (jorvik.play.table)
+    from jorvik.play.table import Table
+
+    def _a_table(mirror: Mirror) -> Table:
+        return mirror

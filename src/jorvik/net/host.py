@@ -3,7 +3,10 @@
 The host owns the session (the same session, save file and lock as `jorvik play`), runs the
 bots, and checks every action with the engine. A connection says hello with a join code;
 the code names its seats (a remote seat, or the host's own keyboard with all local seats).
-It then gets the public view after every move (jorvik.net.view): nothing hidden is sent.
+It then gets the public view after every move (the engine's `Observation.to_json`, the same
+frame for every seat: nothing hidden is sent). A seat's action is played by `Session.submit`,
+the one way any front end's move is played (its PlayError kinds become the protocol's
+errors: SUBMIT_TO_PROTOCOL).
 
 Limits on what a connection may do: one message at most MAX_MESSAGE bytes, RATE messages a
 second (BURST at once), MAX_BAD refused messages before it is closed, a hello within
@@ -12,11 +15,17 @@ seconds). Connections that have not shown a valid code yet wait apart from the s
 per address, and wrong codes are answered ever more slowly (jorvik.net.gate): strangers
 never cost a seated player their seat, and a seat's own reconnect always gets in. A second
 connection with a seat's code takes the seat over: the first is told (`bye taken_over`) and
-closed."""
+closed.
+
+Spectators (`watch` in place of a hello, no code) get the same frames as the seats and
+never a menu: at most WATCHERS of them at once, a limit of their own (a spectator never
+takes a player's place; a full table of spectators answers `bye full`). Until it says
+`watch`, a spectator is a stranger at the door like any other (jorvik.net.gate)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import ssl
@@ -30,15 +39,19 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from jorvik.engine import IllegalAction, action_from_json, current_player
+from jorvik.engine import IllegalAction, action_from_json
 from jorvik.engine.names import name_problem
+from jorvik.play import saves as saving
+from jorvik.play.errors import PlayError
+from jorvik.play.session import Kept, Session, note_entry
+from jorvik.play.turns import BotTurns
 
 from . import codes as joincodes
-from .adapter import BotTurns, Kept, Session, note_entry, saving
 from .gate import Gate, address_key
 from .protocol import (
     CODE_HEADER,
     MAX_CODE,
+    MAX_MESSAGE,
     PROTOCOL,
     Act,
     BadMessage,
@@ -52,18 +65,22 @@ from .protocol import (
     Reason,
     SeatInfo,
     Update,
+    Watch,
     Welcome,
     dump,
     read_client,
 )
-from .view import public_view
 
 HELLO_TIMEOUT = 4.0
 IDLE_TIMEOUT = 60.0
 RATE = 50.0          # messages a second, on average ...
 BURST = 100.0        # ... and at once
 MAX_BAD = 20         # refused messages before the connection is closed
-MAX_MESSAGE = 64 * 1024
+WATCHERS = 8         # spectators at once (their own limit: never a player's)
+# Session.submit's refusals (play/table.py SUBMIT_ERRORS) as the protocol's error kinds.
+SUBMIT_TO_PROTOCOL = {"stale": "stale", "game_over": "not_your_turn",
+                      "not_your_turn": "not_your_turn", "bot_seat": "not_your_turn",
+                      "illegal_action": "illegal"}
 
 
 @dataclass
@@ -74,7 +91,10 @@ class Grant:
     local: bool = False     # the host's own keyboard (its code is never shown)
 
 
-@dataclass
+SPECTATOR = Grant("", frozenset())   # a spectator's: no seat (never in Table.grants)
+
+
+@dataclass(eq=False)
 class Client:
     """One connection that said hello."""
     ws: ServerConnection
@@ -117,12 +137,15 @@ class Table:
         self.grants.append(self.local)
         self.turns = BotTurns(session, think=think, delay=bot_delay)
         self.holders: dict[int, Client] = {}     # grant index -> its connection
+        self.watchers: set[Client] = set()       # spectators (at most WATCHERS)
         self.connections: set[ServerConnection] = set()
         self.gate = Gate()                       # connections yet to show a valid code
         self.known: weakref.WeakSet[ServerConnection] = weakref.WeakSet()  # showed one
         self.sent = len(session.log)             # log entries every client has
-        self.bot_task: asyncio.Task | None = None
+        self.bot_task: asyncio.Task[None] | None = None
         self.done = asyncio.Event()
+        self.nobody = asyncio.Event()            # set while no client holds a grant
+        self.nobody.set()
         self.moves = 0                           # actions applied by this host process
         self.on_change: Callable[[], None] | None = None
 
@@ -145,19 +168,23 @@ class Table:
                                                        "player": e.kept.player}))
         return out
 
+    def frame(self) -> dict[str, Any]:
+        """The view every seat gets: the engine's public view, nothing else."""
+        return self.session.public.to_json()
+
     def welcome(self, grant: Grant) -> str:
         s = self.session
         return dump(Welcome(game=s.game_id or "", seats=self.seat_infos(),
                             you=sorted(grant.seats), move=len(s.actions),
-                            view=public_view(s.state), log=self.log_items()))
+                            view=self.frame(), log=self.log_items()))
 
     def broadcast(self) -> None:
         """Every client gets the new view and what happened since the last one."""
         s = self.session
-        msg = dump(Update(move=len(s.actions), view=public_view(s.state),
+        msg = dump(Update(move=len(s.actions), view=self.frame(),
                           log=self.log_items(self.sent)))
         self.sent = len(s.log)
-        for c in list(self.holders.values()):
+        for c in [*self.holders.values(), *self.watchers]:
             self._send(c.ws, msg)
         if self.on_change is not None:
             self.on_change()
@@ -167,10 +194,8 @@ class Table:
         """Send without waiting for a slow client (its buffer is bounded: websockets closes
         a connection whose writes stall past its limits)."""
         async def go() -> None:
-            try:
+            with contextlib.suppress(ConnectionClosed):
                 await ws.send(text)
-            except ConnectionClosed:
-                pass
         asyncio.get_running_loop().create_task(go())
 
     # ------------------------------------------------------------ connections
@@ -208,9 +233,12 @@ class Table:
         finally:
             self.connections.discard(ws)
             if client is not None:
+                self.watchers.discard(client)
                 for i, c in list(self.holders.items()):
                     if c is client:
                         del self.holders[i]
+                if not self.holders:
+                    self.nobody.set()
 
     def process_request(self, connection: ServerConnection, request: Any) -> None:
         """The handshake: a connection whose request shows a valid code (CODE_HEADER, as the
@@ -239,12 +267,14 @@ class Table:
         except BadMessage as e:
             await self._bye(ws, e.kind)
             return None
-        if not isinstance(msg, (Hello, Check)):
+        if not isinstance(msg, (Hello, Check, Watch)):
             await self._bye(ws, "no_hello")
             return None
         if msg.v != PROTOCOL:
             await self._bye(ws, "version")
             return None
+        if isinstance(msg, Watch):
+            return await self._watch(ws)
         found = self.find(msg.code)
         if found is None:   # guessing is slow, and slower each time (hopeless at 128 bits)
             try:   # (a connection closed meanwhile, e.g. pushed out, ends the wait)
@@ -263,9 +293,20 @@ class Table:
         client = Client(ws, self.grants[found], name=msg.name)
         old = self.holders.get(found)
         self.holders[found] = client
+        self.nobody.clear()
         if old is not None:  # the player moved to another machine: the old one is told
             await self._bye(old.ws, "taken_over")
         await ws.send(self.welcome(client.grant))
+        return client
+
+    async def _watch(self, ws: ServerConnection) -> Client | None:
+        """A spectator: in when the table has room for one more (bye "full" otherwise)."""
+        if len(self.watchers) >= WATCHERS:
+            await self._bye(ws, "full")
+            return None
+        client = Client(ws, SPECTATOR)
+        self.watchers.add(client)
+        await ws.send(self.welcome(SPECTATOR))
         return client
 
     async def _bye(self, ws: ServerConnection, kind: str) -> None:
@@ -285,7 +326,7 @@ class Table:
             return False
         if isinstance(msg, Ping):
             return True
-        if isinstance(msg, (Hello, Check)):
+        if isinstance(msg, (Hello, Check, Watch)):
             self._send(client.ws, dump(Error(kind="hello_again")))
             return False
         if isinstance(msg, Note):
@@ -297,7 +338,7 @@ class Table:
         """A client's player asked for a hint on their turn: noted in the log and the save,
         as `jorvik play` notes it (anything else is refused)."""
         s = self.session
-        p = current_player(s.state)
+        p = s.decider
         if msg.move != len(s.actions) or p is None or p not in client.grant.seats:
             self._send(client.ws, dump(Error(kind="not_your_turn", move=len(s.actions))))
             return False
@@ -311,25 +352,28 @@ class Table:
         return True
 
     def act(self, client: Client, msg: Act) -> bool:
-        """A client's action: played when it is for one of its seats, on that seat's turn,
-        chosen at this move and legal; otherwise refused with an error (nothing changes)."""
+        """A client's action, for its seat whose decision it is now (else its first seat):
+        played by `Session.submit` when chosen at this move, on that seat's turn and legal;
+        otherwise refused with an error (nothing changes)."""
         s = self.session
         move = len(s.actions)
-        kind = ""
-        reason = None
-        p = current_player(s.state)
-        if msg.move != move:
-            kind = "stale"          # chosen at another move: a retry, or too late
-        elif p is None or p not in client.grant.seats or s.seats.is_bot(p):
-            kind = "not_your_turn"
+        seats = client.grant.seats
+        decider = s.decider
+        seat = decider if decider is not None and decider in seats else min(seats, default=-1)
+        kind, reason = "", None
+        try:
+            action = action_from_json(msg.action)
+        except IllegalAction as e:   # not a move at all (malformed): the engine says why
+            kind, reason = "illegal", Reason.model_validate(e.reason.to_json())
+        except (TypeError, ValueError, KeyError):
+            kind = "illegal"
         else:
             try:
-                action = action_from_json(msg.action)
-                s.apply(action)
-            except IllegalAction as e:
-                kind, reason = "illegal", Reason.model_validate(e.reason.to_json())
-            except (TypeError, ValueError, KeyError):
-                kind = "illegal"
+                s.submit(seat, action, at=msg.move)
+            except PlayError as e:
+                kind = SUBMIT_TO_PROTOCOL.get(e.kind, "illegal")
+                if e.reason is not None:
+                    reason = Reason.model_validate(e.reason.to_json())
         if kind:
             self._send(client.ws, dump(Error(kind=kind, move=move, reason=reason)))
             return kind == "stale"   # a retry is no fault of the client's
@@ -354,12 +398,13 @@ class Table:
 
     async def _bot(self, p: int) -> None:
         loop = asyncio.get_running_loop()
+
+        def tell(words: Any) -> None:   # (from the bot's worker thread)
+            loop.call_soon_threadsafe(self.note, words)
         try:
             token = self.turns.begin(p)
             while True:
-                move = await loop.run_in_executor(
-                    None, self.turns.think, p, token,
-                    lambda words: loop.call_soon_threadsafe(self.note, words))
+                move = await loop.run_in_executor(None, self.turns.think, p, token, tell)
                 if move is None or self.turns.stale(move):
                     return
                 if self.turns.play(move):
@@ -373,9 +418,8 @@ class Table:
     async def drained(self, limit: float = 15.0) -> None:
         """After the end: wait (at most `limit` seconds) until every client, having seen
         the final table, has gone."""
-        end = asyncio.get_running_loop().time() + limit
-        while self.holders and asyncio.get_running_loop().time() < end:
-            await asyncio.sleep(0.1)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.nobody.wait(), limit)
 
     def start(self) -> None:
         """Begin (or go on with) play: a bot may be first."""
@@ -414,7 +458,7 @@ def write_sidecar(session: Session, remote: list[int], **hosting: Any) -> None:
     atomic_write(sidecar(session.path), json.dumps({"remote": remote, **hosting}))
 
 
-def _sidecar_data(path: Path) -> dict | None:
+def _sidecar_data(path: Path) -> dict[str, Any] | None:
     from jorvik.outside import read_json_file
     try:
         data = read_json_file(sidecar(path), limit=8192)

@@ -4,7 +4,8 @@ Every message is one JSON object with a type `t`. A client says `hello` (protoco
 join code, optional name) and then `act` (an action and the number of moves made when it
 was chosen: a retry of an action already played is refused as stale, so it applies once)
 and `note` (a hint was asked for on its turn). In place of a hello, `check` asks whether a
-code is one of the table's without taking its seat.
+code is one of the table's without taking its seat, and `watch` asks to watch the table as
+a spectator (no code: the public view only, no seat, no menu).
 The host answers `welcome` (seats, which are yours, the public view and the log so far),
 then `update` after every move (the new view and what happened), `error` for a refused
 message and `bye` before it closes a connection. Anything else is refused unread."""
@@ -47,6 +48,13 @@ class Check(_Strict):
     code: str = Field(max_length=MAX_CODE)
 
 
+class Watch(_Strict):
+    """In place of a hello: watch the table (a spectator). Answered with `welcome` (no seat
+    of yours) and every `update`, or `bye` "full" when the table has its spectators."""
+    t: Literal["watch"]
+    v: int
+
+
 class Act(_Strict):
     t: Literal["act"]
     move: int = Field(ge=0, le=100_000)
@@ -65,7 +73,7 @@ class Note(_Strict):
 
 
 CLIENT_MESSAGES: dict[str, type[_Strict]] = {"hello": Hello, "act": Act, "ping": Ping,
-                                             "note": Note, "check": Check}
+                                             "note": Note, "check": Check, "watch": Watch}
 
 
 class BadMessage(Exception):
@@ -76,7 +84,7 @@ class BadMessage(Exception):
         self.kind = kind
 
 
-def read_client(raw: str | bytes) -> Hello | Act | Ping | Note | Check:
+def read_client(raw: str | bytes) -> Hello | Act | Ping | Note | Check | Watch:
     """A client's message checked (BadMessage otherwise): size, JSON, shape, types."""
     if isinstance(raw, bytes):
         raise BadMessage("binary")

@@ -452,7 +452,7 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
         from .web import CODE_ENV
         code = os.environ.get(CODE_ENV, "").strip()
-    if not code or len(code) > 64:
+    if (not code and not args.watch) or len(code) > 64:
         parser.error(t("net.cli.bad_code"))
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     cards = load_cards_or_exit(parser, None)
@@ -463,11 +463,11 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _auto(url, code, cards, args, tls)
     from jorvik import tui
     from jorvik.tui.app import PlayConfig
+    from jorvik.tui.text import Seats
 
-    from .adapter import Seats
     from .app import JoinApp
     config = PlayConfig(cards=cards, seats=Seats([], [], []), autosave=False)
-    app = JoinApp(config, url, code, address, name=args.name, tls=tls)
+    app = JoinApp(config, url, code, address, name=args.name, tls=tls, watch=args.watch)
     app.hints = not args.no_hints
     status = tui.run_app(app)
     if app.ended_with == "unreachable":
@@ -479,7 +479,7 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return status
 
 
-BYES = ("bad_code", "version", "taken_over", "bad_name", "too_many_errors", "idle")
+BYES = ("bad_code", "version", "taken_over", "bad_name", "too_many_errors", "idle", "full")
 
 
 def _auto(url: str, code: str, cards: Any, args: argparse.Namespace, tls: Any) -> int:
@@ -538,7 +538,8 @@ def add_commands(sub: Any, lang: argparse.ArgumentParser,
 
     j = sub.add_parser("join", help=t("net.cli.join"), parents=[lang])
     j.add_argument("address", metavar="ADDR[:PORT]", help=t("net.cli.address"))
-    j.add_argument("code", metavar="CODE", help=t("net.cli.code"))
+    j.add_argument("code", metavar="CODE", nargs="?", default="", help=t("net.cli.code"))
+    j.add_argument("--watch", action="store_true", help=t("net.cli.watch"))
     j.add_argument("--name", help=t("net.cli.name"))
     j.add_argument("--tls", action="store_true", help=t("net.cli.tls"))
     j.add_argument("--cafile", metavar="PEM", help=t("net.cli.cafile"))

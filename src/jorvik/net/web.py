@@ -18,6 +18,7 @@ accepts (asked of the table itself, or of the host with a `check` message):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import re
@@ -229,21 +230,17 @@ class _Seat:
 
     async def end(self) -> None:
         """Close the page and wait (a few seconds at most) until its process is gone."""
-        try:
+        with contextlib.suppress(Exception):
             await self.websocket.close()
-        except Exception:
-            pass
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.done.wait(), STOP + 2)
-        except TimeoutError:
-            pass
 
 
 @web.middleware
 async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
     """No page is cached, framed by another site, or named in a Referer (its path holds the
     code)."""
-    response = await handler(request)
+    response: web.StreamResponse = await handler(request)
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Frame-Options"] = "DENY"
     response.headers["X-Content-Type-Options"] = "nosniff"

@@ -18,12 +18,14 @@ from jorvik.engine import (
     Event,
     GameState,
     IllegalAction,
+    Observation,
     apply_action,
     can_undo,
     current_player,
     is_over,
     make_record,
     new_game,
+    observe,
 )
 from jorvik.engine.record import first_state, setup_orders
 from jorvik.i18n import level_name, t
@@ -31,9 +33,10 @@ from jorvik.recordschema import check_record
 
 from . import saves as saving
 from .errors import PlayError
+from .lock import GameLock
 from .menu import Menu, build_menu
 from .seats import SeatChange, Seats, bots_before, level_names
-from .words import Tone, Words, plain
+from .words import Tone, plain
 
 
 @dataclass
@@ -50,8 +53,8 @@ class LogEntry:
     tone: str = "quiet"                 # how a note reads: "quiet" (aside), "" (plain)
     style: Any = None                   # the look a front end gave its own note (not read here)
 
-    def words(self) -> Words:
-        """The line as words (see play/words.py)."""
+    def words(self) -> tuple[Any, ...]:
+        """The line as words (Words: see play/words.py)."""
         if self.event is not None:
             return (self.event,)
         text = self.note() if self.note is not None else ""
@@ -164,10 +167,11 @@ class Session:
     started: str = ""
     save_error: OSError | None = None               # the last save failed (None: it worked)
     on_saved: Callable[[OSError | None], None] | None = None
-    lock: saving.GameLock | None = None
+    lock: GameLock | None = None
     ended: threading.Event = field(default_factory=threading.Event)  # closed: play stops
     listeners: list[Callable[[Session], None]] = field(default_factory=list)
     seat_changes: list[SeatChange] = field(default_factory=list)  # in the order they came
+    _public: tuple[GameState, Observation] | None = field(default=None, repr=False)
 
     @classmethod
     def start(cls, cards: CardSet, seats: Seats, mode: str, seed: int | None,
@@ -197,7 +201,7 @@ class Session:
 
     @classmethod
     def from_save(cls, data: saving.SaveData, cards: CardSet, autosave: bool = True,
-                  path: Path | None = None, lock: saving.GameLock | None = None) -> Session:
+                  path: Path | None = None, lock: GameLock | None = None) -> Session:
         """Rebuild every state of a saved game (for undo and the log). It goes on in `path`
         when given (its own file), else in a new file of its own."""
         rec = check_record(data.record, cards)
@@ -238,6 +242,23 @@ class Session:
     @property
     def over(self) -> bool:
         return is_over(self.state)
+
+    # the Table protocol (play/table.py): what a front end asks
+    @property
+    def moves(self) -> int:
+        return len(self.actions)
+
+    @property
+    def public(self) -> Observation:
+        """The public view now, for anyone (made once a state)."""
+        st = self.state
+        if self._public is None or self._public[0] is not st:
+            self._public = (st, observe(st, None))
+        return self._public[1]
+
+    def decided_by(self, move: int) -> int | None:
+        """Whose decision it was when the game had had `move` actions."""
+        return current_player(self.states[move]) if 0 <= move < len(self.states) else None
 
     def undo_target(self) -> int | None:
         """The index of the state undo returns to: the last human decision that no new
@@ -292,13 +313,17 @@ class Session:
         self._changed()
         return events
 
-    def submit(self, seat: int, action: Action) -> list[Event]:
-        """A front end's move for `seat` (a remote player's, say): PlayError when it is not
-        that seat's decision now ('not_your_turn'), the seat is a bot's ('bot_seat'), the game
-        is over or closed ('game_over'), or the rules refuse it ('illegal_action', with the
-        engine's reason: worded as that reason)."""
+    def submit(self, seat: int, action: Action, at: int | None = None) -> list[Event]:
+        """A front end's move for `seat` (a key press, a remote player's message), chosen
+        when the game had had `at` actions (None: now). PlayError when the game is over or
+        closed ('game_over'), the game has moved on since `at` ('stale': a retry, or too
+        late), it is not that seat's decision now ('not_your_turn'), the seat is a bot's
+        ('bot_seat'), or the rules refuse it ('illegal_action', with the engine's reason:
+        worded as that reason). The one way a front end's move is played."""
         if self.over or self.ended.is_set():
             raise PlayError("game_over")
+        if at is not None and at != len(self.actions):
+            raise PlayError("stale", move=len(self.actions))
         if seat != self.decider:
             raise PlayError("not_your_turn", seat=seat)
         if self.seats.is_bot(seat):

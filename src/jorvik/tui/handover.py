@@ -1,22 +1,17 @@
-"""When the keyboard changes hands: the hand-over modes and the rule for the banner.
-
-Jórvík hides nothing, so the banner is for attention, not secrecy (docs/handover.md):
-
-- "always": a banner whenever the deciding human changes (the old way);
-- "changes" (the default): a banner only when the deciding human changes **and** something
-  happened to the next player since their last turn (since.happened_to) or a phase begins;
-  otherwise the turn strip in the player's colour and the summary in the side area;
-- "never": no banner, no strip.
-
-Whatever the mode but "never", the banner also comes after a resumed game and after an undo
-that hands the keyboard to another player. The mode is remembered in the settings."""
+"""The hand-over mode as the app keeps it: remembered in the settings, named on the command
+line (--handover) or switched from the palette. The policy itself (the modes, when the banner
+comes, who had the keyboard last) is the play layer's: jorvik.play.handover, which the game
+screen and the join view both use."""
 
 from __future__ import annotations
 
 from typing import Any
 
-MODES = ("always", "changes", "never")
-DEFAULT = "changes"
+from jorvik.play import handover as policy
+from jorvik.play.handover import DEFAULT, MODES, banner_due
+
+__all__ = ["DEFAULT", "MODES", "banner_due", "chosen", "remember", "remembered", "resolve",
+           "set_handover"]
 
 
 def remembered() -> str:
@@ -30,30 +25,19 @@ def remember(mode: str) -> None:
     """Save `mode` for the next games (an unwritable settings file only costs that)."""
     if mode not in MODES:
         raise ValueError(f"unknown hand-over mode {mode!r}")
+    import contextlib
+
     from jorvik.settings import save_settings
-    try:
+    with contextlib.suppress(OSError):
         save_settings(handover=mode)
-    except OSError:
-        pass
 
 
 def resolve(value: Any) -> str:
     """A PlayConfig's hand-over: a mode as it is; True or None: the remembered mode; False:
     "never" (the lessons, --no-handover)."""
-    if isinstance(value, str) and value in MODES:
-        return value
-    if value is False:
-        return "never"
-    return remembered()
-
-
-def banner_due(mode: str, phase_began: bool, happened: bool) -> bool:
-    """Whether a change of the deciding human shows the banner (see the module's rule)."""
-    if mode == "always":
-        return True
-    if mode == "changes":
-        return phase_began or happened
-    return False
+    if (isinstance(value, str) and value in MODES) or value is False:
+        return policy.resolve(value)
+    return policy.resolve(value, remembered())
 
 
 def chosen(value: Any) -> str:

@@ -1,4 +1,8 @@
-"""The main screen: the board, the players, the decision now and the log."""
+"""The main screen: the board, the players, the decision now and the log.
+
+It plays at a `jorvik.play.table.Table` (the local Session, or a hosted game's Mirror): it
+draws the table's public view, and a chosen move goes to `table.submit` (never to the engine
+itself); when the keyboard changes hands is the play layer's policy (jorvik.play.handover)."""
 
 from __future__ import annotations
 
@@ -15,22 +19,22 @@ from textual.widgets import Static
 
 from jorvik.engine import (
     Action,
-    IllegalAction,
+    GameState,
     Place,
     Reserve,
     Steal,
     TakeOff,
-    current_player,
 )
 from jorvik.i18n import t
-from jorvik.play.errors import refusal_words
-from jorvik.play.session import note_entry
-from jorvik.play.since import Item, ran_for, summary
+from jorvik.play.errors import PlayError
+from jorvik.play.handover import Handing, HandOver
+from jorvik.play.session import Session, note_entry
+from jorvik.play.since import Item, summary
+from jorvik.play.table import Table
 from jorvik.play.turns import BotMove, BotTurns
-from jorvik.play.words import say_text
 
 from ..choices import Choice, Menu, build_menu
-from ..handover import banner_due, resolve
+from ..handover import resolve
 from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
 from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
 from ..text import entry_text, words_text
@@ -50,7 +54,6 @@ from ..widgets.status import StatusBar, round_seasons
 from .message import ConfirmScreen, HandoverScreen, SmallTerminal
 
 if TYPE_CHECKING:
-    from jorvik.play.session import Session
     from jorvik.playpool import PlayoutPool
 
 HELP_OF_SPACE = {**dict.fromkeys(SPACE_KEYS[:6], "columns"), **dict.fromkeys(SPACE_KEYS[6:], "reserve")}
@@ -87,20 +90,20 @@ class GameScreen(SmallTerminal, Screen):
     KEYS = _keys()
     COMPONENT_CLASSES = {"game--notice"}
 
-    def __init__(self, session: Session, turns: BotTurns | None = None,
+    def __init__(self, session: Table, turns: BotTurns | None = None,
                  handover: bool | str = False, resumed: bool = False) -> None:
-        super().__init__(id="game", classes=session.state.mode)
+        super().__init__(id="game", classes=session.public.state.mode)
         self.session = session
-        self.turns = turns if turns is not None else BotTurns(session)
-        self.handover = resolve(handover)  # always / changes / never (tui/handover.py)
+        if turns is None:   # (a table of its own, with bots: the local Session)
+            assert isinstance(session, Session)
+            turns = BotTurns(session)
+        self.turns = turns
+        self.hand = HandOver(resolve(handover))  # who had the keyboard (play/handover.py)
         self.resumed = resumed             # a saved game goes on: the banner first
         self.banners = 0                   # hand-over banners shown (bench, tests)
         self._since: tuple[int, int] | None = None  # (player, actions) the summary is for
-        self._human_phase: tuple[int, str] | None = None  # when the last human decided
-        self._ran_shown = -1  # actions when the "the game ran phases for you" banner came
         self.path: tuple = ()
         self.menu: Menu | None = None
-        self.last_human: int | None = None
         self._keys: tuple = ()
         self._cursor: int | None = None
         self._hover: int | None = None
@@ -110,12 +113,29 @@ class GameScreen(SmallTerminal, Screen):
         self.hint_workers: PlayoutPool | None = None  # worker processes for hints (hint.py)
 
     @property
+    def handover(self) -> str:
+        """The hand-over mode: always / changes / never (play/handover.py)."""
+        return self.hand.mode
+
+    @handover.setter
+    def handover(self, mode: str) -> None:
+        self.hand.mode = mode
+
+    @property
+    def last_human(self) -> int | None:
+        return self.hand.last_human
+
+    def _public(self) -> GameState:
+        """The table's public view now, as a state to draw (no deck or bag order, no seed)."""
+        return self.session.public.state
+
+    @property
     def thinking(self) -> bool:
         """A bot is choosing its move now."""
         return self.turns.thinking
 
     def compose(self) -> ComposeResult:
-        st = self.session.state
+        st = self._public()
         yield StatusBar(id="status")
         with Vertical(id="body"):
             with Vertical(id="board"):
@@ -150,7 +170,7 @@ class GameScreen(SmallTerminal, Screen):
         self._supply = self.query_one(SupplyBar)
         self._standings = self.query_one(StandingsBar)
         self._reservation = (self.query_one(ReservationRow)
-                             if self.session.state.mode == "jarl" else None)
+                             if self._public().mode == "jarl" else None)
         self._actions = self.query_one(ActionPanel)
         self._choices = self.query_one("#choices", ChoiceList)
         self._details = self.query_one(CardDetails)
@@ -161,7 +181,7 @@ class GameScreen(SmallTerminal, Screen):
         self.post_message(ScreenReady(self))
         seats = self.session.seats
         if (getattr(self.app, "hints", True) and not self.app.is_headless
-                and any(not seats.is_bot(p) for p in range(self.session.state.n))):
+                and any(not seats.is_bot(p) for p in range(len(seats)))):
             from .hint import warm_hints  # the hint key will be there: its workers start now
             warm_hints(self)
 
@@ -182,9 +202,9 @@ class GameScreen(SmallTerminal, Screen):
 
     def _refresh_view(self) -> None:
         session = self.session
-        st = session.state
+        st = self._public()
         seats = session.seats
-        p = current_player(st)
+        p = session.decider
         self.menu = build_menu(st, seats, self.path) if self._acts_for(p) else None
         highlight = {c.space for c in (self.menu.choices if self.menu else []) if c.space}
         self._status.show(st, seats, self.thinking, round_seasons(st, session.log))
@@ -197,7 +217,7 @@ class GameScreen(SmallTerminal, Screen):
         for panel in self._panels:
             panel.show(st, seats)
         self._actions.show(self.menu, self._waiting_note(p), thinking=self.thinking,
-                           decision=(len(session.actions), self.path))
+                           decision=(session.moves, self.path))
         self._highlight(self._choices.highlighted)
         self._log.sync(session.log, self._last_human_move())
         self._show_turn(p)
@@ -211,7 +231,11 @@ class GameScreen(SmallTerminal, Screen):
 
     def _acts_for(self, p: int | None) -> bool:
         """Whether this screen offers the decision of player `p` (here: every human's)."""
-        return p is not None and not self.session.seats.is_bot(p)
+        return p is not None and self._human(p)
+
+    def _human(self, p: int) -> bool:
+        """Whether player `p` is one of the humans at this screen (here: every human seat)."""
+        return not self.session.seats.is_bot(p)
 
     def _waiting_note(self, p: int | None) -> Text | None:
         """What the decision area says while it offers no menu (here: a bot's turn)."""
@@ -224,7 +248,7 @@ class GameScreen(SmallTerminal, Screen):
         """The turn strip and the summary in the side area, from a hand-over until the
         player acts (any move, or an undo, ends it)."""
         since = self._since
-        on = since is not None and since == (p, len(self.session.actions))
+        on = since is not None and since == (p, self.session.moves)
         if not on and since is not None:
             self._since = None
         if on != self.has_class("-since"):
@@ -236,15 +260,16 @@ class GameScreen(SmallTerminal, Screen):
         the banner when `banner` (`items`: the summary, when already made)."""
         session = self.session
         if items is None:
-            items = summary(session, p)
-        self._since = (p, len(session.actions))
+            items = summary(session, p)  # type: ignore[arg-type]  # (since reads the states)
+        self._since = (p, session.moves)
         self._show_since(items)
         self.query_one("#since", VerticalScroll).scroll_home(animate=False)
         self.refresh_view()
         if banner:
             self.banners += 1
             self.app.push_screen(HandoverScreen(
-                session.seats, p, [words_text(i.text, session.seats, session.state) for i in items]))
+                session.seats, p, [words_text(i.text, session.seats, self._public())
+                                   for i in items]))
 
     def _show_since(self, items: list[Item]) -> None:
         """The side area's summary, in the language now."""
@@ -252,7 +277,7 @@ class GameScreen(SmallTerminal, Screen):
         lines = Text(t("tui.since.title"), style="bold")
         for item in items:
             lines.append("\n")
-            lines.append_text(words_text(item.text, session.seats, session.state))
+            lines.append_text(words_text(item.text, session.seats, self._public()))
         if not items:
             lines.append("\n")
             lines.append(t("tui.since.nothing"), style="italic")
@@ -262,17 +287,17 @@ class GameScreen(SmallTerminal, Screen):
         return entry_text(entry, self.session.seats, self.session.first)
 
     def _humans(self) -> int:
-        seats = self.session.seats
-        return sum(1 for i in range(len(seats)) if not seats.is_bot(i))
+        """How many humans share this screen."""
+        return sum(1 for i in range(len(self.session.seats)) if self._human(i))
 
     def _last_human_move(self) -> int:
-        """How many actions had been taken when the last human decision before now was
-        made (the log marks what happened from then on)."""
+        """How many actions had been taken when the last human decision (of this screen's)
+        before now was made (the log marks what happened from then on)."""
         session = self.session
-        states = session.states
-        for i in range(len(states) - 2, max(-1, len(states) - 400), -1):
-            p = current_player(states[i])
-            if p is not None and not session.seats.is_bot(p):
+        moves = session.moves
+        for i in range(moves - 1, max(-1, moves - 399), -1):
+            p = session.decided_by(i)
+            if p is not None and self._human(p):
                 return i
         return 0
 
@@ -284,7 +309,7 @@ class GameScreen(SmallTerminal, Screen):
         self.query_one("#too-small", Static).update(self.too_small_text())
         self._keys = ()
         if self._since is not None:   # the summary shown until the player acts
-            self._show_since(summary(self.session, self._since[0]))
+            self._show_since(summary(self.session, self._since[0]))  # type: ignore[arg-type]
         self.refresh_view()
         self._log.rewrite(self.session.log)
 
@@ -293,13 +318,13 @@ class GameScreen(SmallTerminal, Screen):
         `player` and `kind` say what it is about (see note_entry)."""
         session = self.session
         style = self.get_component_rich_style("game--notice", partial=True)
-        session.log.append(note_entry(len(session.actions), words, style=style, player=player,
+        session.log.append(note_entry(session.moves, words, style=style, player=player,
                                       kind=kind))
         self.refresh_view()
 
     def _show_details(self) -> None:
         """The details line: the hovered space's card, else the highlighted choice's."""
-        st = self.session.state
+        st = self._public()
         cid = None
         if self._hover is not None:
             cid = st.spaces[self._hover - 1]
@@ -326,14 +351,15 @@ class GameScreen(SmallTerminal, Screen):
         """After any change of state: the end, a hand-over, or a bot's turn."""
         self.refresh_view()
         session = self.session
-        if session.state.round != self._frozen_round:
+        st = self._public()
+        if st.round != self._frozen_round:
             # The game's states and log only grow: once a round, the objects alive now are
             # moved out of the collector's sight, so a full collection (100 ms and more late
             # in a game) never lands on a key press.
-            self._frozen_round = session.state.round
+            self._frozen_round = st.round
             gc.freeze()
         if session.over:
-            self.post_message(GameOver(session))
+            self.post_message(GameOver(session))  # type: ignore[arg-type]
             return
         p = session.decider
         if p is None:
@@ -341,43 +367,24 @@ class GameScreen(SmallTerminal, Screen):
         if session.seats.is_bot(p):
             self.start_bot(p)
             return
-        st = session.state
-        phase = (st.round, st.phase)
-        if (self.handover != "never" and self._humans() > 1 and self.last_human is not None
-                and p != self.last_human):
-            began = self._human_phase is not None and phase != self._human_phase
-            items = summary(session, p)
-            self.last_human = p
-            self._human_phase = phase
-            self._hand_over(p, banner_due(self.handover, began, any(i.to_you for i in items)),
-                            items)
-            return
-        if (self.handover != "never" and self._humans() == 1 and p == self.last_human
-                and self._ran_shown != len(session.actions) and ran_for(session, p)):
-            # one human, and the game ran whole phases for them (no coins, nothing to
-            # unload): stop once with what happened before their next decision
-            self._ran_shown = len(session.actions)
-            self._human_phase = phase
-            self._hand_over(p, banner=True)
-            return
-        self.last_human = p
-        self._human_phase = phase
+        if self._human(p):
+            self._handing(self.hand.turn(session, p, self._humans()))
+
+    def _handing(self, handing: Handing | None) -> None:
+        if handing is not None:
+            self._hand_over(handing.player, handing.banner, handing.items)
 
     def start(self) -> None:
         """Begin play on this screen (a bot may be first). A resumed game with more than one
         human begins with the banner for the player whose turn it is."""
         p = self.session.decider
-        if p is not None and not self.session.seats.is_bot(p):
-            self.last_human = p
-            st = self.session.state
-            self._human_phase = (st.round, st.phase)
-            if self.resumed and self.handover != "never" and self._humans() > 1:
-                self._hand_over(p, banner=True)
+        if p is not None and self._human(p):
+            self._handing(self.hand.start(self.session, p, self._humans(), self.resumed))
         self.after_change()
 
     def set_handover(self, mode: str) -> None:
         """The hand-over mode from now on (the palette's switch)."""
-        self.handover = resolve(mode)
+        self.hand.mode = resolve(mode)
 
     # ------------------------------------------------------------------ input
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -388,9 +395,7 @@ class GameScreen(SmallTerminal, Screen):
             choice = self.menu.by_key(str(key)) if self.menu else None
             if choice is None:
                 return False
-            if len(parameters) > 1 and choice.tag != parameters[1]:
-                return False
-            return True
+            return not (len(parameters) > 1 and choice.tag != parameters[1])
         if action == "view":
             return self.has_class("-compact")
         return True
@@ -402,17 +407,17 @@ class GameScreen(SmallTerminal, Screen):
     def action_scores(self) -> None:
         """v: the VP of every player if the game ended now, by the final scoring's categories."""
         from .final import ScoresNowScreen
-        self.app.push_screen(ScoresNowScreen(self.session))
+        self.app.push_screen(ScoresNowScreen(self.session))  # type: ignore[arg-type]
 
     def action_cards(self) -> None:
         """c: every card on the board at once, whole (made for 80×24)."""
         from .cards import CardsScreen
-        self.app.push_screen(CardsScreen(self.session.state, self.session.seats))
+        self.app.push_screen(CardsScreen(self._public(), self.session.seats))
 
     def action_full_log(self) -> None:
         """l: the whole game log on the full screen, with search."""
         from .log import LogScreen
-        self.app.push_screen(LogScreen(self.session))
+        self.app.push_screen(LogScreen(self.session))  # type: ignore[arg-type]
 
     def action_hint(self) -> None:
         from .hint import request_hint  # only when asked: the judge loads the bots
@@ -488,11 +493,13 @@ class GameScreen(SmallTerminal, Screen):
         self.play(choice.action)
 
     def play(self, action: Action) -> None:
+        """The chosen move goes to the table: the one way a front end's move is played."""
+        session = self.session
+        p = session.decider
         try:
-            self.session.apply(action)
-        except IllegalAction as e:  # the menu only offers legal actions; never crash
-            self.notify(say_text(refusal_words(e.reason, self.session.seats.names,
-                                               self.session.state.cards)), severity="error")
+            session.submit(-1 if p is None else p, action, at=session.moves)
+        except PlayError as e:  # the menu only offers legal actions; never crash
+            self.notify(str(e), severity="error")
             return
         self.path = ()
         self.after_change()
@@ -506,10 +513,10 @@ class GameScreen(SmallTerminal, Screen):
             return
         target = session.undo_target()
         if target is None:
-            why = "tui.undo.start" if not session.actions else "tui.undo.none"
+            why = "tui.undo.start" if not session.moves else "tui.undo.none"
             self.notify(t(why), severity="warning")
             return
-        whose = current_player(session.states[target])
+        whose = session.decided_by(target)
         if whose is not None and whose != session.decider:
             name = session.seats.names[whose]
 
@@ -532,15 +539,11 @@ class GameScreen(SmallTerminal, Screen):
             self.notify(t("tui.undo.done"))                # the seat's bot plays on
             self.after_change()
             return
-        self.last_human = p
         self.notify(t("tui.undo.done"))
         self.refresh_view()
         # The keyboard goes back to another player: the banner says whose turn it is.
-        if (p is not None and p != was and not self.session.seats.is_bot(p)
-                and self.handover != "never" and self._humans() > 1):
-            st = self.session.state
-            self._human_phase = (st.round, st.phase)
-            self._hand_over(p, banner=True)
+        self._handing(self.hand.undone(self.session, was, p, p is not None and self._human(p),
+                                       self._humans()))
 
     # ------------------------------------------------------------------ bots
     def start_bot(self, p: int) -> None:

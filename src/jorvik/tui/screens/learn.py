@@ -139,6 +139,7 @@ class LessonScreen(GameScreen):
     lesson, the computer seats follow it."""
 
     COMPONENT_CLASSES = {"lesson--title", "lesson--step", "lesson--wrong"}
+    session: Session   # (a lesson is played at a local Session: GameScreen takes any Table)
     # Esc: back in a submenu (the game screen's), else back to the lesson list
     KEYS = GameScreen.KEYS + [key("escape", "to_lessons", "learn.bind.lessons",
                                   id="lesson-back")]
