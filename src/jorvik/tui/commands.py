@@ -19,6 +19,7 @@ from jorvik.engine import CardSet
 from jorvik.i18n import LANGUAGES, get_language, language_name, level_name, t
 from jorvik.play.errors import PlayError
 from jorvik.play.seats import level_names
+from jorvik.play.session import Session
 
 from .handover import MODES, set_handover
 from .text import card_name, card_text
@@ -89,7 +90,8 @@ def seat_screen(app: Any) -> Any:
     for screen in reversed(app.screen_stack):
         if type(screen) is GameScreen:
             session = screen.session
-            going_on = session is not None and not session.over and not session.ended.is_set()
+            going_on = (isinstance(session, Session) and not session.over
+                        and not session.ended.is_set())
             return screen if going_on else None
     return None
 

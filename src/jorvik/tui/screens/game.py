@@ -37,7 +37,7 @@ from ..choices import Choice, Menu, build_menu
 from ..handover import resolve
 from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
 from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
-from ..text import entry_text, words_text
+from ..text import entry_text, painted, words_text
 from ..widgets.action_panel import ActionPanel
 from ..widgets.board import board_widgets
 from ..widgets.choice_list import ChoiceList
@@ -203,7 +203,7 @@ class GameScreen(SmallTerminal, Screen):
     def _refresh_view(self) -> None:
         session = self.session
         st = self._public()
-        seats = session.seats
+        seats = painted(session.seats)
         p = session.decider
         self.menu = build_menu(st, seats, self.path) if self._acts_for(p) else None
         highlight = {c.space for c in (self.menu.choices if self.menu else []) if c.space}
@@ -268,7 +268,7 @@ class GameScreen(SmallTerminal, Screen):
         if banner:
             self.banners += 1
             self.app.push_screen(HandoverScreen(
-                session.seats, p, [words_text(i.text, session.seats, self._public())
+                painted(session.seats), p, [words_text(i.text, session.seats, self._public())
                                    for i in items]))
 
     def _show_since(self, items: list[Item]) -> None:
@@ -332,7 +332,8 @@ class GameScreen(SmallTerminal, Screen):
             cid = self._highlighted.card
         if cid is None and self.menu is not None:
             cid = self.menu.card
-        self._details.show(st.cards.by_id.get(cid) if cid else None, self.session.seats)
+        self._details.show(st.cards.by_id.get(cid) if cid else None,
+                          painted(self.session.seats))
 
     def _highlight(self, index: int | None) -> None:
         menu = self.menu
@@ -412,7 +413,7 @@ class GameScreen(SmallTerminal, Screen):
     def action_cards(self) -> None:
         """c: every card on the board at once, whole (made for 80×24)."""
         from .cards import CardsScreen
-        self.app.push_screen(CardsScreen(self._public(), self.session.seats))
+        self.app.push_screen(CardsScreen(self._public(), painted(self.session.seats)))
 
     def action_full_log(self) -> None:
         """l: the whole game log on the full screen, with search."""
