@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from .actions import (
     SOURCES,
@@ -196,10 +196,12 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
         short.append(_DONE)
         return short
     out: list[Action] = []
-    free = _Free(not storage, len(warehouse) < warehouse_space(st, pl), _moving_back(st, p, pl))
+    storage_free = not storage
+    wh_free = len(warehouse) < warehouse_space(st, pl)
+    back = _moving_back(st, p, pl)
     several = False
     for g in sorted(set(hand) | set(storage) | set(warehouse)):
-        if _assign_options(st, pl, g, free, out):
+        if _assign_options(st, pl, g, storage_free, wh_free, back, out):
             several = True
     _give_options(st, pl, several, out)
     # Giving up a stored cube (RULES.md §6): each stored good, from each place holding it.
@@ -212,42 +214,33 @@ def unloading_options(st: GameState, p: int) -> list[Action]:
     return out
 
 
-class _Free(NamedTuple):
-    """Where a cube may be stored this turn: the storage space is empty, the Warehouse has
-    room, and the moves between them that would only undo the last one (`back`)."""
-    storage: bool
-    warehouse: bool
-    back: frozenset[tuple[str, int]]
-
-
-def _assign_options(st: GameState, pl: PlayerState, g: int, free: _Free,
-                    out: list[Action]) -> bool:
+def _assign_options(st: GameState, pl: PlayerState, g: int, storage_free: bool, wh_free: bool,
+                    back: frozenset[tuple[str, int]], out: list[Action]) -> bool:
     """Appends to `out` every assignment of a cube of good `g`: from its usual place first,
-    then from each other place holding it. True when g lies in more than one place."""
+    then from each other place holding it, each with the moves into storage (if
+    `storage_free`) and onto the Warehouse (if `wh_free`) but those that would only undo the
+    last one (`back`). True when g lies in more than one place."""
     targets = card_targets(st, pl, g, sells=True)
     in_s, in_w = g in pl.storage, g in pl.warehouse
     usual = "ship" if g in pl.hand else "storage" if in_s else "warehouse"
-    # The usual place first, then each other place holding g, with the moves into
-    # storage / onto the Warehouse (from the ship, or between the two).
+    # The usual place first (its Assigns name no source), then each other place holding g.
+    # (The moves into storage and onto the Warehouse are written out twice, not a function:
+    # this is the hot loop of every play-out.)
     out.extend(targets)
-    _store_options(g, usual, "", free, out)
+    if usual != "storage" and storage_free and (usual, g) not in back:
+        out.append(_assign(g, "storage", "", ""))
+    if usual != "warehouse" and wh_free and (usual, g) not in back:
+        out.append(_assign(g, "warehouse", "", ""))
     several = False
     for src, present in (("storage", in_s), ("warehouse", in_w)):
         if present and src != usual:
             several = True
             out.extend(_assign(g, a.to, a.card, src) for a in targets)
-            _store_options(g, src, src, free, out)
+            if src != "storage" and storage_free and (src, g) not in back:
+                out.append(_assign(g, "storage", "", src))
+            if src != "warehouse" and wh_free and (src, g) not in back:
+                out.append(_assign(g, "warehouse", "", src))
     return several
-
-
-def _store_options(g: int, src: str, source: str, free: _Free, out: list[Action]) -> None:
-    """Appends the moves of a cube of `g` from `src` into storage and onto the Warehouse,
-    where there is room and the move does not only undo the last one; `source` is the
-    Assign's explicit source ("" for the usual place)."""
-    if src != "storage" and free.storage and (src, g) not in free.back:
-        out.append(_assign(g, "storage", "", source))
-    if src != "warehouse" and free.warehouse and (src, g) not in free.back:
-        out.append(_assign(g, "warehouse", "", source))
 
 
 def _give_options(st: GameState, pl: PlayerState, several: bool, out: list[Action]) -> None:
