@@ -30,7 +30,9 @@ def play_out(st: GameState, bots: Any, *, stop_round: int | None = None,
         seats = bots
 
         def choose(s: GameState) -> Action:
-            return seats[current_player(s)].choose(s)
+            p = current_player(s)
+            assert p is not None   # (the loop stops at the game's end)
+            return seats[p].choose(s)
     else:
         choose = bots.choose
     last_round = stop_round if stop_round is not None else 1 << 30

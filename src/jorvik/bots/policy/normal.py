@@ -163,6 +163,7 @@ class NormalBot:
         if legal is None:
             legal = legal_actions(st)
         p = current_player(st)
+        assert p is not None, "no one decides in a finished game"
         ctx = Ctx(st, self.params, self.memo)
         if st.pending:
             return [(0.0, self._pending(ctx, p, legal))]
@@ -212,8 +213,8 @@ class NormalBot:
             vals.pbuy[key] = got
         return got
 
-    def _column_util(self, ctx: Ctx, vals: dict, me: int, slot, owners: list[int], length: float,
-                     coins: float, i: int = 0) -> float:
+    def _column_util(self, ctx: Ctx, vals: _Values, me: int, slot, owners: list[int],
+                     length: float, coins: float, i: int = 0) -> float:
         """My expected gain from a demand column whose vikings (top first) belong to `owners`,
         when `length` vikings stand in it at purchase time."""
         reach = 1.0
@@ -221,30 +222,31 @@ class NormalBot:
         coin_worth = ctx.coin_worth(me)
         for j in range(i, len(owners)):
             o = owners[j]
-            price = price_at(length, j)
+            price = _price_at(length, j)
             if o == me:
                 buy = v_me - price * coin_worth if coins >= price - 1e-9 else -BIG
                 cont = self._column_util(ctx, vals, me, slot, owners, length, coins, j + 1)
                 return reach * max(buy, cont, 0.0)
-            reach *= 1.0 - self._p_buy(ctx, vals, o, slot, int(round(price)))
+            reach *= 1.0 - self._p_buy(ctx, vals, o, slot, round(price))
             if reach < 1e-4:
                 return 0.0
         return 0.0
 
-    def _pump(self, ctx: Ctx, vals: dict, me: int, slot, owners: list[int], length: float) -> float:
+    def _pump(self, ctx: Ctx, vals: _Values, me: int, slot, owners: list[int],
+              length: float) -> float:
         """A little for making opponents above pay one more."""
         out = 0.0
         reach = 1.0
         for j, o in enumerate(owners):
-            price = price_at(length, j)
+            price = _price_at(length, j)
             if o == me:
                 break
-            pb = self._p_buy(ctx, vals, o, slot, int(round(price)))
+            pb = self._p_buy(ctx, vals, o, slot, round(price))
             out += reach * pb * ctx.coin_worth(o)
             reach *= 1.0 - pb
         return self.params.pump * out
 
-    def _committed(self, ctx: Ctx, vals: dict, me: int, extra: float) -> list:
+    def _committed(self, ctx: Ctx, vals: _Values, me: int, extra: float) -> list:
         """Coins I expect to spend on each column where I already stand (0.0 elsewhere), then
         on each of my reservations."""
         st = ctx.st
@@ -258,12 +260,12 @@ class NormalBot:
             L = len(owners) + extra
             reach = 1.0
             for j, o in enumerate(owners):
-                price = price_at(L, j)
+                price = _price_at(L, j)
                 if o == me:
                     if vals[(me, c)] - price * ctx.coin_worth(me) > 0:
                         out[c] = reach * price
                     break
-                reach *= 1.0 - self._p_buy(ctx, vals, o, c, int(round(price)))
+                reach *= 1.0 - self._p_buy(ctx, vals, o, c, round(price))
         res = st.reservation
         for i, (_, code, _) in enumerate(res):
             if viking_owner(code) == me:
@@ -340,7 +342,7 @@ class NormalBot:
         coin_worth = ctx.coin_worth(me)
         if st.phase == Phase.PURCHASE:
             c = st.turn
-            slot = c
+            slot: int | tuple[str, int] = c
             owners = owners_of(st.columns[c])
             cont = self._column_util(ctx, vals, me, slot, owners, len(owners), pl.coins, 1)
         else:
@@ -367,7 +369,7 @@ class NormalBot:
         scored.sort(key=lambda x: -x[0])
         return scored
 
-    def _later_options(self, ctx: Ctx, vals: dict, me: int) -> list[tuple[int, float]]:
+    def _later_options(self, ctx: Ctx, vals: _Values, me: int) -> list[tuple[int, float]]:
         """(price, expected gain) of cards later in this purchase phase I may get."""
         st = ctx.st
         out = []
@@ -415,9 +417,9 @@ class NormalBot:
                 return a
         h = holding_of(st, me)
         legal_set = set(legal)
-        for a in plan_unload(ctx, me, h, want_steps=True).steps:
-            if a in legal_set:
-                return a
+        for step in plan_unload(ctx, me, h, want_steps=True).steps:
+            if step in legal_set:
+                return step
         return Done()
 
     def _want_use(self, ctx: Ctx, me: int, cid: str) -> bool:
@@ -445,7 +447,7 @@ class NormalBot:
             h = holding_of(st, me)
         by_id = ctx.by_id
         base = plan_unload(ctx, me, h).value
-        best = (base, Discard())
+        best: tuple[float, Action] = (base, Discard())
         wh_cap = warehouse_room(ctx, h.cards)
         sells = sells_now(st, me)   # merchants and prophecies: only in my unloading turn
         for cid in h.cards:
@@ -571,7 +573,7 @@ class NormalBot:
             return out
 
         base = total(st.columns)
-        best = (1.0, Decline())
+        best: tuple[float, Action] = (1.0, Decline())
         for a in legal:
             if not isinstance(a, Swap) or RESERVATION_ROW in (a.column_a, a.column_b):
                 continue  # this heuristic weighs demand columns only
@@ -602,6 +604,14 @@ DECISIONS: dict[str, Callable[..., Action]] = {
     DanegeldChoice.kind: NormalBot._danegeld,
     Trickery.kind: NormalBot._trickery_choice,
 }
+
+
+def _price_at(length: float, position: int) -> float:
+    """The price ladder (engine.price_at) of a column as long as `length` vikings expected
+    there (not always a whole number): the whole column's price plus the fraction (a coin a
+    viking)."""
+    whole = int(length)
+    return price_at(whole, position) + (length - whole)
 
 
 class _Values(dict):
