@@ -8,6 +8,7 @@ order). Nothing reads ``st.deck`` or ``st.bag`` in order."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from typing import NamedTuple
@@ -134,7 +135,7 @@ def _deck_info(st: GameState) -> DeckInfo:
     # season: half of its own season's warriors come before it on average).
     attack_defence = [sum(w for s, w in warriors.items() if s < season) + 0.5 * warriors[season]
                       for season, _, _ in attacks]
-    return DeckInfo([Attack(g, l) for _, g, l in attacks], demand, feasts, rest, future,
+    return DeckInfo([Attack(g, loss) for _, g, loss in attacks], demand, feasts, rest, future,
                     attack_defence)
 
 
@@ -220,7 +221,7 @@ class Ctx:
         if capped:
             flat = self.coin_worth(p)   # (a Skald's VP a coin is in it)
             worth = [curve.value(c, left) for c in range(coins + 1)]
-            return sum(min(flat, b - a + skald) for a, b in zip(worth, worth[1:]))
+            return sum(min(flat, b - a + skald) for a, b in itertools.pairwise(worth))
         return curve.value(coins, left) + skald * coins
 
     def keep_worth(self, p: int) -> list[float]:

@@ -98,8 +98,8 @@ from ..knowledge import (
     sigmoid,
     warehouse_room,
 )
+from ..knowledge.ladder import expected_price, reservation_price
 from ..knowledge.ladder import owners as owners_of
-from ..knowledge.ladder import reservation_price
 
 BIG = 1e9
 _NOISE_MASK = 4095   # keyed noise: a fixed table of 4096 standard normal nudges
@@ -222,7 +222,7 @@ class NormalBot:
         coin_worth = ctx.coin_worth(me)
         for j in range(i, len(owners)):
             o = owners[j]
-            price = _price_at(length, j)
+            price = expected_price(length, j)
             if o == me:
                 buy = v_me - price * coin_worth if coins >= price - 1e-9 else -BIG
                 cont = self._column_util(ctx, vals, me, slot, owners, length, coins, j + 1)
@@ -238,7 +238,7 @@ class NormalBot:
         out = 0.0
         reach = 1.0
         for j, o in enumerate(owners):
-            price = _price_at(length, j)
+            price = expected_price(length, j)
             if o == me:
                 break
             pb = self._p_buy(ctx, vals, o, slot, round(price))
@@ -260,7 +260,7 @@ class NormalBot:
             L = len(owners) + extra
             reach = 1.0
             for j, o in enumerate(owners):
-                price = _price_at(L, j)
+                price = expected_price(L, j)
                 if o == me:
                     if vals[(me, c)] - price * ctx.coin_worth(me) > 0:
                         out[c] = reach * price
@@ -604,14 +604,6 @@ DECISIONS: dict[str, Callable[..., Action]] = {
     DanegeldChoice.kind: NormalBot._danegeld,
     Trickery.kind: NormalBot._trickery_choice,
 }
-
-
-def _price_at(length: float, position: int) -> float:
-    """The price ladder (engine.price_at) of a column as long as `length` vikings expected
-    there (not always a whole number): the whole column's price plus the fraction (a coin a
-    viking)."""
-    whole = int(length)
-    return price_at(whole, position) + (length - whole)
 
 
 class _Values(dict):
