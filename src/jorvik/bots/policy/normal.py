@@ -82,6 +82,9 @@ from jorvik.engine import (
     theft_targets,
     viking_owner,
 )
+from jorvik.engine.cards import Card
+from jorvik.engine.cardtypes import TYPE_RULES
+from jorvik.engine.kinds import CardType
 
 from ..knowledge import (
     DEFAULT,
@@ -452,24 +455,24 @@ class NormalBot:
         sells = sells_now(st, me)   # merchants and prophecies: only in my unloading turn
         for cid in h.cards:
             card = by_id[cid]
-            t = card.type
-            if t == "craftsman":
+            rules = TYPE_RULES[card.type]
+            if not rules.cube_to:
+                continue   # the card takes no cubes
+            if rules.fields:   # a craftsman: a field of this good may be empty
                 have = h.filled.get(cid, ())
-                if g in missing_fields(card, have):   # a field of this good is empty
+                if g in missing_fields(card, have):
                     filled = dict(h.filled)
                     filled[cid] = tuple(sorted(have + (g,)))
                     h2 = Holding(h.cards, filled, h.hand, h.storage, h.warehouse, h.coins)
                     val = plan_unload(ctx, me, h2).value
-                    if val > best[0] + 1e-9:
-                        best = (val, Assign(g, "craftsman", cid))
-            elif t == "merchant" and sells and card.goods[0] == g:
-                val = base + card.coins_per_good * ctx.coin_worth(me)
-                if val > best[0] + 1e-9:
-                    best = (val, Assign(g, "merchant", cid))
-            elif t == "prophecy" and sells and card.goods[0] == g:
-                val = base + PROPHECY_VP
-                if val > best[0] + 1e-9:
-                    best = (val, Assign(g, "prophecy", cid))
+                else:
+                    val = -BIG
+            elif sells and card.goods[0] == g:   # a merchant's or a prophecy's sale
+                val = base + SALE_WORTH[card.type](ctx, me, card)
+            else:
+                continue
+            if val > best[0] + 1e-9:
+                best = (val, Assign(g, rules.cube_to, cid))
         if len(h.warehouse) < wh_cap:
             h2 = Holding(h.cards, h.filled, h.hand, h.storage, h.warehouse + [g], h.coins)
             val = plan_unload(ctx, me, h2).value
@@ -603,6 +606,13 @@ DECISIONS: dict[str, Callable[..., Action]] = {
     GloryChoice.kind: NormalBot._glory,
     DanegeldChoice.kind: NormalBot._danegeld,
     Trickery.kind: NormalBot._trickery_choice,
+}
+
+
+# what selling one cube on a card that sells its good is worth now, by the card's type
+SALE_WORTH: dict[CardType, Callable[[Ctx, int, Card], float]] = {
+    CardType.MERCHANT: lambda ctx, me, card: card.coins_per_good * ctx.coin_worth(me),
+    CardType.PROPHECY: lambda ctx, me, card: PROPHECY_VP,
 }
 
 

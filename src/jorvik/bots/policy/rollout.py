@@ -70,6 +70,7 @@ from jorvik.engine import (
     viking_owner,
 )
 from jorvik.engine.effects import EFFECTS
+from jorvik.engine.kinds import CardType
 
 from ..knowledge import (
     EFFECT_VALUES,
@@ -147,7 +148,7 @@ class Seat:
             card = by_id[cid]
             t = card.type
             counts[t] += 1
-            if t == "craftsman":
+            if t == CardType.CRAFTSMAN:
                 short = []
                 for g in empty_fields(st, pl, cid):
                     if spare[g]:
@@ -155,14 +156,14 @@ class Seat:
                     else:
                         short.append(g)
                 crafts.append((card.vp, short))
-            elif t == "merchant":
+            elif t == CardType.MERCHANT:
                 g = card.goods[0]
                 merchants[g] = max(merchants.get(g, 0), card.coins_per_good)
-            elif t == "prophecy":
+            elif t == CardType.PROPHECY:
                 prophecies.add(card.goods[0])
-            elif t == "journey":
+            elif t == CardType.JOURNEY:
                 journeys.append(card.vp)
-            elif t == "warrior":
+            elif t == CardType.WARRIOR:
                 warriors.append(card.defence)
         self.spare = spare
         self.on_warehouse = [pl.warehouse.count(g) for g in range(N_GOODS)]
@@ -206,34 +207,34 @@ class Seat:
             effect.on_buy(bought, self.p, [])
             return (bought.players[self.p].coins - self.st.players[self.p].coins) * self.coin_worth
         v = 0.0
-        if t == "craftsman":
+        if t == CardType.CRAFTSMAN:
             # its expected VP with the spare cubes on it (their worth kept or sold given up:
             # the engine takes a good from the ship and storage before the Warehouse, where a
             # cube is also worth a VP at the end) or without them, whichever is more, less what
             # its empty fields take from the other craftsmen's chances
             v = max(self._craftsman_value(card.vp, card.goods, True),
                     self._craftsman_value(card.vp, card.goods, False))
-        elif t == "ship":
+        elif t == CardType.SHIP:
             v = self._cubes_value(goods)
-        elif t == "merchant":
+        elif t == CardType.MERCHANT:
             g = card.goods[0]
             pr = ctx.params
             mine = ctx.future[g] / ctx.n * pr.merchant_share
             v = (card.vp + mine * card.coins_per_good * self.coin_worth * 0.8
                  + self.spare[g] * max(0.0, card.coins_per_good * self.coin_worth
                                        - self._kept(g)))
-        elif t == "prophecy":
+        elif t == CardType.PROPHECY:
             g = card.goods[0]
             mine = ctx.future[g] / ctx.n * ctx.params.merchant_share
             v = mine * PROPHECY_VP + self.spare[g] * max(0.0, PROPHECY_VP - self._kept(g))
-        elif t == "journey":
+        elif t == CardType.JOURNEY:
             v = card.vp
-        elif t == "feast":
-            f = self.counts["feast"]
+        elif t == CardType.FEAST:
+            f = self.counts[CardType.FEAST]
             v = feast_vp(f + 1) - feast_vp(f)
             if ctx.feasts_left:
                 v += 0.15 * (feast_vp(f + 2) - feast_vp(f + 1))
-        elif t == "warrior":
+        elif t == CardType.WARRIOR:
             dp = self.defence + card.defence
             v = ctx.attack_value(self.p, dp) - ctx.attack_value(self.p, self.defence)
         if self.effects:
@@ -288,12 +289,12 @@ class Seat:
     def _held_effects_gain(self, card_type: str, vp: int) -> float:
         """What one more card of `card_type` (a journey: of `vp`) adds to the effect cards the
         player holds (a skald of that type, the saga teller), as ``player_value`` counts them."""
-        key = (card_type, vp if card_type == "journey" else 0)
+        key = (card_type, vp if card_type == CardType.JOURNEY else 0)
         got = self.type_gain.get(key)
         if got is None:
             counts = self.counts.copy()
             counts[card_type] += 1
-            journeys = self.journeys + [vp] if card_type == "journey" else self.journeys
+            journeys = self.journeys + [vp] if card_type == CardType.JOURNEY else self.journeys
             more = self.owned._replace(counts=counts, journeys=journeys)
             got = 0.0
             for eff in self.effects:
