@@ -1,20 +1,29 @@
 """Train the value model (jorvik.bots.value) by self-play: generate, train, evaluate.
 
-    nice -n 10 uv run python tools/train_value.py generate --games 20000 --seed 1 \
-        --out /work/value-data --minutes 90 --workers 1
-    uv run python tools/train_value.py train --data /work/value-data --seed 1 \
-        --out src/jorvik/bots/value/model.npz
-    uv run python tools/train_value.py evaluate --data /work/value-data-heldout
+The shipped model (docs/value-model.md) was made by distillation from the first model:
+
+    uv run python tools/train_value.py export-teacher --commit 7a2ce70 --out TEACHER
+    nice -n 10 uv run python tools/train_value.py generate --games 8300 --seed 1000000 \
+        --out DATA --minutes 30 --workers 2 --shard-games 20 --sample 0.25 --teacher TEACHER
+    uv run python tools/train_value.py train --data DATA --seed 1 --target teacher \
+        --epochs 3 --out src/jorvik/data/value-model.json
+    uv run python tools/train_value.py evaluate --data DATA
 
 generate: game g (0 <= g < games) has seed `seed + g`, its table `tables[g % len(tables)]`;
 every seat plays the search's play-out policy (the `normal` heuristic with its placement
 noise) and, until a round drawn per game, a random legal action with a chance drawn per game
 (so positions vary). Recorded: the first position of every round and each other decision
 with chance `--sample`, as the public view's features (jorvik.bots.value.features; never the
-deck's or the bag's order) with every seat's final VP and coins. Games are written in shards
-of `--shard-games` games, each a pure function of (seed, shard, options) and written
-atomically: a run stopped (by --minutes or a kill) is resumed by running it again, and shards
-already on disk are skipped. `--workers` runs shards in parallel processes.
+deck's or the bag's order) with every seat's final VP and coins, the heuristic's value of
+every seat (player_value, the search's cut before the model) and, with --teacher, the
+teacher's expected margin of every seat. Games are written in shards of `--shard-games`
+games, each a pure function of (seed, shard, options) and written atomically: a run stopped
+(by --minutes or a kill) is resumed by running it again, and shards already on disk are
+skipped. `--workers` runs shards in parallel processes.
+
+train --target: "margin" (each seat's final margin), "vp", "teacher" (the teacher's margin:
+far less noisy than one game's end, so far fewer games teach as much) or "blend" (their
+mean); the epoch is chosen by the error against the games' final margins.
 """
 
 from __future__ import annotations
@@ -79,6 +88,32 @@ def parse_tables(text: str) -> list[tuple[int, str]]:
             raise ValueError(f"table {t!r}: a player count 2-5 then karl or jarl, e.g. 3jarl")
         out.append((int(t[0]), t[1:]))
     return out
+
+
+TEACHER_FILES = {"oldvalue/features.py": "src/jorvik/bots/value/features.py",
+                 "oldvalue/model.py": "src/jorvik/bots/value/model.py",
+                 "value-model.json": "src/jorvik/data/value-model.json"}
+
+
+def export_teacher(args: argparse.Namespace) -> int:
+    """Write an earlier commit's model and its feature code as a teacher folder (git show;
+    its package-relative imports made absolute), e.g. the first model: --commit 7a2ce70."""
+    import subprocess
+    out = Path(args.out)
+    (out / "oldvalue").mkdir(parents=True, exist_ok=True)
+    (out / "oldvalue" / "__init__.py").write_text("", encoding="utf-8")
+    for name, path in TEACHER_FILES.items():
+        try:
+            text = subprocess.run(["git", "show", f"{args.commit}:{path}"], check=True,
+                                  capture_output=True, text=True).stdout
+        except (OSError, subprocess.CalledProcessError):
+            print(f"train_value: cannot read {path} at {args.commit} (git show)",
+                  file=sys.stderr)
+            return 2
+        (out / name).write_text(text.replace("from ..knowledge", "from jorvik.bots.knowledge"),
+                                encoding="utf-8")
+    print(f"wrote the teacher of {args.commit} to {out}")
+    return 0
 
 
 def load_teacher(folder: str) -> Any:
@@ -550,6 +585,9 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--batch", type=int, default=512)
     t.add_argument("--l2", type=float, default=1e-5)
     t.add_argument("--ridge", type=float, default=3000.0, help="the linear parts' penalty")
+    x = sub.add_parser("export-teacher", help="an earlier commit's model as a --teacher folder")
+    x.add_argument("--commit", required=True)
+    x.add_argument("--out", required=True)
     e = sub.add_parser("evaluate", help="the model's and the cut value's error per round")
     e.add_argument("--data", required=True)
     e.add_argument("--model", default=None, help="a model file (default: the shipped one)")
@@ -558,6 +596,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.cmd == "evaluate":
         return evaluate(args)
+    if args.cmd == "export-teacher":
+        return export_teacher(args)
     if args.cmd == "generate":
         return generate(args)
     if args.cmd == "train":
