@@ -140,7 +140,7 @@ def speed_report(model, cards, old=None, reps: int = 5) -> str:
             spent[k] += time.process_time() - t
     per = {k: v / (reps * len(views)) * 1e6 for k, v in spent.items()}
     return (f"speed ({len(views)} positions of 4-player Karl and 3-player Jarl, CPU µs a "
-            "position, best of the machine's moods averaged over "
+            "position, averaged over "
             f"{reps} interleaved reps): " + "; ".join(f"{k} {v:.0f}" for k, v in per.items()))
 
 
