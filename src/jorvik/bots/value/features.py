@@ -8,11 +8,13 @@ mean. Everything read is public: the cards and cubes on the table and in every p
 coins, VP, the deck as a *set* of cards per season (never its order) and the bag's
 *contents* (never its order).
 
-Fast by construction (a few tens of µs a position): every card's numbers are read once per
-card set into tables (:class:`CardTables`, kept in the card set's cache), so a position is a
-0/1 vector of where its cards are times those tables; only the craftsmen's filled fields, the
-cubes held and the few cards scored by an effect are read one by one. Nothing calls the
-heuristic (`knowledge.player_value`, the unloading planner): the model learns the whole value.
+Cheap by construction (bench/value.py --speed: about a fifth of the first model's features,
+which asked the heuristic of every seat): every card's numbers are read once per card set
+into tables (:class:`CardTables`, kept in the card set's cache), so the cards still to come
+are a 0/1 vector times a table and a seat's cards add up their rows; only the craftsmen's
+filled fields, the cubes held and the few cards scored by an effect are read one by one.
+Nothing calls the heuristic (`knowledge.player_value`, the unloading planner): the model
+learns the whole value.
 """
 
 from __future__ import annotations
