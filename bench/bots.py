@@ -8,6 +8,16 @@
     uv run python bench/bots.py --only table --playouts 20     # a fixed budget instead
     uv run python bench/bots.py --only legal --games 2000   # many games, any illegal action fails
     uv run python bench/bots.py --only table --pairs all-expert,picts-expert --sizes 3 --modes jarl
+    nice -n 10 uv run python bench/bots.py --only model-match --tables 3jarl,4karl \
+        --minutes 40 --out bench/results/model-match-DATE.jsonl      # resumable, see below
+
+The model match (issue 49 §2): `expert` with the value model at its cut (``expert-model``)
+against today's `expert` in the other seats, seats rotated (in game g the model sits in seat
+g mod players), one process, the tables' games interleaved, each game appended to --out as a
+JSON line as it ends; run again with the same --out to resume (games already there are
+skipped), stopped by --minutes (no game starts after). Printed per table: games, the model's
+share of wins (a shared win counts 1/k) with its 95% Wilson interval against the fair share,
+the mean margin, and the CPU seconds a game took.
 
 Exploiter rows (issue 34 §2): ``feeder``, ``picts``, ``collector`` or ``all`` against
 ``expert`` or ``hard`` in the other seats (e.g. ``all-expert``); the target is a ceiling, at
@@ -46,7 +56,7 @@ from jorvik.bots.search import EXPERT, HARD, SearchBot
 from jorvik.carddata import load_cards
 from jorvik.engine import legal_actions, new_game
 from jorvik.i18n.cli import label
-from jorvik.tournament import play_game, tournament
+from jorvik.tournament import play_game, tournament, wilson
 
 PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
 # the search bots with the cut's options of issue 34 §1 (off by default): `-curve` values coins
@@ -55,12 +65,12 @@ PAIRS = {"hard-normal": ("hard", "normal"), "expert-hard": ("expert", "hard")}
 # coins at the flat price unless the curve puts a coin lower ("capped") with the kept cubes,
 # `-buycapped` that in purchase decisions only (Search.cut_in);
 # e.g. the pairs "expertcurve-expert", "hardheld-hard", "expertcapped-expert", "all-expertcurve"
-VARIANTS = {"curve": dict(coins_at_cut="curve", held_cubes=True),
-            "coins": dict(coins_at_cut="curve"), "held": dict(held_cubes=True),
-            "capped": dict(coins_at_cut="capped", held_cubes=True),
-            "buycapped": dict(coins_at_cut="capped", held_cubes=True, cut_in=("purchase",)),
+VARIANTS = {"curve": {"coins_at_cut": "curve", "held_cubes": True},
+            "coins": {"coins_at_cut": "curve"}, "held": {"held_cubes": True},
+            "capped": {"coins_at_cut": "capped", "held_cubes": True},
+            "buycapped": {"coins_at_cut": "capped", "held_cubes": True, "cut_in": ("purchase",)},
             # the learned value model at the cut (Search.cut, issue 49): "expertmodel-expert"
-            "model": dict(cut="model")}
+            "model": {"cut": "model"}}
 
 
 def _variant(config, **knobs):
@@ -246,9 +256,82 @@ def legal_check(args) -> None:
           f"({time.perf_counter() - t0:.0f} s)")
 
 
+def _match_lines(path: str) -> list[dict]:
+    import json
+    out = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    out.append(json.loads(line))
+                except ValueError:
+                    continue   # a line cut short by a kill: that game is played again
+    except FileNotFoundError:
+        pass
+    return out
+
+
+def model_summary(done: list[dict], tables: list[tuple[int, str]]) -> list[str]:
+    """Per table: games, the model's win share with its interval, the fair share, margin."""
+    lines = []
+    for n, mode in tables:
+        got = [d for d in done if d["players"] == n and d["mode"] == mode]
+        wins = sum(d["win"] for d in got)
+        lo, hi = wilson(wins, len(got))
+        fair = 1.0 / n
+        verdict = ("ABOVE" if lo > fair else "BELOW" if hi < fair else "OPEN") if got else "-"
+        margin = sum(d["margin"] for d in got) / max(1, len(got))
+        cpu = sum(d["cpu"] for d in got) / max(1, len(got))
+        lines.append(f"{n}p {mode}: {len(got)} games, expert-model wins {wins:.1f} = "
+                     f"{wins / max(1, len(got)):.1%} (95% {lo:.1%}–{hi:.1%}), fair share "
+                     f"{fair:.0%}: {verdict}; margin {margin:+.2f} VP; {cpu:.0f} CPU s a game")
+    return lines
+
+
+def model_match(args) -> None:
+    """expert-model against today's expert (see the module docstring), resumable."""
+    import json
+    tables = [(int(t[0]), t[1:]) for t in args.tables.split(",")]
+    out = args.out or f"bench/results/model-match-{time.strftime('%Y-%m-%d')}.jsonl"
+    done = _match_lines(out)
+    have = {(d["players"], d["mode"], d["game"]) for d in done}
+    deadline = time.monotonic() + 60 * args.minutes
+    opts = _search_options(args)
+    cards = load_cards()
+    print(f"== expert-model vs expert, {_budget(args)}, seats rotated; {len(done)} games "
+          f"already in {out}", flush=True)
+    for g in range(args.games or 200):
+        for n, mode in tables:
+            if (n, mode, g) in have:
+                continue
+            if time.monotonic() > deadline:
+                print("time limit reached: run again with the same --out to resume")
+                print("\n".join(model_summary(done, tables)))
+                return
+            lineup = ["expert"] * n
+            seat = g % n
+            lineup[seat] = "expert-model"
+            t = time.process_time()
+            result, _ = play_game(lineup, mode, args.seed + g, cards, opts)
+            totals = [r["total"] + 0.01 * r["coins"] for r in result["scores"]]
+            win = 1.0 / len(result["winners"]) if seat in result["winners"] else 0.0
+            rec = {"players": n, "mode": mode, "game": g, "seed": args.seed + g, "seat": seat,
+                   "win": win, "margin": round(totals[seat] - max(
+                       v for i, v in enumerate(totals) if i != seat), 2),
+                   "totals": [r["total"] for r in result["scores"]],
+                   "cpu": round(time.process_time() - t, 1)}
+            with open(out, "a", encoding="utf-8") as f:
+                f.write(json.dumps(rec) + "\n")
+            done.append(rec)
+            print(f"game {g} {n}p {mode}: model seat {seat}, win {win:.2f}, margin "
+                  f"{rec['margin']:+.2f}, {rec['cpu']} CPU s", flush=True)
+    print("\n".join(model_summary(done, tables)))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", choices=("times", "normal-easy", "table", "legal"), default=None)
+    ap.add_argument("--only", choices=("times", "normal-easy", "table", "legal", "model-match"),
+                    default=None)
     ap.add_argument("--games", type=int, default=None, help="games per match / table cell")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--think", type=float, default=0.2,
@@ -259,6 +342,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--modes", default="karl,jarl")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--time-games", type=int, default=10)
+    ap.add_argument("--tables", default="3jarl,4karl", help="model-match: the tables")
+    ap.add_argument("--minutes", type=float, default=40.0, help="model-match: no game after")
+    ap.add_argument("--out", default=None, help="model-match: the JSON-lines file (resumed)")
     args = ap.parse_args(argv)
     todo = [args.only] if args.only else ["times", "normal-easy", "table"]
     for what in todo:
@@ -272,6 +358,8 @@ def main(argv: list[str] | None = None) -> int:
         elif what == "table":
             args.games = args.games or 20
             report_table(args)
+        elif what == "model-match":
+            model_match(args)
     return 0
 
 

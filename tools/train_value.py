@@ -1,44 +1,55 @@
 """Train the value model (jorvik.bots.value) by self-play: generate, train, evaluate.
 
-    nice -n 10 uv run python tools/train_value.py generate --games 20000 --seed 1 \
-        --out /work/value-data --minutes 90 --workers 1
-    uv run python tools/train_value.py train --data /work/value-data --seed 1 \
-        --out src/jorvik/bots/value/model.npz
-    uv run python tools/train_value.py evaluate --data /work/value-data-heldout
+The shipped model (docs/value-model.md) was made by distillation from the first model:
+
+    uv run python tools/train_value.py export-teacher --commit 7a2ce70 --out TEACHER
+    nice -n 10 uv run python tools/train_value.py generate --games 8300 --seed 1000000 \
+        --out DATA --minutes 30 --workers 2 --shard-games 20 --sample 0.25 --teacher TEACHER
+    uv run python tools/train_value.py train --data DATA --seed 1 --target teacher \
+        --epochs 3 --out src/jorvik/data/value-model.json
+    uv run python tools/train_value.py evaluate --data DATA
 
 generate: game g (0 <= g < games) has seed `seed + g`, its table `tables[g % len(tables)]`;
 every seat plays the search's play-out policy (the `normal` heuristic with its placement
 noise) and, until a round drawn per game, a random legal action with a chance drawn per game
 (so positions vary). Recorded: the first position of every round and each other decision
 with chance `--sample`, as the public view's features (jorvik.bots.value.features; never the
-deck's or the bag's order) with every seat's final VP and coins. Games are written in shards
-of `--shard-games` games, each a pure function of (seed, shard, options) and written
-atomically: a run stopped (by --minutes or a kill) is resumed by running it again, and shards
-already on disk are skipped. `--workers` runs shards in parallel processes.
+deck's or the bag's order) with every seat's final VP and coins, the heuristic's value of
+every seat (player_value, the search's cut before the model) and, with --teacher, the
+teacher's expected margin of every seat. Games are written in shards of `--shard-games`
+games, each a pure function of (seed, shard, options) and written atomically: a run stopped
+(by --minutes or a kill) is resumed by running it again, and shards already on disk are
+skipped. `--workers` runs shards in parallel processes.
+
+train --target: "margin" (each seat's final margin), "vp", "teacher" (the teacher's margin:
+far less noisy than one game's end, so far fewer games teach as much) or "blend" (their
+mean); the epoch is chosen by the error against the games' final margins.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
-import os
-
-# one core, and the same sums in the same order on every run (reproducible from the seed)
-for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_var, "1")
 import math
+import os
 import random
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
+# one core, and the same sums in the same order on every run (reproducible from the seed):
+# set before numpy is first imported
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+import numpy as np  # noqa: E402
 
-from jorvik.bots.knowledge.values import COIN_TIEBREAK
-from jorvik.bots.playout import bot_seed
-from jorvik.bots.policy import playout_policy
-from jorvik.bots.value.features import (
+from jorvik.bots.knowledge import Ctx, player_value  # noqa: E402
+from jorvik.bots.knowledge.values import COIN_TIEBREAK  # noqa: E402
+from jorvik.bots.playout import bot_seed  # noqa: E402
+from jorvik.bots.policy import playout_policy  # noqa: E402
+from jorvik.bots.value.features import (  # noqa: E402
     MAX_SEATS,
     N_FEATURES,
     N_GLOBAL,
@@ -46,20 +57,24 @@ from jorvik.bots.value.features import (
     perspectives,
     position_features,
 )
-from jorvik.bots.value.model import (
+from jorvik.bots.value.model import (  # noqa: E402
     BUCKETS,
     ModelFileError,
     ValueModel,
-    base_of,
     bucket_of,
     load_model,
     model_from_json,
     read_model,
 )
-from jorvik.carddata import load_cards
-from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game, observe
+from jorvik.carddata import load_cards  # noqa: E402
+from jorvik.engine import apply_action, current_player, is_over, legal_actions, new_game, observe  # noqa: E402
 
-FORMAT = "jorvik-value-data-1"
+FORMAT = "jorvik-value-data-2"
+# a shard's arrays: the features, the player counts, every seat's final VP and coins, the
+# heuristic's value of every seat (player_value: the search's cut before the model, to
+# compare with), the game's seed, the decision and round of the position, the game's rounds
+KEYS = ("glob", "seats", "n", "final", "coins", "cut", "teacher", "game", "decision", "round",
+        "rounds")
 TABLES = "3jarl,4karl,2karl,4jarl,3karl,5jarl"
 MAX_GAME_DECISIONS = 5000
 
@@ -75,24 +90,76 @@ def parse_tables(text: str) -> list[tuple[int, str]]:
     return out
 
 
+TEACHER_FILES = {"oldvalue/features.py": "src/jorvik/bots/value/features.py",
+                 "oldvalue/model.py": "src/jorvik/bots/value/model.py",
+                 "value-model.json": "src/jorvik/data/value-model.json"}
+
+
+def export_teacher(args: argparse.Namespace) -> int:
+    """Write an earlier commit's model and its feature code as a teacher folder (git show;
+    its package-relative imports made absolute), e.g. the first model: --commit 7a2ce70."""
+    import subprocess
+    out = Path(args.out)
+    (out / "oldvalue").mkdir(parents=True, exist_ok=True)
+    (out / "oldvalue" / "__init__.py").write_text("", encoding="utf-8")
+    for name, path in TEACHER_FILES.items():
+        try:
+            text = subprocess.run(["git", "show", f"{args.commit}:{path}"], check=True,
+                                  capture_output=True, text=True).stdout
+        except (OSError, subprocess.CalledProcessError):
+            print(f"train_value: cannot read {path} at {args.commit} (git show)",
+                  file=sys.stderr)
+            return 2
+        (out / name).write_text(text.replace("from ..knowledge", "from jorvik.bots.knowledge"),
+                                encoding="utf-8")
+    print(f"wrote the teacher of {args.commit} to {out}")
+    return 0
+
+
+def load_teacher(folder: str) -> Any:
+    """The teacher (--teacher): an earlier model and the code of its features, from a folder
+    holding the package ``oldvalue`` (its features.py and model.py) and its
+    ``value-model.json``. Its `margins(view)` label every recorded position."""
+    sys.path.insert(0, folder)
+    from oldvalue.model import read_model as read_old  # type: ignore[import-not-found]
+    return read_old(Path(folder) / "value-model.json")
+
+
 def play_game(seed: int, n: int, mode: str, cards, sample: float, noise: float,
-              max_eps: float) -> dict:
-    """One self-play game's recorded positions: features and every seat's final VP."""
+              max_eps: float, teacher: Any = None) -> dict:
+    """One self-play game's recorded positions: features, every seat's final VP, the
+    heuristic's value of every seat (player_value) and, with a teacher, its margins."""
     rng = random.Random(seed * 7919 + 17)
     eps = rng.choice((0.0, max_eps / 2, max_eps))
     eps_until = rng.randint(1, 8)                  # random moves before this round only
     bots = [playout_policy(bot_seed(seed, i), noise=noise) for i in range(n)]
     st = new_game([f"P{i}" for i in range(n)], mode, seed=seed, cards=cards)
-    globs, seats, meta = [], [], []
+    globs, seats, cuts, taught, meta = [], [], [], [], []
     last_round = -1
     k = 0
     while not is_over(st) and k < MAX_GAME_DECISIONS:
         if st.round != last_round or rng.random() < sample:
-            g, rows = position_features(observe(st, None))
+            view = observe(st, None).state
+            g, rows = position_features(view)
             pad = np.zeros((MAX_SEATS, N_PLAYER), dtype=np.float32)
             pad[:n] = rows
             globs.append(g)
             seats.append(pad)
+            cut = np.zeros(MAX_SEATS, dtype=np.float32)
+            told = np.zeros(MAX_SEATS, dtype=np.float32)
+            if teacher is not None:   # its features hold player_value of every seat
+                from oldvalue.features import _P as old_p  # type: ignore[import-not-found]
+                from oldvalue.features import position_features as old_features
+                from oldvalue.features import table_rows as old_rows
+                og, orows = old_features(view)
+                cut[:n] = orows[:, old_p["heuristic_value"]]
+                told[:n] = teacher.margins(view) if teacher.target == "vp" else \
+                    teacher.predict(old_rows(og, orows))
+            else:
+                ctx = Ctx(view)
+                cut[:n] = [player_value(ctx, i) for i in range(n)]
+            cuts.append(cut)
+            taught.append(told)
             meta.append((k, st.round))
             last_round = st.round
         p = current_player(st)
@@ -113,6 +180,8 @@ def play_game(seed: int, n: int, mode: str, cards, sample: float, noise: float,
     m = len(globs)
     return {"positions": m, "glob": np.array(globs, dtype=np.float32),
             "seats": np.array(seats, dtype=np.float32), "n": np.full(m, n, dtype=np.int8),
+            "cut": np.array(cuts, dtype=np.float32),
+            "teacher": np.array(taught, dtype=np.float32),
             "final": np.tile(final, (m, 1)), "coins": np.tile(coins, (m, 1)),
             "game": np.full(m, seed, dtype=np.int64),
             "decision": np.array([d for d, _ in meta], dtype=np.int32),
@@ -130,16 +199,17 @@ def make_shard(args: tuple) -> tuple[int, int, float]:
     t0 = time.process_time()
     cards = load_cards()
     tables = parse_tables(opts["tables"])
+    teacher = load_teacher(opts["teacher"]) if opts.get("teacher") else None
     first = idx * opts["shard_games"]
     last = min(opts["games"], first + opts["shard_games"])
     parts = []
     for g in range(first, last):
         n, mode = tables[g % len(tables)]
         got = play_game(opts["seed"] + g, n, mode, cards, opts["sample"], opts["noise"],
-                        opts["epsilon"])
+                        opts["epsilon"], teacher)
         if got["positions"]:
             parts.append(got)
-    keys = ("glob", "seats", "n", "final", "coins", "game", "decision", "round", "rounds")
+    keys = KEYS
     data = {k: np.concatenate([p[k] for p in parts]) for k in keys}
     data["glob"] = data["glob"].astype(np.float16)
     data["seats"] = data["seats"].astype(np.float16)
@@ -163,7 +233,8 @@ def generate(args: argparse.Namespace) -> int:
         return 2
     opts = {"format": FORMAT, "games": args.games, "seed": args.seed, "tables": args.tables,
             "sample": args.sample, "noise": args.noise, "epsilon": args.epsilon,
-            "shard_games": args.shard_games, "features": [N_GLOBAL, N_PLAYER]}
+            "shard_games": args.shard_games, "features": [N_GLOBAL, N_PLAYER],
+            "teacher": args.teacher}
     out.mkdir(parents=True, exist_ok=True)
     meta = out / "meta.json"
     if meta.exists():
@@ -209,7 +280,6 @@ def generate(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------- training
 
-KEYS = ("glob", "seats", "n", "final", "coins", "game", "decision", "round", "rounds")
 
 
 def load_data(folder: str | Path, limit: int | None = None) -> dict[str, np.ndarray]:
@@ -239,13 +309,6 @@ def seat_pairs(data: dict[str, np.ndarray], mask: np.ndarray | None = None
     return i, p
 
 
-def base_rows(data: dict[str, np.ndarray], i: np.ndarray, p: np.ndarray, target: str,
-              batch: int = 65536) -> np.ndarray:
-    """The heuristic's value (model.base_of) of (position, seat) pairs."""
-    return np.concatenate([base_of(rows_of(data, i[s:s + batch], p[s:s + batch]), target)
-                           for s in range(0, len(i), batch)])
-
-
 def rows_of(data: dict[str, np.ndarray], i: np.ndarray, p: np.ndarray) -> np.ndarray:
     return perspectives(data["glob"][i], data["seats"][i], data["n"][i], p)
 
@@ -254,7 +317,7 @@ class Net:
     """The network while it trains (float64 weights, Adam)."""
 
     def __init__(self, sizes: list[int], rng: np.random.Generator):
-        self.w = [rng.normal(0.0, math.sqrt(2.0 / a), (a, b)) for a, b in zip(sizes, sizes[1:])]
+        self.w = [rng.normal(0.0, math.sqrt(2.0 / a), (a, b)) for a, b in itertools.pairwise(sizes)]
         self.b = [np.zeros(b) for b in sizes[1:]]
         self.m = [np.zeros_like(x) for x in self.w + self.b]
         self.v = [np.zeros_like(x) for x in self.w + self.b]
@@ -317,10 +380,15 @@ def margins(values: np.ndarray, n: np.ndarray) -> np.ndarray:
 
 
 def targets(data: dict[str, np.ndarray], target: str) -> np.ndarray:
-    """What the model learns of each seat (positions × MAX_SEATS): its final VP ("vp") or its
-    final margin ("margin": knowledge.final_margin, coins breaking ties)."""
+    """What the model learns of each seat (positions × MAX_SEATS): its final VP ("vp"), its
+    final margin ("margin": knowledge.final_margin, coins breaking ties), or the teacher's
+    expected margin ("teacher"; generate --teacher), or their mean ("blend")."""
     if target == "vp":
         return data["final"].astype(np.float64)
+    if target == "teacher":
+        return data["teacher"].astype(np.float64)
+    if target == "blend":
+        return 0.5 * (data["teacher"].astype(np.float64) + targets(data, "margin"))
     return margins(data["final"] + COIN_TIEBREAK * data["coins"], data["n"].astype(np.int64))
 
 
@@ -353,15 +421,14 @@ def train(args: argparse.Namespace) -> int:
         return 2
     target = targets(data, args.target)
     y = target[ti, tp].astype(np.float64)
-    if args.base == "heuristic":
-        y = y - base_rows(data, ti, tp, args.target)
     sample = rng.choice(len(ti), size=min(len(ti), 50_000), replace=False)
     xs = rows_of(data, ti[sample], tp[sample]).astype(np.float64)
     mean = xs.mean(axis=0)
     scale = xs.std(axis=0)
     scale[scale < 1e-3] = 1.0
     y_mean, y_scale = float(y.mean()), float(y.std())
-    info0 = {"target": args.target, "base": args.base}
+    predicts = "vp" if args.target == "vp" else "margin"
+    info0 = {"target": predicts, "base": "none", "trained_on": args.target}
     sizes = [N_FEATURES] + [args.hidden] * args.layers + [1]
     net = Net(sizes, rng)
     net.w[-1][:] = 0.0   # the network starts at the linear part's values
@@ -370,7 +437,8 @@ def train(args: argparse.Namespace) -> int:
     net.linear = linear
     print(f"{len(data['n'])} positions of {len(np.unique(data['game']))} games; "
           f"{len(ti)} training rows, {len(vi)} validation rows; net {sizes}", flush=True)
-    vy = target[vi, vp]
+    # the epoch is chosen by the error against what the games did (the final VP or margin)
+    vy = targets(data, predicts)[vi, vp]
     best = (math.inf, None, 0)
     for epoch in range(args.epochs + 1):
         lr = args.lr * (0.5 ** (max(0, epoch - 1) // max(1, args.halve)))
@@ -393,7 +461,7 @@ def train(args: argparse.Namespace) -> int:
     k = len(net.w)
     net.w, net.b = best[1][:k], best[1][k:]
     meta = json.loads((Path(args.data) / "meta.json").read_text(encoding="utf-8"))
-    info = {"target": args.target, "base": args.base, "data": meta,
+    info = {"target": predicts, "base": "none", "trained_on": args.target, "data": meta,
             "positions": len(data["n"]),
             "games": len(np.unique(data["game"])), "training_rows": len(ti),
             "validation_rows": len(vi), "validation_mse": round(best[0], 3),
@@ -414,9 +482,8 @@ def train(args: argparse.Namespace) -> int:
 
 def evaluate(args: argparse.Namespace) -> int:
     """Per rounds before the end: the squared error of the model's margin and of the cut
-    value's (player_value, the features' heuristic_value) against the final margin, on the
+    value's (player_value, kept with every position) against the final margin, on the
     validation games of a data folder (or every game with --all)."""
-    from jorvik.bots.value.features import _P
     try:
         data = load_data(args.data, args.shards)
         model = read_model(args.model) if args.model else load_model()
@@ -429,7 +496,7 @@ def evaluate(args: argparse.Namespace) -> int:
     pred = predict_all(model, data, mask)
     if model.target == "vp":
         pred = margins(pred, n)
-    cut = margins(data["seats"][mask][:, :, _P["heuristic_value"]].astype(np.float64), n)
+    cut = margins(data["cut"][mask].astype(np.float64), n)
     valid = np.arange(MAX_SEATS)[None, :] < n[:, None]
     left = (data["rounds"] - data["round"])[mask]
     print(f"{int(mask.sum())} positions of {len(np.unique(data['game'][mask]))} games "
@@ -501,14 +568,15 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--shard-games", type=int, default=100)
     g.add_argument("--minutes", type=float, default=60.0, help="start no shard after this")
     g.add_argument("--workers", type=int, default=1)
+    g.add_argument("--teacher", default=None,
+                   help="a folder with an earlier model to label the positions (load_teacher)")
     t = sub.add_parser("train", help="train the network on generated data")
     t.add_argument("--data", required=True)
     t.add_argument("--out", required=True)
     t.add_argument("--seed", type=int, required=True)
     t.add_argument("--shards", type=int, default=None, help="use only the first shards")
-    t.add_argument("--target", choices=("margin", "vp"), default="margin")
-    t.add_argument("--base", choices=("heuristic", "none"), default="heuristic",
-                   help="learn the correction to the heuristic's value, or the whole value")
+    t.add_argument("--target", choices=("margin", "vp", "teacher", "blend"), default="margin",
+                   help="what to learn (the model predicts a margin for all but vp)")
     t.add_argument("--hidden", type=int, default=48)
     t.add_argument("--layers", type=int, default=2)
     t.add_argument("--epochs", type=int, default=2)
@@ -517,6 +585,9 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--batch", type=int, default=512)
     t.add_argument("--l2", type=float, default=1e-5)
     t.add_argument("--ridge", type=float, default=3000.0, help="the linear parts' penalty")
+    x = sub.add_parser("export-teacher", help="an earlier commit's model as a --teacher folder")
+    x.add_argument("--commit", required=True)
+    x.add_argument("--out", required=True)
     e = sub.add_parser("evaluate", help="the model's and the cut value's error per round")
     e.add_argument("--data", required=True)
     e.add_argument("--model", default=None, help="a model file (default: the shipped one)")
@@ -525,6 +596,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.cmd == "evaluate":
         return evaluate(args)
+    if args.cmd == "export-teacher":
+        return export_teacher(args)
     if args.cmd == "generate":
         return generate(args)
     if args.cmd == "train":

@@ -15,7 +15,7 @@ from jorvik.bots import play_out, seat_bots
 from jorvik.bots.value.features import N_FEATURES, position_features, table_rows
 from jorvik.bots.value.model import ModelFileError, load_model, read_model
 from jorvik.carddata import load_cards
-from jorvik.engine import new_game, observe
+from jorvik.engine import is_over, new_game, observe
 
 from .test_hidden_information import reshuffled
 
@@ -194,3 +194,120 @@ def test_the_shipped_model_is_small_package_data():
     # issue 49: the trained model ships as package data of at most 1 MB
     from jorvik.bots.value.model import default_model_file
     assert default_model_file().stat().st_size <= 1024 * 1024
+
+
+def _positions():
+    """The first position of every round of a few games at several tables."""
+    from jorvik.bots.policy import playout_policy
+    out = []
+    for n, mode, seed in ((4, "karl", 11), (3, "jarl", 12), (5, "jarl", 13), (2, "karl", 14)):
+        st = new_game([f"P{i}" for i in range(n)], mode, seed=seed, cards=load_cards())
+        bots = [playout_policy(seed * 16 + i, noise=0.35) for i in range(n)]
+        last = -1
+        while not is_over(st):
+            if st.round != last:
+                out.append(st)
+                last = st.round
+            st, _ = play_out(st, bots, max_decisions=7)
+        out.append(st)
+    return out
+
+
+def test_features_agree_with_the_rules_on_scores_defence_cards_and_rounds():
+    # the features read the card tables, not the engine's functions: they must agree with
+    # the final scoring, the Picts' defence, the cards held and the rounds left
+    from collections import Counter
+
+    from jorvik.bots.knowledge import Ctx, arrived_defences
+    from jorvik.bots.value.features import GLOBAL, PLAYER
+    from jorvik.engine import final_scores
+    from jorvik.engine.cards import CARD_TYPES
+    checked = 0
+    for st in _positions():
+        view = observe(st, None).state
+        g, rows = position_features(view)
+        scores = final_scores(view)["scores"]
+        defs = arrived_defences(view)
+        assert g[GLOBAL.index("rounds_left")] == Ctx(view).rounds_left
+        for i, pl in enumerate(view.players):
+            row = dict(zip(PLAYER, rows[i].tolist()))
+            assert row["score_now"] == scores[i]["total"]
+            assert row["defence"] == defs[i]
+            held = Counter(view.cards.by_id[c].type for c in pl.cards + pl.loading)
+            assert all(row[f"cards_{t}"] == held[t] for t in CARD_TYPES)
+            checked += 1
+    assert checked > 100
+
+
+def test_features_ask_nothing_of_the_heuristic(monkeypatch):
+    # issue 49: a few µs a position; the earlier features called the heuristic's whole
+    # valuation (player_value, the unloading planner) for every seat
+    from jorvik.bots.knowledge import context
+
+    def refuse(*_a, **_k):
+        raise AssertionError("the heuristic was asked")
+    st = _midgame()
+    monkeypatch.setattr(context.Ctx, "__init__", refuse)
+    _, rows = position_features(observe(st, None))
+    assert rows.shape[0] == st.n
+
+
+def test_one_position_rows_and_values_are_the_batched_ones():
+    # table_rows (one position, the search's cut) and perspectives (batches, training) build
+    # the same rows; the model's quick path gives predict's values
+    from jorvik.bots.value.features import MAX_SEATS, N_PLAYER, perspectives
+    model = load_model()
+    for st in _positions()[::5]:
+        g, rows = position_features(observe(st, None))
+        n = rows.shape[0]
+        seats = np.zeros((n, MAX_SEATS, N_PLAYER), dtype=np.float32)
+        seats[:, :n] = rows
+        batched = perspectives(np.broadcast_to(g, (n, g.shape[0])), seats, np.full(n, n),
+                               np.arange(n))
+        assert np.array_equal(batched, table_rows(g, rows))
+        assert np.allclose(model.predict(batched), model.fast(batched), atol=1e-3)
+
+
+def test_a_model_on_the_heuristic_is_refused(tmp_path):
+    data = _model_json()
+    data["info"]["base"] = "heuristic"
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ModelFileError, match="base"):
+        read_model(path)
+
+
+class _Flat:
+    """A stand-in model: every seat's margin is 100 + its seat."""
+    target = "margin"
+
+    def margins(self, view):
+        return [100.0 + i for i in range(view.n)]
+
+
+def test_a_truncated_playout_stops_after_its_rounds_and_asks_the_model():
+    from jorvik.bots.playout import margin_playout
+    from jorvik.bots.policy import rollout_policy
+    st = _midgame(rounds=3)
+    start = st.round
+    seen = []
+
+    class Watching(_Flat):
+        def margins(self, view):
+            seen.append(view.round)
+            return super().margins(view)
+    value, steps = margin_playout(st, rollout_policy(3), 1, rounds=1, model=Watching())
+    assert value == 101.0 and steps > 0
+    assert seen == [start + 2]     # this round and one more played, then valued
+
+
+def test_a_full_playout_is_valued_by_the_final_scores():
+    from jorvik.bots.knowledge import final_margin
+    from jorvik.bots.playout import margin_playout
+    from jorvik.bots.policy import rollout_policy
+    st = _midgame(rounds=6)
+    value, _ = margin_playout(st, rollout_policy(3), 0, model=_Flat())
+    end, _ = play_out(st, rollout_policy(3))
+    assert value == final_margin(end.result, 0)
+    # a truncation past the game's end is the full play-out
+    assert margin_playout(st, rollout_policy(3), 0, rounds=99, model=_Flat())[0] == value

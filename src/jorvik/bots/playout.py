@@ -30,7 +30,9 @@ def play_out(st: GameState, bots: Any, *, stop_round: int | None = None,
         seats = bots
 
         def choose(s: GameState) -> Action:
-            return seats[current_player(s)].choose(s)
+            p = current_player(s)
+            assert p is not None   # (the loop stops at the game's end)
+            return seats[p].choose(s)
     else:
         choose = bots.choose
     last_round = stop_round if stop_round is not None else 1 << 30
@@ -43,3 +45,23 @@ def play_out(st: GameState, bots: Any, *, stop_round: int | None = None,
             return nxt, n
         st = nxt
     return st, n
+
+
+def margin_playout(st: GameState, bots: Any, p: int, *, rounds: int | None = None,
+                   model: Any = None, max_decisions: int = MAX_DECISIONS
+                   ) -> tuple[float, int]:
+    """Player p's margin (knowledge.margin_of) from playing `st` on with `bots`: a full
+    play-out to the final scores (``rounds`` None: knowledge.final_margin), or a truncated
+    one that plays this round and `rounds` more (0: this round alone), stops at the start of
+    the round after them and values the position reached there by the value model (`model`, default the shipped one:
+    its expected final margin of p from the public view). A game that ends sooner is valued
+    by its final scores either way. Returns (margin, decisions made)."""
+    from .knowledge.values import final_margin
+    stop = None if rounds is None else st.round + rounds
+    s, n = play_out(st, bots, stop_round=stop, max_decisions=max_decisions)
+    if s.result is not None:
+        return final_margin(s.result, p), n
+    if model is None:
+        from .value.model import load_model
+        model = load_model()
+    return float(model.margins(s)[p]), n

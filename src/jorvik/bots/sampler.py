@@ -350,33 +350,46 @@ def top_k(arms: Sequence[K], estimates: Callable[[], Mapping[K, Estimate]],
     estimates so far; `cost[arm]` what one draw of it is expected to cost. The listed arms
     still in doubt at the end are `unsure`."""
     arms = list(arms)
-    spent = 0.0
     if not arms:
         return TopK([], [], True, 0.0)
     whole = sum(cost[a] for a in arms)
     n0 = max(MIN_CLEAR, min(first, int(budget // max(whole, 1e-9))))
-    plan = dict.fromkeys(arms, n0)
-    got = sample(plan)
-    if got is None:
+    spent = _spend(sample, dict.fromkeys(arms, n0), cost)
+    if spent is None:
         return None
-    spent += got if got > 0 else sum(n * cost[a] for a, n in plan.items())
     while True:
         est = estimates()
         listed, doubt = boundary(est, k, z)
         vague = [a for a in listed if a not in doubt and precise > 0 and est[a].se > precise]
         if not doubt and not vague:
             return TopK(listed, [], True, spent)
-        want = {a: max(2, est[a].n) for a in doubt + vague}
-        need = sum(want[a] * cost[a] for a in want)
-        room = budget - spent
-        if need > room:
-            scale = room / need
-            want = {a: int(n * scale) for a, n in want.items()}
-            want = {a: n for a, n in want.items() if n >= 2}
+        want = _more_draws(est, doubt + vague, cost, budget - spent)
         if not want:
             return TopK(listed, [a for a in listed if a in doubt], not doubt, spent)
-        got = sample(want)
+        got = _spend(sample, want, cost)
         if got is None:
             return None
-        spent += got if got > 0 else sum(n * cost[a] for a, n in want.items())
+        spent += got
 
+
+def _spend(sample: Callable[[Mapping[K, int]], float | None], plan: Mapping[K, int],
+           cost: Mapping[K, float]) -> float | None:
+    """Draw `plan` ({arm: draws}); the cost it spent (the expected cost when the sampler
+    does not say), None when stopped."""
+    got = sample(plan)
+    if got is None:
+        return None
+    return got if got > 0 else sum(n * cost[a] for a, n in plan.items())
+
+
+def _more_draws(est: Mapping[K, Estimate], arms: Sequence[K], cost: Mapping[K, float],
+                room: float) -> dict[K, int]:
+    """The next round of top_k: as many draws again as each arm has (at least two), scaled
+    down to `room`; arms left under two draws get none."""
+    want = {a: max(2, est[a].n) for a in arms}
+    need = sum(want[a] * cost[a] for a in want)
+    if need > room:
+        scale = room / need
+        want = {a: int(n * scale) for a, n in want.items()}
+        want = {a: n for a, n in want.items() if n >= 2}
+    return want

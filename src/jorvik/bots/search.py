@@ -41,6 +41,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from jorvik.engine import (
     Action,
@@ -163,7 +164,7 @@ class SearchBot:
     def __init__(self, config: Search, seed: int | None = None, think: float | None = None,
                  playouts: int | None = None, cpu_clock: bool = False,
                  stop: threading.Event | None = None,
-                 playout_policy: Callable[..., NormalBot] = playout_policy, **knobs: object):
+                 playout_policy: Callable[..., NormalBot] = playout_policy, **knobs: Any):
         self.config = config = replace(config, **knobs) if knobs else config
         self.name = config.name
         if think is None and playouts is None:
@@ -221,6 +222,7 @@ class SearchBot:
         if Ctx(st).rounds_left < cfg.endgame:
             stop_round = END
         me = current_player(st)
+        assert me is not None   # (a search runs only where someone decides)
         cut = (cfg.coins_at_cut, cfg.held_cubes) if st.phase in cfg.cut_in else PLAIN_CUT
         sampler = Paired(st, cands,
                          lambda s, seed: self._playout(s, me, stop_round, seed, cut),
@@ -236,7 +238,7 @@ class SearchBot:
                 break
             for j in alive:
                 sums[j] += sampler.got[j][sampler.draws - 1].value
-            if fixed:
+            if self.playouts is not None:
                 last = sampler.draws >= self.playouts
             else:
                 now = self.clock()
@@ -279,6 +281,7 @@ class SearchBot:
         bot.rng.seed(seed)
         s, steps = play_out(s, bot, stop_round=stop_round, max_decisions=ROLLOUT_DECISIONS)
         if is_over(s):
+            assert s.result is not None   # (a finished game holds its final scores)
             return Outcome(final_margin(s.result, me), steps)
         if self.config.cut == "model":
             return Outcome(self._model_score(s, me), steps)

@@ -8,6 +8,7 @@ order). Nothing reads ``st.deck`` or ``st.bag`` in order."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from typing import NamedTuple
@@ -20,6 +21,7 @@ from jorvik.engine import (
     fill_order,
     holds,
 )
+from jorvik.engine.kinds import CardType
 
 from .params import DEFAULT, Params, cut_coins
 
@@ -107,20 +109,20 @@ def _deck_info(st: GameState) -> DeckInfo:
     for cid in unseen:
         card = by_id[cid]
         t = card.type
-        if t == "picts":
+        if t == CardType.PICTS:
             attacks.append((card.season, card.picts_gain, card.picts_loss))
             continue
-        if t == "craftsman":
+        if t == CardType.CRAFTSMAN:
             for g in card.goods:
                 demand[g] += 1
-        elif t == "warrior":
+        elif t == CardType.WARRIOR:
             warriors[card.season] += card.defence
-        elif t == "feast":
+        elif t == CardType.FEAST:
             feasts += 1
-        elif t == "ship":
+        elif t == CardType.SHIP:
             ship_cubes += card.ship_cubes(st.mode)
     for cid in st.deck:
-        if by_id[cid].type != "picts":
+        if by_id[cid].type != CardType.PICTS:
             rest += 1
     attacks.sort()
     # Cubes still to come onto ships, per good: the bag's contents (public, never its order)
@@ -134,7 +136,7 @@ def _deck_info(st: GameState) -> DeckInfo:
     # season: half of its own season's warriors come before it on average).
     attack_defence = [sum(w for s, w in warriors.items() if s < season) + 0.5 * warriors[season]
                       for season, _, _ in attacks]
-    return DeckInfo([Attack(g, l) for _, g, l in attacks], demand, feasts, rest, future,
+    return DeckInfo([Attack(g, loss) for _, g, loss in attacks], demand, feasts, rest, future,
                     attack_defence)
 
 
@@ -220,7 +222,7 @@ class Ctx:
         if capped:
             flat = self.coin_worth(p)   # (a Skald's VP a coin is in it)
             worth = [curve.value(c, left) for c in range(coins + 1)]
-            return sum(min(flat, b - a + skald) for a, b in zip(worth, worth[1:]))
+            return sum(min(flat, b - a + skald) for a, b in itertools.pairwise(worth))
         return curve.value(coins, left) + skald * coins
 
     def keep_worth(self, p: int) -> list[float]:
@@ -232,7 +234,7 @@ class Ctx:
             pl = st.players[p]
             own = [0] * N_GOODS   # empty fields of p's craftsmen wanting each good
             for cid in pl.cards + pl.loading:
-                if self.by_id[cid].type == "craftsman":
+                if self.by_id[cid].type == CardType.CRAFTSMAN:
                     for g in empty_fields(st, pl, cid):
                         own[g] += 1
             if self.rounds_left <= 0:

@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from jorvik.engine import RULES, GameState, viking_owner
+from jorvik.engine import RULES, GameState, price_at, viking_owner
 
 
 def owners(column: Iterable[int]) -> list[int]:
     """The players whose vikings stand in a demand column, top first."""
     return [viking_owner(v) for v in column]
+
+
+def expected_price(length: float, position: int) -> float:
+    """The price ladder (engine.price_at) of a column as long as `length` vikings expected
+    there (not always a whole number): the whole column's price plus the fraction (a coin a
+    viking)."""
+    whole = int(length)
+    return price_at(whole, position) + (length - whole)
 
 
 def later_reservations(st: GameState, remaining: int) -> float:

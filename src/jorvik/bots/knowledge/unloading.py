@@ -40,9 +40,15 @@ from jorvik.engine import (
     missing_fields,
     storage_of,
 )
+from jorvik.engine.cardtypes import TYPE_RULES
+from jorvik.engine.kinds import CardType
 
 from .context import PLAN_CACHE, Ctx
 
+# where an Assign puts a cube on each card type that takes them (cardtypes.TYPE_RULES)
+_TO_CRAFTSMAN = TYPE_RULES[CardType.CRAFTSMAN].cube_to
+_TO_MERCHANT = TYPE_RULES[CardType.MERCHANT].cube_to
+_TO_PROPHECY = TYPE_RULES[CardType.PROPHECY].cube_to
 MIN_GAIN = 1e-6   # a fill must add at least this much to be made
 
 
@@ -181,7 +187,7 @@ def completable(st: GameState, p: int) -> bool:
     have = Counter(pl.hand) + Counter(pl.ship_goods) + Counter(pl.storage) + Counter(pl.warehouse)
     by_id = st.cards.by_id
     for cid in pl.cards + pl.loading:
-        if by_id[cid].type != "craftsman":
+        if by_id[cid].type != CardType.CRAFTSMAN:
             continue
         need = Counter(empty_fields(st, pl, cid))
         if need and not need - have:
@@ -238,14 +244,14 @@ class Planner:
         harbour = False
         for cid, card in zip(h.cards, cards):
             t = card.type
-            if t == "craftsman":
+            if t == CardType.CRAFTSMAN:
                 self.crafts.append(Craftsman(cid, card.vp,
                                              missing_fields(card, h.filled.get(cid, ()))))
-            elif t == "merchant":
+            elif t == CardType.MERCHANT:
                 g = card.goods[0]
                 if g not in self.merchants or self.merchants[g].coins < card.coins_per_good:
                     self.merchants[g] = Merchant(card.coins_per_good, cid)
-            elif t == "prophecy":
+            elif t == CardType.PROPHECY:
                 self.prophecies[card.goods[0]] = cid
             elif card.effect == "harbour_market":
                 harbour = True
@@ -324,7 +330,7 @@ class Planner:
             for g in list(c.need):
                 self.pool.take(g)
                 c.need.remove(g)
-                self._assign(g, "craftsman", c.card)
+                self._assign(g, _TO_CRAFTSMAN, c.card)
 
     # -- 2. further fills
 
@@ -406,7 +412,7 @@ class Planner:
         for g in fill.direct:
             self.pool.take(g)
             c.need.remove(g)
-            self._assign(g, "craftsman", c.card)
+            self._assign(g, _TO_CRAFTSMAN, c.card)
         if fill.traded is not None:
             self._give(fill.give, fill.traded)
             c.need.remove(fill.traded)
@@ -493,9 +499,9 @@ class Planner:
                 if g in self.prophecies and (g not in self.merchants
                                              or self.merchants[g].coins
                                              * self.coin_worth <= PROPHECY_VP):
-                    self._assign(g, "prophecy", self.prophecies[g])
+                    self._assign(g, _TO_PROPHECY, self.prophecies[g])
                 else:
-                    self._assign(g, "merchant", self.merchants[g].card)
+                    self._assign(g, _TO_MERCHANT, self.merchants[g].card)
             elif src == "h":
                 hand_left.append(g)
             else:  # stays where it is

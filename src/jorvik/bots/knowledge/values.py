@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from jorvik.engine import PROPHECY_VP, Phase, PlayerState, defence_of, feast_vp, holds
 from jorvik.engine.effects import EFFECTS
+from jorvik.engine.kinds import CardType
 
 from .context import Ctx
 from .unloading import holding_of, plan_unload
@@ -40,7 +41,7 @@ class Owned(NamedTuple):
     coins: int
 
 
-def _skald(card_type: str, growth: float) -> Callable[[Owned], float]:
+def _skald(card_type: CardType, growth: float) -> Callable[[Owned], float]:
     """A skald: a VP per card of its type now, and more as the player buys them."""
     return lambda o: o.counts[card_type] + growth * o.ctx.rounds_left
 
@@ -67,11 +68,11 @@ def _once_card(o: Owned) -> float:
 # here are worth nothing beyond the card's type: Shield wall counts through the defence,
 # Treasure hoard and Loki's tribute through the coins they bring when bought).
 EFFECT_VALUES: dict[str, Callable[[Owned], float]] = {
-    "skald_ships": _skald("ship", 0.35),
-    "skald_merchants": _skald("merchant", 0.1),
-    "skald_warriors": _skald("warrior", 0.2),
-    "skald_craftsmen": _skald("craftsman", 0.15),
-    "skald_journeys": _skald("journey", 0.05),
+    "skald_ships": _skald(CardType.SHIP, 0.35),
+    "skald_merchants": _skald(CardType.MERCHANT, 0.1),
+    "skald_warriors": _skald(CardType.WARRIOR, 0.2),
+    "skald_craftsmen": _skald(CardType.CRAFTSMAN, 0.15),
+    "skald_journeys": _skald(CardType.JOURNEY, 0.05),
     "skald_coins": _new_skald_coins,
     "saga_teller": lambda o: (max(o.journeys, default=0)
                               + (1.0 if o.ctx.rounds_left > 2 and not o.journeys else 0.0)),
@@ -90,7 +91,7 @@ EFFECT_VALUES: dict[str, Callable[[Owned], float]] = {
     "danegeld": lambda o: 0.4 * sum(a.loss for a in o.ctx.attacks) * 0.5,
 }
 
-_PLAN_CARDS = ("craftsman", "merchant", "prophecy")
+_PLAN_CARDS = (CardType.CRAFTSMAN, CardType.MERCHANT, CardType.PROPHECY)
 _PLAN_EFFECTS = ("warehouse", "harbour_market")
 
 
@@ -130,15 +131,15 @@ def player_value(ctx: Ctx, p: int, extra_cards: tuple[str, ...] = (),
         card = by_id[cid]
         t = card.type
         counts[t] += 1
-        if t == "merchant":
+        if t == CardType.MERCHANT:
             mine = ctx.future[card.goods[0]] / ctx.n * pr.merchant_share
             v += card.vp + mine * card.coins_per_good * coin_worth * 0.8
-        elif t == "journey":
+        elif t == CardType.JOURNEY:
             v += card.vp
             journeys.append(card.vp)
-        elif t == "feast":
+        elif t == CardType.FEAST:
             feasts += 1
-        elif t == "prophecy":
+        elif t == CardType.PROPHECY:
             v += ctx.future[card.goods[0]] / ctx.n * pr.merchant_share * PROPHECY_VP
         if card.effect:
             effects.append(card.effect)

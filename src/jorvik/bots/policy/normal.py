@@ -82,6 +82,9 @@ from jorvik.engine import (
     theft_targets,
     viking_owner,
 )
+from jorvik.engine.cards import Card
+from jorvik.engine.cardtypes import TYPE_RULES
+from jorvik.engine.kinds import CardType
 
 from ..knowledge import (
     DEFAULT,
@@ -98,8 +101,8 @@ from ..knowledge import (
     sigmoid,
     warehouse_room,
 )
+from ..knowledge.ladder import expected_price, reservation_price
 from ..knowledge.ladder import owners as owners_of
-from ..knowledge.ladder import reservation_price
 
 BIG = 1e9
 _NOISE_MASK = 4095   # keyed noise: a fixed table of 4096 standard normal nudges
@@ -163,6 +166,7 @@ class NormalBot:
         if legal is None:
             legal = legal_actions(st)
         p = current_player(st)
+        assert p is not None, "no one decides in a finished game"
         ctx = Ctx(st, self.params, self.memo)
         if st.pending:
             return [(0.0, self._pending(ctx, p, legal))]
@@ -212,8 +216,8 @@ class NormalBot:
             vals.pbuy[key] = got
         return got
 
-    def _column_util(self, ctx: Ctx, vals: dict, me: int, slot, owners: list[int], length: float,
-                     coins: float, i: int = 0) -> float:
+    def _column_util(self, ctx: Ctx, vals: _Values, me: int, slot, owners: list[int],
+                     length: float, coins: float, i: int = 0) -> float:
         """My expected gain from a demand column whose vikings (top first) belong to `owners`,
         when `length` vikings stand in it at purchase time."""
         reach = 1.0
@@ -221,30 +225,31 @@ class NormalBot:
         coin_worth = ctx.coin_worth(me)
         for j in range(i, len(owners)):
             o = owners[j]
-            price = price_at(length, j)
+            price = expected_price(length, j)
             if o == me:
                 buy = v_me - price * coin_worth if coins >= price - 1e-9 else -BIG
                 cont = self._column_util(ctx, vals, me, slot, owners, length, coins, j + 1)
                 return reach * max(buy, cont, 0.0)
-            reach *= 1.0 - self._p_buy(ctx, vals, o, slot, int(round(price)))
+            reach *= 1.0 - self._p_buy(ctx, vals, o, slot, round(price))
             if reach < 1e-4:
                 return 0.0
         return 0.0
 
-    def _pump(self, ctx: Ctx, vals: dict, me: int, slot, owners: list[int], length: float) -> float:
+    def _pump(self, ctx: Ctx, vals: _Values, me: int, slot, owners: list[int],
+              length: float) -> float:
         """A little for making opponents above pay one more."""
         out = 0.0
         reach = 1.0
         for j, o in enumerate(owners):
-            price = price_at(length, j)
+            price = expected_price(length, j)
             if o == me:
                 break
-            pb = self._p_buy(ctx, vals, o, slot, int(round(price)))
+            pb = self._p_buy(ctx, vals, o, slot, round(price))
             out += reach * pb * ctx.coin_worth(o)
             reach *= 1.0 - pb
         return self.params.pump * out
 
-    def _committed(self, ctx: Ctx, vals: dict, me: int, extra: float) -> list:
+    def _committed(self, ctx: Ctx, vals: _Values, me: int, extra: float) -> list:
         """Coins I expect to spend on each column where I already stand (0.0 elsewhere), then
         on each of my reservations."""
         st = ctx.st
@@ -258,12 +263,12 @@ class NormalBot:
             L = len(owners) + extra
             reach = 1.0
             for j, o in enumerate(owners):
-                price = price_at(L, j)
+                price = expected_price(L, j)
                 if o == me:
                     if vals[(me, c)] - price * ctx.coin_worth(me) > 0:
                         out[c] = reach * price
                     break
-                reach *= 1.0 - self._p_buy(ctx, vals, o, c, int(round(price)))
+                reach *= 1.0 - self._p_buy(ctx, vals, o, c, round(price))
         res = st.reservation
         for i, (_, code, _) in enumerate(res):
             if viking_owner(code) == me:
@@ -340,7 +345,7 @@ class NormalBot:
         coin_worth = ctx.coin_worth(me)
         if st.phase == Phase.PURCHASE:
             c = st.turn
-            slot = c
+            slot: int | tuple[str, int] = c
             owners = owners_of(st.columns[c])
             cont = self._column_util(ctx, vals, me, slot, owners, len(owners), pl.coins, 1)
         else:
@@ -367,7 +372,7 @@ class NormalBot:
         scored.sort(key=lambda x: -x[0])
         return scored
 
-    def _later_options(self, ctx: Ctx, vals: dict, me: int) -> list[tuple[int, float]]:
+    def _later_options(self, ctx: Ctx, vals: _Values, me: int) -> list[tuple[int, float]]:
         """(price, expected gain) of cards later in this purchase phase I may get."""
         st = ctx.st
         out = []
@@ -415,9 +420,9 @@ class NormalBot:
                 return a
         h = holding_of(st, me)
         legal_set = set(legal)
-        for a in plan_unload(ctx, me, h, want_steps=True).steps:
-            if a in legal_set:
-                return a
+        for step in plan_unload(ctx, me, h, want_steps=True).steps:
+            if step in legal_set:
+                return step
         return Done()
 
     def _want_use(self, ctx: Ctx, me: int, cid: str) -> bool:
@@ -445,29 +450,29 @@ class NormalBot:
             h = holding_of(st, me)
         by_id = ctx.by_id
         base = plan_unload(ctx, me, h).value
-        best = (base, Discard())
+        best: tuple[float, Action] = (base, Discard())
         wh_cap = warehouse_room(ctx, h.cards)
         sells = sells_now(st, me)   # merchants and prophecies: only in my unloading turn
         for cid in h.cards:
             card = by_id[cid]
-            t = card.type
-            if t == "craftsman":
+            rules = TYPE_RULES[card.type]
+            if not rules.cube_to:
+                continue   # the card takes no cubes
+            if rules.fields:   # a craftsman: a field of this good may be empty
                 have = h.filled.get(cid, ())
-                if g in missing_fields(card, have):   # a field of this good is empty
+                if g in missing_fields(card, have):
                     filled = dict(h.filled)
                     filled[cid] = tuple(sorted(have + (g,)))
                     h2 = Holding(h.cards, filled, h.hand, h.storage, h.warehouse, h.coins)
                     val = plan_unload(ctx, me, h2).value
-                    if val > best[0] + 1e-9:
-                        best = (val, Assign(g, "craftsman", cid))
-            elif t == "merchant" and sells and card.goods[0] == g:
-                val = base + card.coins_per_good * ctx.coin_worth(me)
-                if val > best[0] + 1e-9:
-                    best = (val, Assign(g, "merchant", cid))
-            elif t == "prophecy" and sells and card.goods[0] == g:
-                val = base + PROPHECY_VP
-                if val > best[0] + 1e-9:
-                    best = (val, Assign(g, "prophecy", cid))
+                else:
+                    val = -BIG
+            elif sells and card.goods[0] == g:   # a merchant's or a prophecy's sale
+                val = base + SALE_WORTH[card.type](ctx, me, card)
+            else:
+                continue
+            if val > best[0] + 1e-9:
+                best = (val, Assign(g, rules.cube_to, cid))
         if len(h.warehouse) < wh_cap:
             h2 = Holding(h.cards, h.filled, h.hand, h.storage, h.warehouse + [g], h.coins)
             val = plan_unload(ctx, me, h2).value
@@ -571,7 +576,7 @@ class NormalBot:
             return out
 
         base = total(st.columns)
-        best = (1.0, Decline())
+        best: tuple[float, Action] = (1.0, Decline())
         for a in legal:
             if not isinstance(a, Swap) or RESERVATION_ROW in (a.column_a, a.column_b):
                 continue  # this heuristic weighs demand columns only
@@ -601,6 +606,13 @@ DECISIONS: dict[str, Callable[..., Action]] = {
     GloryChoice.kind: NormalBot._glory,
     DanegeldChoice.kind: NormalBot._danegeld,
     Trickery.kind: NormalBot._trickery_choice,
+}
+
+
+# what selling one cube on a card that sells its good is worth now, by the card's type
+SALE_WORTH: dict[CardType, Callable[[Ctx, int, Card], float]] = {
+    CardType.MERCHANT: lambda ctx, me, card: card.coins_per_good * ctx.coin_worth(me),
+    CardType.PROPHECY: lambda ctx, me, card: PROPHECY_VP,
 }
 
 

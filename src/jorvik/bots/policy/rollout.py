@@ -46,7 +46,7 @@ Noise, keyed noise and knobs as in :class:`~jorvik.bots.policy.normal.NormalBot`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from typing import Protocol
 
 from jorvik.engine import (
     PROPHECY_VP,
@@ -70,6 +70,7 @@ from jorvik.engine import (
     viking_owner,
 )
 from jorvik.engine.effects import EFFECTS
+from jorvik.engine.kinds import CardType
 
 from ..knowledge import (
     EFFECT_VALUES,
@@ -83,8 +84,8 @@ from ..knowledge import (
     sigmoid,
     warehouse_room,
 )
+from ..knowledge.ladder import expected_price, reservation_price
 from ..knowledge.ladder import owners as column_owners
-from ..knowledge.ladder import reservation_price
 from .normal import UNPAID_RESERVATION, NormalBot, buy_or_pass
 
 
@@ -120,6 +121,8 @@ class Seat:
         "values",
         "warriors",
     )
+    board: tuple    # every player's loading area when the seat was last handed out
+    player: object  # the player record it was last handed out for (RolloutBot.seat)
 
     def __init__(self, ctx: Ctx, st: GameState, p: int):
         pl = st.players[p]
@@ -145,7 +148,7 @@ class Seat:
             card = by_id[cid]
             t = card.type
             counts[t] += 1
-            if t == "craftsman":
+            if t == CardType.CRAFTSMAN:
                 short = []
                 for g in empty_fields(st, pl, cid):
                     if spare[g]:
@@ -153,14 +156,14 @@ class Seat:
                     else:
                         short.append(g)
                 crafts.append((card.vp, short))
-            elif t == "merchant":
+            elif t == CardType.MERCHANT:
                 g = card.goods[0]
                 merchants[g] = max(merchants.get(g, 0), card.coins_per_good)
-            elif t == "prophecy":
+            elif t == CardType.PROPHECY:
                 prophecies.add(card.goods[0])
-            elif t == "journey":
+            elif t == CardType.JOURNEY:
                 journeys.append(card.vp)
-            elif t == "warrior":
+            elif t == CardType.WARRIOR:
                 warriors.append(card.defence)
         self.spare = spare
         self.on_warehouse = [pl.warehouse.count(g) for g in range(N_GOODS)]
@@ -204,34 +207,34 @@ class Seat:
             effect.on_buy(bought, self.p, [])
             return (bought.players[self.p].coins - self.st.players[self.p].coins) * self.coin_worth
         v = 0.0
-        if t == "craftsman":
+        if t == CardType.CRAFTSMAN:
             # its expected VP with the spare cubes on it (their worth kept or sold given up:
             # the engine takes a good from the ship and storage before the Warehouse, where a
             # cube is also worth a VP at the end) or without them, whichever is more, less what
             # its empty fields take from the other craftsmen's chances
             v = max(self._craftsman_value(card.vp, card.goods, True),
                     self._craftsman_value(card.vp, card.goods, False))
-        elif t == "ship":
+        elif t == CardType.SHIP:
             v = self._cubes_value(goods)
-        elif t == "merchant":
+        elif t == CardType.MERCHANT:
             g = card.goods[0]
             pr = ctx.params
             mine = ctx.future[g] / ctx.n * pr.merchant_share
             v = (card.vp + mine * card.coins_per_good * self.coin_worth * 0.8
                  + self.spare[g] * max(0.0, card.coins_per_good * self.coin_worth
                                        - self._kept(g)))
-        elif t == "prophecy":
+        elif t == CardType.PROPHECY:
             g = card.goods[0]
             mine = ctx.future[g] / ctx.n * ctx.params.merchant_share
             v = mine * PROPHECY_VP + self.spare[g] * max(0.0, PROPHECY_VP - self._kept(g))
-        elif t == "journey":
+        elif t == CardType.JOURNEY:
             v = card.vp
-        elif t == "feast":
-            f = self.counts["feast"]
+        elif t == CardType.FEAST:
+            f = self.counts[CardType.FEAST]
             v = feast_vp(f + 1) - feast_vp(f)
             if ctx.feasts_left:
                 v += 0.15 * (feast_vp(f + 2) - feast_vp(f + 1))
-        elif t == "warrior":
+        elif t == CardType.WARRIOR:
             dp = self.defence + card.defence
             v = ctx.attack_value(self.p, dp) - ctx.attack_value(self.p, self.defence)
         if self.effects:
@@ -286,12 +289,12 @@ class Seat:
     def _held_effects_gain(self, card_type: str, vp: int) -> float:
         """What one more card of `card_type` (a journey: of `vp`) adds to the effect cards the
         player holds (a skald of that type, the saga teller), as ``player_value`` counts them."""
-        key = (card_type, vp if card_type == "journey" else 0)
+        key = (card_type, vp if card_type == CardType.JOURNEY else 0)
         got = self.type_gain.get(key)
         if got is None:
             counts = self.counts.copy()
             counts[card_type] += 1
-            journeys = self.journeys + [vp] if card_type == "journey" else self.journeys
+            journeys = self.journeys + [vp] if card_type == CardType.JOURNEY else self.journeys
             more = self.owned._replace(counts=counts, journeys=journeys)
             got = 0.0
             for eff in self.effects:
@@ -629,7 +632,7 @@ class RolloutBot(NormalBot):
 
     # ------------------------------------------------------------------ price ladder
 
-    def _ladder(self, st: GameState, seats: Sequence[Seat], me: int, cid: str, goods: tuple,
+    def _ladder(self, st: GameState, seats: SeatOf, me: int, cid: str, goods: tuple,
                 owners: list[int], length: float, coins: float, first: int = 0) -> float:
         """My expected gain from a column whose vikings (top first) belong to `owners`, when
         `length` vikings stand in it at purchase time, from the viking at `first` on: the
@@ -640,7 +643,7 @@ class RolloutBot(NormalBot):
         gain = 0.0   # what the vikings below the current one bring me
         for j in range(len(owners) - 1, first - 1, -1):
             o = owners[j]
-            price = price_at(length, j)
+            price = expected_price(length, j)
             if o == me:
                 if coins >= price - 1e-9:
                     gain = max(mine.value(cid, goods) - price * mine.coin_worth, gain)
@@ -648,15 +651,15 @@ class RolloutBot(NormalBot):
                 gain *= 1.0 - self._chance_buys(st, seats, o, cid, goods, price)
         return gain
 
-    def _chance_buys(self, st: GameState, seats: Sequence[Seat], o: int, cid: str, goods: tuple,
+    def _chance_buys(self, st: GameState, seats: SeatOf, o: int, cid: str, goods: tuple,
                      price: float) -> float:
         """The chance that opponent o buys `cid` at `price` (none without the coins)."""
-        price = int(round(price))
-        if st.players[o].coins < price:
+        whole = round(price)
+        if st.players[o].coins < whole:
             return 0.0
-        return seats[o].chance_buys(cid, goods, price)
+        return seats[o].chance_buys(cid, goods, whole)
 
-    def _pump_gain(self, st: GameState, seats: Sequence[Seat], me: int, cid: str, goods: tuple,
+    def _pump_gain(self, st: GameState, seats: SeatOf, me: int, cid: str, goods: tuple,
               owners: list[int], length: float) -> float:
         """A little for making the opponents above pay one more (as the normal bot)."""
         out = 0.0
@@ -664,7 +667,7 @@ class RolloutBot(NormalBot):
         for j, o in enumerate(owners):
             if o == me:
                 break
-            pb = self._chance_buys(st, seats, o, cid, goods, price_at(length, j))
+            pb = self._chance_buys(st, seats, o, cid, goods, expected_price(length, j))
             out += reach * pb * seats[o].coin_worth
             reach *= 1.0 - pb
         return self.params.pump * out
@@ -678,31 +681,24 @@ class RolloutBot(NormalBot):
         pl = st.players[me]
         board = tuple(q.loading for q in st.players)
         seats = [self.seat(st, q, board) for q in range(st.n)]   # all of them asked for
-        remaining = sum(p.vikings + (p.brown if not p.brown_done else 0) for p in st.players) - 1
-        open_cols = sum(1 for c in range(RULES.columns) if st.spaces[c] is not None) or 1
-        extra = min(2.0, self.params.extra_vikings * remaining / open_cols)
+        remaining, extra = self._vikings_to_come(st)
         owners_of = [column_owners(col) for col in st.columns]
         spend, committed = self._coins_committed(st, seats, me, owners_of, extra)
         res_price = reservation_price(st, me, remaining)
         own_left = pl.vikings > 0
         best: tuple[float, Action] | None = None
         for a in legal:
-            kind = type(a)
-            if kind is Place:
+            if isinstance(a, Place):
                 if a.brown and own_left:
                     continue   # brown vikings are placed after the player's own
                 u = self._place_gain(st, seats, me, a.column - 1, owners_of, extra, spend,
                                      committed)
-            elif kind is Reserve:
+            elif isinstance(a, Reserve):
                 if a.brown and own_left:
                     continue
-                if pl.coins - committed >= res_price:
-                    s = a.space - 1
-                    u = max(seats[me].value(st.spaces[s], st.space_goods[s])
-                            - res_price * seats[me].coin_worth, UNPAID_RESERVATION)
-                else:
-                    u = UNPAID_RESERVATION
-            elif kind is Done:
+                u = self._reserve_gain(st, seats[me], a.space - 1,
+                                       pl.coins - committed >= res_price, res_price)
+            elif isinstance(a, Done):
                 u = 1.0   # stop placing brown vikings unless a placement is worth more
             else:
                 continue  # any-phase cards are used in the unloading phase
@@ -712,34 +708,53 @@ class RolloutBot(NormalBot):
                 best = (u, a)
         return legal[0] if best is None else best[1]
 
-    def _coins_committed(self, st: GameState, seats: Sequence[Seat], me: int,
+    def _vikings_to_come(self, st: GameState) -> tuple[int, float]:
+        """The vikings still to be placed after this one, and how many more the heuristic
+        expects in each open column (at most 2)."""
+        remaining = sum(p.vikings + (p.brown if not p.brown_done else 0) for p in st.players) - 1
+        open_cols = sum(1 for c in range(RULES.columns) if st.spaces[c] is not None) or 1
+        return remaining, min(2.0, self.params.extra_vikings * remaining / open_cols)
+
+    @staticmethod
+    def _reserve_gain(st: GameState, seat: Seat, s: int, can_pay: bool, price: float) -> float:
+        """What reserving the card on space `s` is worth: its value less the price, when I
+        can pay for it (never below a reservation I cannot pay for)."""
+        cid = st.spaces[s]
+        if not can_pay or cid is None:
+            return UNPAID_RESERVATION
+        return max(seat.value(cid, st.space_goods[s]) - price * seat.coin_worth,
+                   UNPAID_RESERVATION)
+
+    def _coins_committed(self, st: GameState, seats: SeatOf, me: int,
                         owners_of: list[list[int]], extra: float) -> tuple[list[float], float]:
         """The coins I expect to spend on each column where I stand (by column), and in all
         with my reservations."""
         seat = seats[me]
         spend = [0.0] * RULES.columns
         for c, col in enumerate(owners_of):
-            if me in col:
-                cid, goods = st.spaces[c], st.space_goods[c]
+            cid, goods = st.spaces[c], st.space_goods[c]
+            if me in col and cid is not None:
                 L = len(col) + extra
                 j = col.index(me)
-                if seat.value(cid, goods) > price_at(L, j) * seat.coin_worth:
+                if seat.value(cid, goods) > expected_price(L, j) * seat.coin_worth:
                     reach = 1.0   # the chance every viking above passes
                     for i in range(j):
                         reach *= 1.0 - self._chance_buys(st, seats, col[i], cid, goods, L - i)
-                    spend[c] = reach * price_at(L, j)
+                    spend[c] = reach * expected_price(L, j)
         res = st.reservation
         mine_res = [price_at(len(res), i) for i, r in enumerate(res)
                     if viking_owner(r.viking) == me]
         return spend, sum(spend) + sum(mine_res)
 
-    def _place_gain(self, st: GameState, seats: Sequence[Seat], me: int, c: int,
+    def _place_gain(self, st: GameState, seats: SeatOf, me: int, c: int,
                     owners_of: list[list[int]], extra: float, spend: list[float],
                     committed: float) -> float:
         """What my viking in column `c` adds to my expected gain there, plus the pump."""
         seat = seats[me]
         pl = st.players[me]
         cid, goods = st.spaces[c], st.space_goods[c]
+        if cid is None:
+            return 0.0
         col = owners_of[c]
         L0 = len(col) + extra
         if me in col:
@@ -760,13 +775,16 @@ class RolloutBot(NormalBot):
     def _buy(self, st: GameState, legal: list[Action]) -> Action:
         if st.phase == Phase.PURCHASE:
             c = st.turn
-            cid, goods = st.spaces[c], st.space_goods[c]
+            space, goods = st.spaces[c], st.space_goods[c]
             owners = column_owners(st.columns[c])
             me = owners[0]
         else:
-            cid, code, goods = st.reservation[0]
+            space, code, goods = st.reservation[0]
             me = viking_owner(code)
             owners = []
+        if space is None:   # (the purchase phase asks only of a card on offer)
+            return legal[0]
+        cid: str = space
         pl = st.players[me]
         seats = _Seats(self, st)
         seat = seats[me]
@@ -793,7 +811,7 @@ class RolloutBot(NormalBot):
                 best = (u, a)
         return legal[0] if best is None else best[1]
 
-    def _later(self, st: GameState, seats: _Seats, me: int) -> list[tuple[int, float]]:
+    def _later(self, st: GameState, seats: SeatOf, me: int) -> list[tuple[int, float]]:
         """(price, expected gain) of cards later in this purchase phase I may get, the best
         gain per coin first."""
         out = []
@@ -806,6 +824,8 @@ class RolloutBot(NormalBot):
                 if me not in owners:
                     continue
                 cid, goods = st.spaces[c], st.space_goods[c]
+                if cid is None:
+                    continue
                 j = owners.index(me)
                 L = len(owners)
                 gain = self._ladder(st, seats, me, cid, goods, owners[:j + 1], L, L)
@@ -823,20 +843,25 @@ class RolloutBot(NormalBot):
         return out
 
 
-class _Seats(list):
+class SeatOf(Protocol):
+    """Every player's seat by player (a list of them, or _Seats)."""
+
+    def __getitem__(self, p: int, /) -> Seat: ...
+
+
+class _Seats:
     """Every player's seat in one state, each read when first asked for."""
 
     def __init__(self, bot: RolloutBot, st: GameState):
-        super().__init__([None] * st.n)
+        self.got: list[Seat | None] = [None] * st.n
         self.bot = bot
         self.st = st
         self.board = tuple(q.loading for q in st.players)
 
     def __getitem__(self, p: int) -> Seat:
-        got = list.__getitem__(self, p)
+        got = self.got[p]
         if got is None:
-            got = self.bot.seat(self.st, p, self.board)
-            self[p] = got
+            got = self.got[p] = self.bot.seat(self.st, p, self.board)
         return got
 
 

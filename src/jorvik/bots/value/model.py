@@ -25,7 +25,7 @@ import numpy as np
 from jorvik.engine import Observation
 from jorvik.outside import DataFileError, printable, read_json_file
 
-from ..knowledge import margin_of
+from ..knowledge.values import margin_of
 from .features import GLOBAL, N_FEATURES, PLAYER, position_features, table_rows
 
 FORMAT = "jorvik-value-model-1"
@@ -47,8 +47,6 @@ def feature_names() -> list[str]:
 
 
 _NAMES = feature_names()
-_HV = tuple(_NAMES.index(k) for k in ("seat0.heuristic_value", "others_best.heuristic_value",
-                                      "others_mean.heuristic_value"))
 
 
 _RL = _NAMES.index("table.rounds_left")
@@ -68,8 +66,7 @@ class ModelFileError(Exception):
 
 class ValueModel:
     """A trained model: on standardised inputs a linear part (one per stage of the game,
-    :func:`bucket_of`) plus a small ReLU network, scaled
-    back (y_mean, y_scale), plus the heuristic's value when `base` says so."""
+    :func:`bucket_of`) plus a small ReLU network, scaled back (y_mean, y_scale)."""
 
     def __init__(self, mean: np.ndarray, scale: np.ndarray,
                  layers: list[tuple[np.ndarray, np.ndarray]], y_mean: float, y_scale: float,
@@ -82,6 +79,33 @@ class ValueModel:
         self.y_mean = float(y_mean)
         self.y_scale = float(y_scale)
         self.info = info or {}
+        self._fold()
+
+    def _fold(self) -> None:
+        """The same sums with the standardisation folded into the first layer and the linear
+        parts, and the linear parts beside the first layer's weights (one product a row:
+        :meth:`fast`)."""
+        inv = self.inv.astype(np.float64)
+        shift = self.mean.astype(np.float64) * inv
+        w1, b1 = (x.astype(np.float64) for x in self.layers[0])
+        lin = self.linear.astype(np.float64).T                 # N_FEATURES × BUCKETS
+        self._w = np.concatenate([w1 * inv[:, None], lin * inv[:, None]],
+                                 axis=1).astype(np.float32)
+        self._b = np.concatenate([b1 - shift @ w1, -shift @ lin]).astype(np.float32)
+        self._width = w1.shape[1]
+        self._rest = self.layers[1:]
+
+    def fast(self, rows: np.ndarray) -> np.ndarray:
+        """predict, for a few rows at a time (a position's seats): the same values but for
+        rounding."""
+        z = rows @ self._w + self._b
+        width = self._width
+        skip = z[np.arange(len(rows)), width + bucket_of(rows)]
+        h = z[:, :width]
+        for w, b in self._rest:
+            np.maximum(h, 0.0, out=h)
+            h = h @ w + b
+        return (h[:, 0] + skip) * self.y_scale + self.y_mean
 
     def predict(self, rows: np.ndarray) -> np.ndarray:
         """Expected final VP of each input row (rows: m × N_FEATURES)."""
@@ -92,17 +116,7 @@ class ValueModel:
             h = h @ w + b
             if k < last:
                 np.maximum(h, 0.0, out=h)
-        out = (h[:, 0] + skip) * self.y_scale + self.y_mean
-        if self.base == "heuristic":
-            out = out + base_of(rows, self.target)
-        return out
-
-    @property
-    def base(self) -> str:
-        """"heuristic": the network learns the correction to the heuristic's value of the
-        position (player_value, the search's cut before it: a feature of every row), "none":
-        the whole value."""
-        return self.info.get("base", "none")
+        return (h[:, 0] + skip) * self.y_scale + self.y_mean
 
     @property
     def target(self) -> str:
@@ -113,7 +127,7 @@ class ValueModel:
     def seat_values(self, view: Observation | Any) -> list[float]:
         """Every seat's prediction (see `target`) in a position's public view (an
         Observation or an observed GameState)."""
-        return self.predict(table_rows(*position_features(view))).tolist()
+        return self.fast(table_rows(*position_features(view))).tolist()
 
     def margins(self, view: Observation | Any) -> list[float]:
         """Every seat's expected final margin (knowledge.margin_of) in a public view."""
@@ -134,15 +148,6 @@ def bucket_of(rows: np.ndarray) -> np.ndarray:
     """Which linear part values each row: by the rounds left after this one (0, 1, 2, 3, 4
     or more) and whether vikings are being placed (where a round's searches begin) or not."""
     return (2 * np.minimum(rows[:, _RL], STAGES - 1) + rows[:, _DEMAND]).astype(np.int64)
-
-
-def base_of(rows: np.ndarray, target: str) -> np.ndarray:
-    """The heuristic's value of each row's seat (player_value; "margin": as margin_of, from
-    the seat's own, the others' best and the others' mean values, all in the row)."""
-    own = rows[:, _HV[0]]
-    if target == "vp":
-        return own
-    return own - 0.5 * rows[:, _HV[1]] - 0.5 * rows[:, _HV[2]]
 
 
 def _array(value: Any, shape: tuple[int, ...], what: str, where: str) -> np.ndarray:
@@ -194,11 +199,13 @@ def model_from_json(data: Any, where: str) -> ValueModel:
         y.append(float(v))
     if y[1] <= 0:
         raise ModelFileError(f"{where}: y_scale must be positive")
-    info = data.get("info") if isinstance(data.get("info"), dict) else {}
+    raw_info = data.get("info")
+    info: dict[str, Any] = raw_info if isinstance(raw_info, dict) else {}
     if info.get("target", "vp") not in ("vp", "margin"):
         raise ModelFileError(f"{where}: info.target must be vp or margin")
-    if info.get("base", "none") not in ("none", "heuristic"):
-        raise ModelFileError(f"{where}: info.base must be none or heuristic")
+    if info.get("base", "none") != "none":
+        raise ModelFileError(f"{where}: info.base must be none (the model learns the whole "
+                             "value; a model on the heuristic's value is of an older version)")
     return ValueModel(mean, scale, layers, y[0], y[1], info, linear)
 
 
