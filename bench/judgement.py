@@ -12,7 +12,8 @@ Games. "tuning": the games the horizon and the budgets were chosen on: whole gam
 4-player Karl game of seed 41. "heldout": games made with other seeds and other bots, never
 looked at while tuning: seat k plays HELDOUT_LINEUP[k] (the reviewed seat 0 a `normal` bot,
 the others `hard`, `rollout`, `normal`, `hard`), seeds HELDOUT_SEED + table number, a table
-each of 2-5 players in both modes; --games-per-table makes more (the next seeds).
+each of 2-5 players in both modes (a table's seed is the same whichever --tables are asked
+for); --games-per-table makes more (the next seeds).
 
 speed (§5): positions of the set's games (every few decisions), the record's move against
 the normal bot's best other. For each horizon (None: play-outs to the game's end, as before
@@ -97,19 +98,29 @@ def bot_game(players: int, mode: str, seed: int, lineup: list[str]) -> dict:
     return make_record(st0, actions)
 
 
+_GAMES: dict[tuple, list[tuple[str, dict]]] = {}
+
+
 def games(which: str, per_table: int = 1, tables: list[str] | None = None
           ) -> list[tuple[str, dict]]:
+    """The set's games (made once a process)."""
+    key = (which, per_table, tuple(tables or TABLES))
+    if key not in _GAMES:
+        _GAMES[key] = _make_games(which, per_table, tables or TABLES)
+    return _GAMES[key]
+
+
+def _make_games(which: str, per_table: int, tables: list[str]) -> list[tuple[str, dict]]:
     out = []
-    tables = tables or TABLES
     if which == "tuning":
-        for i, tab in enumerate(tables):
-            n, mode = int(tab[0]), tab[1:]
+        for tab in tables:
+            n, mode, i = int(tab[0]), tab[1:], TABLES.index(tab)
             out.append((f"{n}p {mode} normal seed {40 + i}", bot_game(n, mode, 40 + i,
                                                                        ["normal"] * 5)))
         return out
     for k in range(per_table):
-        for i, tab in enumerate(tables):
-            n, mode = int(tab[0]), tab[1:]
+        for tab in tables:
+            n, mode, i = int(tab[0]), tab[1:], TABLES.index(tab)
             seed = HELDOUT_SEED + 100 * k + i
             out.append((f"{n}p {mode} held-out seed {seed}",
                         bot_game(n, mode, seed, HELDOUT_LINEUP)))
@@ -120,6 +131,15 @@ def decisions(rec: dict, seat: int | None = None) -> list[int]:
     states, _ = after.states_of(rec)
     return [i for i, s in enumerate(states[:-1]) if len(legal_actions(s)) > 1
             and (seat is None or current_player(s) == seat)]
+
+
+def modules(args) -> list[tuple[str, types.ModuleType]]:
+    """The code measured: this one ("after"), and with --before or --before-only the one
+    before this change."""
+    out = [] if args.before_only else [("after", after)]
+    if args.before or args.before_only:
+        out.append(("before", before_module()))
+    return out
 
 
 # --------------------------------------------------------------------------- speed
@@ -202,7 +222,7 @@ def top(res, k: int = 5) -> list[int]:
 
 def stability(args) -> None:
     recs = games(args.set, args.games_per_table, args.tables)
-    mods = [("after", after)] + ([("before", before_module())] if args.before else [])
+    mods = modules(args)
     print(f"== review stability: {len(recs)} {args.set} games, seat 0 reviewed, seeds 1 and 2, "
           f"{args.workers} workers; target: >= 4 of 5 shared (all, if a list is shorter); "
           f"calibration: a list said certain is the same with the other seed")
@@ -263,7 +283,7 @@ def warm_pool(mod, workers: int, st):
 
 def hints(args) -> None:
     positions = hint_positions(args)
-    mods = [("after", after)] + ([("before", before_module())] if args.before else [])
+    mods = modules(args)
     print(f"== hints: {len(positions)} positions of the {args.set} games (position seed "
           f"{args.position_seed}), seeds 1 and 2, {args.workers} warm workers; target: where "
           f"run 1's best leads clearly, run 2 names the same best move in >= 95%")
@@ -301,7 +321,7 @@ def hints(args) -> None:
 # --------------------------------------------------------------------------- time
 
 def timing(args) -> None:
-    mods = [("after", after)] + ([("before", before_module())] if args.before else [])
+    mods = modules(args)
     seed = HELDOUT_SEED + 4
     rec = bot_game(4, "karl", seed, HELDOUT_LINEUP)
     print(f"== time: a held-out 4-player Karl game (seed {seed}, {len(rec['actions'])} "
@@ -331,11 +351,21 @@ def timing(args) -> None:
               f"workers: wall mean {statistics.mean(walls):.2f} s, 90th percentile "
               f"{sorted(walls)[int(0.9 * (len(walls) - 1))]:.2f} s, max {max(walls):.2f} s; "
               f"over 1 s: {sum(w > 1.0 for w in walls)} (load {load()})")
+        alone = []
+        for st in picks:   # the same hints on one thread: their CPU time, which load does not
+            c0 = time.process_time()    # inflate (the workers' is not counted above)
+            mod.hints(st, seed=1)
+            alone.append(time.process_time() - c0)
+        print(f"{label}: the same hints on one thread: CPU mean {statistics.mean(alone):.2f} s,"
+              f" 90th percentile {sorted(alone)[int(0.9 * (len(alone) - 1))]:.2f} s, max "
+              f"{max(alone):.2f} s (on 2 idle cores a hint's wall is about half its CPU, plus "
+              f"the pool's overhead)")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", choices=("speed", "stability", "hints", "time"), required=True)
+    ap.add_argument("--only", choices=("speed", "stability", "hints", "time"), nargs="+",
+                    required=True)
     ap.add_argument("--set", choices=("tuning", "heldout"), default="tuning")
     ap.add_argument("--tables", nargs="*", default=None)
     ap.add_argument("--games-per-table", type=int, default=1)
@@ -346,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--horizons", nargs="*", default=["end", "1", "2", "3"])
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--before", action="store_true")
+    ap.add_argument("--before-only", action="store_true")
     ap.add_argument("--out", nargs="?", const="", default=None, metavar="FILE")
     args = ap.parse_args(argv)
     buf = io.StringIO()
@@ -364,8 +395,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# bench/judgement.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
               f"({now:%Y-%m-%d %H:%M} UTC, load {load()}, horizon {after.HORIZON}, hint "
               f"budget {after.HINT_STEPS:,}, review budget {after.REVIEW_STEPS:,})")
-        {"speed": speed, "stability": stability, "hints": hints, "time": timing}[args.only](args)
-        print(f"(done {datetime.now(UTC):%H:%M} UTC, load {load()})")
+        for part in args.only:
+            {"speed": speed, "stability": stability, "hints": hints, "time": timing}[part](args)
+            print(f"({part} done {datetime.now(UTC):%H:%M} UTC, load {load()})")
         print()
     if args.out is not None:
         out = Path(args.out) if args.out else \
