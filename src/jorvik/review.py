@@ -3,28 +3,39 @@
 Pure analysis (no UI): the best moves for the decision now, each decision of a record against
 its best alternative, and each player's projected VP round by round.
 
-A move is judged by its effect on the player's *final VP margin* (own final VP minus the best
-other player's), estimated by play-outs (:mod:`jorvik.bots.sampler`): the move is applied to a
-determinization of the state (the hidden deck and bag order re-drawn from public information
-only) and the game is played to its end by the play-out policy (PLAYOUT_POLICY) for every
-seat. The moves compared share the determinizations and play-out seeds (common random
-numbers), so every difference comes with a standard error from the paired samples, and one
-that cannot be told from zero (under Z standard errors) is "about equal".
+A move is judged by its effect on the player's *final VP margin* (own final VP minus the mean
+of the best other player's and the others' average, coins breaking ties: the value model's
+margin, so at two players simply own VP minus the other's), estimated by play-outs
+(:mod:`jorvik.bots.sampler`): the move is applied to a determinization of the state (the
+hidden deck and bag order re-drawn from public information only) and the game is played on
+by the play-out policy (PLAYOUT_POLICY) for every seat until the round HORIZON − 1 after the
+decision's is over; the value model (:mod:`jorvik.bots.value`) then gives the margin the
+player can expect from the position reached (its public view only). A play-out that reaches
+the game's end is scored by the final scores. Cutting the play-outs there removes most of
+their noise (the luck of the rest of the game, which no move changes) and most of their cost:
+a CPU second of them gives a paired difference's standard error several times smaller than
+play-outs to the end (bench/judgement.py, bench/results/judgement-*.txt); without the model
+(a file that cannot be read) the play-outs go on to the end as before. The moves compared
+share the determinizations and play-out seeds (common random numbers), so every difference
+comes with a standard error from the paired samples, and one that cannot be told from zero
+(under Z standard errors) is "about equal".
 
 No winner's curse: the largest of many noisy estimates is mostly noise. So a first pass only
 *screens* (every decision of the review, the hint's six candidate moves); the leading ones are
 judged again with fresh, independent samples, and only those fresh estimates are shown,
-ranked and explained. Budgets are counted in moves played in play-outs, so the result depends
-on the record and the seed only (not on the machine or the number of workers).
+ranked and explained. Budgets are counted in moves played in play-outs (a model's look at a
+position counted as MODEL_STEPS moves), so the result depends on the record and the seed only
+(not on the machine or the number of workers).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from jorvik.bots.sampler import (
     MIN_CLEAR,
@@ -43,6 +54,7 @@ from jorvik.engine import (
     GameState,
     current_player,
     final_scores,
+    is_over,
     legal_actions,
 )
 from jorvik.engine.scoring import SCORE_CATEGORIES
@@ -54,6 +66,11 @@ from jorvik.recordschema import replay_record
 # smaller standard error (bench/review.py --only policy, bench/results/review-*.txt), and it
 # wins about its share against three normal bots (bench/results/rollout-*.txt).
 PLAYOUT_POLICY = "rollout"
+# A play-out plays the decision's round and HORIZON − 1 more, then the value model scores it
+# (None: to the game's end). 2: bench/results/judgement-*.txt (the standard error a CPU
+# second buys, and how far the verdicts stray from play-outs to the end).
+HORIZON: int | None = 2
+MODEL_STEPS = 12     # a model's look at a position costs about as much as this many moves
 
 DEFAULT_PLAYOUTS = 8     # kept for callers: draws per move of a fixed-size Judge
 CANDIDATES = 3           # moves screened per decision: the one chosen and the bot's best two
@@ -65,9 +82,10 @@ HINT_SCREEN_SHARE = 0.4      # of a hint's budget: the screen of its candidate m
 # different best moves, each "clear", had stopped at 8-12 draws;
 # bench/results/review-2026-12-04d.txt)
 HINT_FIRST_LOOK = 16
-# budgets, in moves played in play-outs (the rollout policy plays some 25,000 a CPU second)
-HINT_STEPS = 36_000          # a hint: about 1.5 s of one core
-REVIEW_STEPS = 1_300_000     # a whole review: under 60 s on 2 cores
+# budgets, in moves played in play-outs (the rollout policy plays some 25,000 a CPU second;
+# a look of the value model counts as MODEL_STEPS)
+HINT_STEPS = 22_000          # a hint: about 0.9 s of one core, under 1 s on 2 workers
+REVIEW_STEPS = 900_000       # a whole review: about 40 CPU s, under 30 s on 2 cores
 MAX_REVIEW_STEPS = 10 * REVIEW_STEPS  # the longest review (--playouts): about 10 min on 2 cores
 SCREEN_SHARE = 0.2           # of a review's budget: the first screening round, every decision
 SCREEN_DRAWS = (2, 12)       # the first round's draws per decision, at least and at most
@@ -82,16 +100,39 @@ def projected_vp(st: GameState) -> list[int]:
 
 
 # What a player's final VP margin is made of: the own final score by category, and
-# "rivals": the margin less the own VP (minus the best other player's VP, coins breaking ties),
-# so that the VP parts of a play-out add up to its margin exactly; coins are told apart.
+# "rivals": the margin less the own VP (minus the others' VP as the margin counts them, coins
+# breaking ties), so that the VP parts of a play-out to the end add up to its margin exactly;
+# coins are told apart. A play-out cut before the end (HORIZON) has the same parts as the game
+# would be scored at the cut; what the value model expects beyond that is in no part (a
+# difference's reasons call it "other").
 VP_PARTS = (*SCORE_CATEGORIES, "rivals")
 PARTS = (*VP_PARTS, "coins")
+COIN_TIEBREAK = 0.01
+
+
+def _rows(st: GameState) -> list[dict[str, Any]]:
+    """The final scores of a finished game, or the game's scores if it were scored now."""
+    return st.result["scores"] if st.result else final_scores(st.copy())["scores"]
+
+
+def margin_of(values: list[float], p: int) -> float:
+    """Player p's margin of these values (one a player): own minus the mean of the best other
+    one and the others' average (the value model's margin; at two players own minus other)."""
+    others = [v for i, v in enumerate(values) if i != p]
+    return values[p] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+def _margin(st: GameState, p: int) -> float:
+    """Player p's final VP margin at the end of a game (or if it were scored now); coins
+    break ties, as in the rules."""
+    return margin_of([r["total"] + COIN_TIEBREAK * r["coins"] for r in _rows(st)], p)
 
 
 def _parts(st: GameState, p: int) -> dict[str, float]:
-    """Player p's final score by category (and coins) at the end of a game, with "rivals":
-    the rest of the final VP margin (so the VP parts sum to _margin(st, p))."""
-    rows = st.result["scores"] if st.result else final_scores(st.copy())["scores"]
+    """Player p's final score by category (and coins) at the end of a game (or if it were
+    scored now), with "rivals": the rest of the VP margin (so the VP parts sum to
+    _margin(st, p))."""
+    rows = _rows(st)
     out = {k: float(rows[p].get(k, 0)) for k in SCORE_CATEGORIES}
     out["rivals"] = _margin(st, p) - sum(out.values())
     out["coins"] = float(rows[p].get("coins", 0))
@@ -107,13 +148,6 @@ def reasons(a: dict[str, float], b: dict[str, float], count: int = 2,
     diffs = [(k, d) for k, d in diffs if abs(d) >= least]
     diffs.sort(key=lambda kd: (-abs(kd[1]), PARTS.index(kd[0])))
     return tuple((k, round(d, 1)) for k, d in diffs[:count])
-
-
-def _margin(st: GameState, p: int) -> float:
-    """Player p's final VP margin at the end of a game; coins break ties, as in the rules."""
-    rows = st.result["scores"] if st.result else final_scores(st.copy())["scores"]
-    vals = [r["total"] + 0.01 * r["coins"] for r in rows]
-    return vals[p] - max(v for i, v in enumerate(vals) if i != p)
 
 
 def playout_bot(seed: int = 0) -> Any:
@@ -158,11 +192,13 @@ def clear_reasons(parts: dict[str, Estimate], count: int = 2,
 
 
 class Judge:
-    """Play-outs of a decider's moves to the game's end by the play-out policy, on shared
-    determinizations (:class:`jorvik.bots.sampler.Paired`)."""
+    """Play-outs of a decider's moves by the play-out policy, on shared determinizations
+    (:class:`jorvik.bots.sampler.Paired`): `horizon` rounds (the decision's and horizon − 1
+    more; see HORIZON) and then the value model's margin, or to the game's end (None)."""
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, max_steps: int = 3000,
-                 policy: Any = None, independent: bool = False):
+                 policy: Any = None, independent: bool = False,
+                 horizon: int | None = HORIZON):
         from jorvik.bots.policy import NormalBot
         self.playouts = max(1, playouts)
         # independent: every play-out starts with the policy's caches dropped (its forget()),
@@ -175,6 +211,7 @@ class Judge:
         self.custom = policy is not None
         self.policy = policy if policy is not None else playout_bot(seed)
         self.ranker = NormalBot(seed)   # which moves are worth judging: the normal bot's rank
+        self.horizon = horizon if value_model() is not None else None
 
     def best_moves(self, st: GameState, k: int) -> list[Action]:
         """Up to k promising legal moves, best first by the normal bot's ranking."""
@@ -187,17 +224,25 @@ class Judge:
         out = [first] + [a for a in ranked if a != first] + [a for a in legal if a not in ranked]
         return out[:k]
 
-    def playout(self, p: int) -> Callable[[GameState, int], Outcome]:
-        """A play-out for the sampler: player p's final VP margin and score by category."""
+    def stop_round(self, st: GameState) -> int | None:
+        """The last round a play-out of a decision at `st` plays (None: to the end)."""
+        return None if self.horizon is None else st.round + max(1, self.horizon) - 1
+
+    def playout(self, p: int, stop_round: int | None = None) -> Callable[[GameState, int], Outcome]:
+        """A play-out for the sampler: player p's final VP margin and score by category, to
+        the end of round `stop_round` (its margin then by the value model) or of the game."""
         from jorvik.bots import play_out
+        model = value_model() if stop_round is not None else None
 
         def run(s: GameState, seed: int) -> Outcome:
             bot = self.policy
             if self.independent and hasattr(bot, "forget"):
                 bot.forget()
             bot.rng.seed(seed)
-            s, n = play_out(s, bot, max_decisions=self.max_steps)
-            return Outcome(_margin(s, p), n, _parts(s, p))
+            s, n = play_out(s, bot, stop_round=stop_round, max_decisions=self.max_steps)
+            if model is None or is_over(s):
+                return Outcome(_margin(s, p), n, _parts(s, p))
+            return Outcome(model.margins(s)[p], n + MODEL_STEPS, _parts(s, p))
         return run
 
     def sampler(self, st: GameState, moves: list[Action], stream: str,
@@ -208,11 +253,12 @@ class Judge:
         independent judge with the default policy: the workers have no other)."""
         p = current_player(st)
         assert p is not None
+        last = self.stop_round(st)
         runner = None
         if pool is not None and self.independent and not self.custom:
-            runner = pool.runner(_Playout(p, self.max_steps, self.seed))
-        return Paired(st, moves, self.playout(p), random.Random(f"{self.seed}/{stream}"), stop,
-                      runner)
+            runner = pool.runner(_Playout(p, self.max_steps, self.seed, last))
+        return Paired(st, moves, self.playout(p, last), random.Random(f"{self.seed}/{stream}"),
+                      stop, runner)
 
     def values(self, st: GameState, moves: list[Action], salt: int = 0,
                stop: Callable[[], bool] | None = None,
@@ -243,21 +289,34 @@ class Judge:
 class _Playout:
     """An independent judge's play-out as a worker process plays it (a play-out pool's spec:
     picklable and hashable): player p's outcome by the play-out policy of an independent
-    Judge(seed=seed, max_steps=max_steps), which a worker makes once and keeps. Its outcomes
-    are those of any such judge's playout(p): each play-out starts afresh from its state and
-    seed."""
+    Judge(seed=seed, max_steps=max_steps), to the end of round `stop_round` (None: of the
+    game), which a worker makes once and keeps. Its outcomes are those of any such judge's
+    playout(p, stop_round): each play-out starts afresh from its state and seed."""
     p: int
     max_steps: int
     seed: int
+    stop_round: int | None = None
 
     def make(self) -> Callable[[GameState, int], Outcome]:
-        return Judge(seed=self.seed, max_steps=self.max_steps, independent=True).playout(self.p)
+        return Judge(seed=self.seed, max_steps=self.max_steps,
+                     independent=True).playout(self.p, self.stop_round)
+
+
+def value_model() -> Any:
+    """The shipped value model (jorvik.bots.value), or None when its file cannot be used (the
+    play-outs then go on to the game's end)."""
+    from jorvik.bots.value.model import ModelFileError, load_model
+    try:
+        return load_model()
+    except ModelFileError:
+        return None
 
 
 def hint_pool(workers: int | None = None) -> PlayoutPool:
     """Worker processes for hints (not started yet: start() or the first hint does it), up
     to `workers` (default: the cores, at most 2); they import the judging code on starting."""
-    return PlayoutPool(workers, warm=("jorvik.review", "jorvik.bots.policy"))
+    return PlayoutPool(workers, warm=("jorvik.review", "jorvik.bots.policy",
+                                      "jorvik.bots.value.model"))
 
 
 def _part_estimates(sm: Paired, i: int, j: int) -> dict[str, Estimate]:
@@ -303,38 +362,64 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
     shown = min(count, len(moves))
     stream = f"hint/{st.round}/{len(legal)}"
     screen = judge.sampler(st, moves, stream + "/screen", stop, pool)
+
+    def fresh_of(top: list[int]) -> Paired:
+        return judge.sampler(st, [moves[j] for j in top], stream + "/fresh", stop, pool)
+
     if playouts is not None:
-        total = 2 * playouts
-        for done in range(playouts if len(moves) > shown else 0):
-            if not screen.draw():
-                return []
-            if progress is not None:
-                progress(done + 1, total)
-        top = screen.ranked()[:shown] if len(moves) > shown else list(range(len(moves)))
-        fresh = judge.sampler(st, [moves[j] for j in top], stream + "/fresh", stop, pool)
-        for done in range(playouts):
-            if not fresh.draw():
-                return []
-            if progress is not None:
-                progress(playouts + done + 1, total)
+        fresh = _hint_draws(screen, fresh_of, shown, playouts, progress)
     else:
-        def tick(base: Callable[[], int]) -> Callable[[int], None] | None:
-            if progress is None:
-                return None
-            return lambda steps: progress(min(budget, base() + steps), budget)
-        if len(moves) > shown:
-            top = _screen_hint(screen, int(budget * HINT_SCREEN_SHARE), shown, tick(lambda: 0))
-            if top is None:
-                return []
-        else:
-            top = list(range(len(moves)))
-        fresh = judge.sampler(st, [moves[j] for j in top], stream + "/fresh", stop, pool)
-        race(fresh, budget - screen.steps, least=HINT_FIRST_LOOK,
-             progress=tick(lambda: screen.steps), drop=True)
-        if fresh.draws == 0:
-            return []
+        fresh = _hint_race(screen, fresh_of, shown, budget, progress)
+    return [] if fresh is None else _hint_list(fresh, count)
+
+
+def _hint_draws(screen: Paired, fresh_of: Callable[[list[int]], Paired], shown: int,
+                playouts: int, progress: Callable[[int, int], None] | None) -> Paired | None:
+    """A hint of a fixed size: `playouts` draws of every candidate, then as many fresh ones of
+    the `shown` leading (the screen only when there are more candidates). None: stopped."""
+    total = 2 * playouts
+    many = len(screen.moves) > shown
+    for done in range(playouts if many else 0):
+        if not screen.draw():
+            return None
         if progress is not None:
-            progress(budget, budget)
+            progress(done + 1, total)
+    fresh = fresh_of(screen.ranked()[:shown] if many else list(range(len(screen.moves))))
+    for done in range(playouts):
+        if not fresh.draw():
+            return None
+        if progress is not None:
+            progress(playouts + done + 1, total)
+    return fresh
+
+
+def _hint_race(screen: Paired, fresh_of: Callable[[list[int]], Paired], shown: int,
+               budget: int, progress: Callable[[int, int], None] | None) -> Paired | None:
+    """A hint on a budget (in moves played): the screen (HINT_SCREEN_SHARE of it) when there
+    are more candidates than `shown`, then a race of fresh draws for the rest. None: stopped
+    before any fresh draw."""
+    def tick(base: Callable[[], int]) -> Callable[[int], None] | None:
+        if progress is None:
+            return None
+        return lambda steps: progress(min(budget, base() + steps), budget)
+
+    top: list[int] | None = list(range(len(screen.moves)))
+    if len(screen.moves) > shown:
+        top = _screen_hint(screen, int(budget * HINT_SCREEN_SHARE), shown, tick(lambda: 0))
+    if top is None:
+        return None
+    fresh = fresh_of(top)
+    race(fresh, budget - screen.steps, least=HINT_FIRST_LOOK,
+         progress=tick(lambda: screen.steps), drop=True)
+    if fresh.draws == 0:
+        return None
+    if progress is not None:
+        progress(budget, budget)
+    return fresh
+
+
+def _hint_list(fresh: Paired, count: int) -> list[Hint]:
+    """The hints of a hint's fresh draws: the `count` best moves, best first."""
     order = fresh.ranked()[:count]
     best = order[0]
     out = []
@@ -426,7 +511,7 @@ def vp_race(states: list[GameState]) -> tuple[list[int], list[list[int]]]:
     """Projected VP of every player at the start and at the end of every round."""
     rounds: list[int] = [0]
     rows: list[list[int]] = [projected_vp(states[0])]
-    for a, b in zip(states, states[1:]):
+    for a, b in itertools.pairwise(states):
         if b.round != a.round and a.round > 0:
             rounds.append(a.round)
             rows.append(projected_vp(a))
@@ -532,7 +617,7 @@ class _Workers:
                 conn.send(todo.pop())
                 busy.add(conn)
         while busy:
-            for conn in wait(list(busy), timeout=0.5):
+            for conn in cast(list[Any], wait(list(busy), timeout=0.5)):
                 try:
                     key, payload = conn.recv()
                 except EOFError:
@@ -632,12 +717,26 @@ def screen_draws(remaining: list[int], budget: int = REVIEW_STEPS) -> tuple[int,
 
 
 def decisions_left(states: list[GameState], actions: list[Action], seats: Iterable[int],
-                   ) -> dict[int, int]:
+                   horizon: int | None = HORIZON) -> dict[int, int]:
     """The decisions a review judges (the moves of `seats` with more than one legal move),
-    each with the moves left to the end of the game after it."""
+    each with the cost of a play-out from it, as the record played on: the moves to the end
+    of the round `horizon` − 1 after its own (and MODEL_STEPS for the model's look) or to the
+    game's end (horizon None, or no value model)."""
     seats = set(seats)
-    return {i: max(1, len(actions) - i) for i, st in enumerate(states[:len(actions)])
-            if current_player(st) in seats and len(legal_actions(st)) > 1}
+    if value_model() is None:
+        horizon = None
+    end = len(actions)
+    # the first move of each round of the record: where a play-out cut at its start stops
+    first: dict[int, int] = {}
+    for i, st in enumerate(states[:end]):
+        first.setdefault(st.round, i)
+    out = {}
+    for i, st in enumerate(states[:end]):
+        if current_player(st) not in seats or len(legal_actions(st)) <= 1:
+            continue
+        stop = None if horizon is None else first.get(st.round + max(1, horizon))
+        out[i] = max(1, end - i) if stop is None else max(1, stop - i) + MODEL_STEPS
+    return out
 
 
 def playout_draws(playouts: int, remaining: int) -> int:
@@ -666,102 +765,138 @@ def review(record: Any, humans: Iterable[int] | None = None,
     states, actions = states_of(record, cards)
     seats = set(range(states[0].n)) if humans is None else set(humans)
     left = decisions_left(states, actions, seats)
-    todo = list(left)
     if playouts is not None:
         # --playouts asks for draws a decision; a big table's long game at the most the
         # option takes would play for hours (N41), so no more than MAX_REVIEW_STEPS fit.
         draws, k = playout_draws(playouts, sum(left.values())), CANDIDATES
     else:
-        draws, k = screen_draws([left[i] for i in todo], budget)
+        draws, k = screen_draws(list(left.values()), budget)
     total = budget if playouts is None else max(1, 3 * draws * k * sum(left.values()))
-    results: dict[tuple, Any] = {}
-    planned: dict[tuple, int] = {}
-
-    def report() -> None:
-        if progress is not None:
-            progress(min(total, sum(planned.get(key, 0) for key in results)), total)
-
-    def run(jobs: list[tuple], cost: Callable[[tuple], int]) -> bool:
-        for job in jobs:
-            planned[_key(job)] = cost(job)
-        # the longest first, so that the workers finish a round at about the same time
-        jobs = sorted(jobs, key=lambda job: -planned[_key(job)])
-        return pool.run(jobs, results, report, stop)
-
-    if progress:
-        progress(0, total)
-    screened: dict[int, list[float]] = {}
-    better: dict[int, Action] = {}
-    fresh: dict[int, tuple[list[float], dict[str, list[float]]]] = {}
     with _Workers(workers) as pool:
-        jobs = [("screen", i, 0, states[i], actions[i], None, k, draws, seed) for i in todo]
-        if not run(jobs, lambda job: draws * k * left[job[1]]):
+        run = _ReviewRun(states, actions, left, seed, pool, total, progress, stop)
+        if progress:
+            progress(0, total)
+        if not run.screen(draws, k, budget if playouts is None else 0):
             return None
-        for i in todo:
-            better[i], diffs, _ = results[("screen", i, 0)]
-            screened[i] = list(diffs)
-        alive = _halve_decisions(todo, screened, left, budget if playouts is None else 0,
-                                 run, results, states, actions, better, seed)
-        if alive is None:
-            return None
-        likely = _shrunk(screened)
-        lead = [i for i in sorted(alive, key=lambda i: (-likely[i][0], i))
-                if estimate(screened[i]).mean > 0][:RECHECK]
-        rounds = [0]
-
-        def sample(plan: dict[int, int]) -> float | None:
-            r = rounds[0]
-            rounds[0] += 1
-            jobs = [("fresh", i, r, states[i], better[i], actions[i], n, seed)
-                    for i, n in plan.items()]
-            if not run(jobs, lambda job: job[6] * 2 * left[job[1]]):
-                return None
-            got = 0
-            for i in plan:
-                diffs, parts, steps = results[("fresh", i, r)]
-                pooled = fresh.setdefault(i, ([], {p: [] for p in PARTS}))
-                pooled[0].extend(diffs)
-                for p in PARTS:
-                    pooled[1][p].extend(parts[p])
-                got += steps
-            return got
-
+        lead = run.leading()
         if playouts is not None:
-            if lead and sample(dict.fromkeys(lead, 2 * draws)) is None:
+            if lead and run.sample(dict.fromkeys(lead, 2 * draws)) is None:
                 return None
-        else:
-            spent = _spent(results)
-            cost = {i: 2 * left[i] for i in lead}
-            whole = sum(cost.values()) or 1
-            room = max(0, budget - spent)
-            got = top_k(lead, lambda: {i: estimate(fresh[i][0]) for i in fresh}, sample,
-                        cost, SHOWN, room, first=max(2 * MIN_DRAWS,
-                                                     int(room * FRESH_FIRST // whole)),
-                        precise=PRECISE)
-            if got is None:
-                return None
+        elif not run.recheck(lead, budget):
+            return None
     if progress:
         progress(total, total)
-    decisions = []
-    for i in todo:
-        st = states[i]
-        if i in fresh and fresh[i][0]:
-            e = estimate(fresh[i][0])
-            why = margin_reasons(e.mean, {p: estimate(v) for p, v in fresh[i][1].items()}) \
+    return run.result()
+
+
+class _ReviewRun:
+    """The state of one review while it runs: its decisions (`left`: each with the cost of
+    a play-out from it), the jobs' results, the screened and the fresh draws."""
+
+    def __init__(self, states: list[GameState], actions: list[Action], left: dict[int, int],
+                 seed: int, pool: _Workers, total: int,
+                 progress: Callable[[int, int], None] | None,
+                 stop: Callable[[], bool] | None):
+        self.states, self.actions, self.left, self.seed = states, actions, left, seed
+        self.pool, self.total, self.progress, self.stop = pool, total, progress, stop
+        self.results: dict[tuple, Any] = {}
+        self.planned: dict[tuple, int] = {}
+        self.screened: dict[int, list[float]] = {}
+        self.better: dict[int, Action] = {}
+        self.fresh: dict[int, tuple[list[float], dict[str, list[float]]]] = {}
+        self.rounds = 0
+        self.alive: list[int] | None = None
+
+    def report(self) -> None:
+        if self.progress is not None:
+            done = sum(self.planned.get(key, 0) for key in self.results)
+            self.progress(min(self.total, done), self.total)
+
+    def run(self, jobs: list[tuple], cost: Callable[[tuple], int]) -> bool:
+        """Judge `jobs` (each planned to cost cost(job)); False: stopped."""
+        for job in jobs:
+            self.planned[_key(job)] = cost(job)
+        # the longest first, so that the workers finish a round at about the same time
+        jobs = sorted(jobs, key=lambda job: -self.planned[_key(job)])
+        return self.pool.run(jobs, self.results, self.report, self.stop)
+
+    def screen(self, draws: int, k: int, budget: int) -> bool:
+        """The first pass: `draws` draws of each decision's chosen move against the bot's best
+        k − 1, then successive halving (HALVING_SHARE of `budget`). False: stopped."""
+        todo = list(self.left)
+        jobs = [("screen", i, 0, self.states[i], self.actions[i], None, k, draws, self.seed)
+                for i in todo]
+        if not self.run(jobs, lambda job: draws * k * self.left[job[1]]):
+            return False
+        for i in todo:
+            self.better[i], diffs, _ = self.results[("screen", i, 0)]
+            self.screened[i] = list(diffs)
+        alive = _halve_decisions(todo, self.screened, self.left, budget, self.run,
+                                 self.results, self.states, self.actions, self.better,
+                                 self.seed)
+        self.alive = alive
+        return alive is not None
+
+    def leading(self) -> list[int]:
+        """The decisions judged again: up to RECHECK that survived the screen, the likely
+        costliest first, whose screened loss is above zero."""
+        likely = _shrunk(self.screened)
+        return [i for i in sorted(self.alive or [], key=lambda i: (-likely[i][0], i))
+                if estimate(self.screened[i]).mean > 0][:RECHECK]
+
+    def sample(self, plan: Mapping[int, int]) -> float | None:
+        """Fresh draws, `plan[i]` of decision i (pooled with its earlier fresh ones); the
+        moves they played (None: stopped)."""
+        r = self.rounds
+        self.rounds += 1
+        jobs = [("fresh", i, r, self.states[i], self.better[i], self.actions[i], n, self.seed)
+                for i, n in plan.items()]
+        if not self.run(jobs, lambda job: job[6] * 2 * self.left[job[1]]):
+            return None
+        got = 0
+        for i in plan:
+            diffs, parts, steps = self.results[("fresh", i, r)]
+            pooled = self.fresh.setdefault(i, ([], {p: [] for p in PARTS}))
+            pooled[0].extend(diffs)
+            for p in PARTS:
+                pooled[1][p].extend(parts[p])
+            got += steps
+        return got
+
+    def recheck(self, lead: list[int], budget: int) -> bool:
+        """Fresh draws of the `lead` decisions where the list's boundary is in doubt
+        (sampler.top_k), within what is left of `budget`. False: stopped."""
+        cost = {i: 2 * self.left[i] for i in lead}
+        whole = sum(cost.values()) or 1
+        room = max(0, budget - _spent(self.results))
+        got = top_k(lead, lambda: {i: estimate(v[0]) for i, v in self.fresh.items()},
+                    self.sample, cost, SHOWN, room,
+                    first=max(2 * MIN_DRAWS, int(room * FRESH_FIRST // whole)),
+                    precise=PRECISE)
+        return got is not None
+
+    def decision(self, i: int) -> Decision:
+        """Decision i as judged: by its fresh draws when it has any, else by the screen's."""
+        st = self.states[i]
+        p = current_player(st)
+        assert p is not None
+        if i in self.fresh and self.fresh[i][0]:
+            e = estimate(self.fresh[i][0])
+            why = margin_reasons(e.mean, {k: estimate(v) for k, v in self.fresh[i][1].items()}) \
                 if e.clear() and e.mean > 0 else ()
-            d = Decision(i, st.round, st.phase, current_player(st), actions[i], better[i],
-                         round(e.mean, 2), why, round(e.se, 2), True)
-        else:
-            first = estimate(screened[i])
-            d = Decision(i, st.round, st.phase, current_player(st), actions[i], better[i],
-                         round(first.mean, 2), (), round(min(first.se, 1e9), 2), False)
-        decisions.append(d)
-    rounds_of, rows = vp_race(states)
-    result = Review(decisions, rounds_of, rows, [p.name for p in states[0].players],
-                    steps=_spent(results))
-    _, doubt = boundary({i: estimate(v[0]) for i, v in fresh.items() if v[0]}, SHOWN)
-    result.unsure = [d.index for d in result.costliest(SHOWN) if d.index in doubt]
-    return result
+            return Decision(i, st.round, st.phase, p, self.actions[i], self.better[i],
+                            round(e.mean, 2), why, round(e.se, 2), True)
+        first = estimate(self.screened[i])
+        return Decision(i, st.round, st.phase, p, self.actions[i], self.better[i],
+                        round(first.mean, 2), (), round(min(first.se, 1e9), 2), False)
+
+    def result(self) -> Review:
+        rounds_of, rows = vp_race(self.states)
+        out = Review([self.decision(i) for i in self.left], rounds_of, rows,
+                     [p.name for p in self.states[0].players], steps=_spent(self.results))
+        _, doubt = boundary({i: estimate(v[0]) for i, v in self.fresh.items() if v[0]}, SHOWN)
+        out.unsure = [d.index for d in out.costliest(SHOWN) if d.index in doubt]
+        return out
 
 
 MIN_DRAWS = 4   # the fewest fresh draws a decision gets in the first fresh round (doubled)

@@ -51,8 +51,10 @@ def test_outcomes_break_the_margin_into_the_deciders_final_categories():
 
 def test_each_hint_says_why_from_the_playouts():
     """(Issue 48 §3: only a move told apart from the one it is compared with has reasons;
-    the rest of the difference is "other", so the parts add up: test_reasons_add_up.py.)"""
-    st = _position(6)
+    the rest of the difference is "other", so the parts add up: test_reasons_add_up.py.)
+    Seed 7: its best move leads clearly (seed 6's Buy and Pass are about equal since the play-outs
+    are cut and scored by the value model, issue 49)."""
+    st = _position(7)
     found = hints(st, count=3, playouts=8, seed=2)
     assert len(found) >= 2
     for h in found:

@@ -55,7 +55,9 @@ def _shown(h: Hint, best: bool) -> float:
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_a_hints_reasons_add_up_to_the_difference_its_line_shows(lang):
     set_language(lang)
-    st = _position(6)
+    # seed 7: its best move leads clearly (seed 6's Buy and Pass are about equal since the
+    # play-outs are cut and scored by the value model, issue 49)
+    st = _position(7)
     found = hints(st, count=3, playouts=8, seed=2)
     assert found[0].clear and found[0].lead > 0, "this position's best move leads clearly"
     said = 0
@@ -80,7 +82,9 @@ def test_a_hints_reasons_add_up_to_the_difference_its_line_shows(lang):
 
 def test_about_equal_moves_and_an_unclear_best_get_no_reasons():
     set_language("en")
-    st = _position(3)
+    # seed 6: Buy and Pass about equal (seed 3's Pass leads clearly since the play-outs are
+    # cut and scored by the value model, issue 49)
+    st = _position(6)
     found = hints(st, count=3, playouts=8, seed=2)
     assert not found[0].clear, "here the best does not lead the next clearly"
     for rank, h in enumerate(found):
