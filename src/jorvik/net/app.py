@@ -45,6 +45,8 @@ class RemoteGameScreen(GameScreen):
     screen as `jorvik play`'s, at the Mirror (a Table) instead of the Session; the humans at
     this screen are this code's seats."""
 
+    seats_change_hands = False   # a hosted table's seats are the host's to hand over
+
     def __init__(self, mirror: Mirror, link: Link, handover: bool | str = True) -> None:
         super().__init__(mirror, turns=_NoBots(), handover=handover,  # type: ignore[arg-type]
                          resumed=False)   # (_NoBots: the host runs the bots)

@@ -85,10 +85,9 @@ FIRST_LEVELS = ("easy", "normal", "hard", "expert")
 def seat_screen(app: Any) -> Any:
     """The hot-seat game being played, under the palette (its GameScreen), while it goes on;
     None otherwise (no game, the end, a lesson, a joined game: their seats do not change
-    hands here)."""
-    from .screens.game import GameScreen
+    hands here: their screens say so with `seats_change_hands = False`)."""
     for screen in reversed(app.screen_stack):
-        if type(screen) is GameScreen:
+        if getattr(screen, "seats_change_hands", False):
             session = screen.session
             going_on = (isinstance(session, Session) and not session.over
                         and not session.ended.is_set())

@@ -3,7 +3,7 @@ the same table live during the game ("if the game ended now")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -25,8 +25,18 @@ from ..widgets.score_grid import ScoreBox, ScoreGrid
 from .message import Recompose, SmallTerminal
 
 if TYPE_CHECKING:
-    from ..app import JorvikApp
+    from ..text import Seats
     from .review import ReviewScreen
+
+
+class _Rematches(Protocol):
+    """What the end screen asks of its app (JorvikApp): a new game, or the same seats again."""
+
+    config: Any
+
+    def action_new_game(self) -> None: ...
+
+    def start_game(self, seats: Seats) -> None: ...
 
 
 def score_table(session: Session, result: dict | None = None) -> Table:
@@ -138,7 +148,7 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
     def action_rematch(self) -> None:
         """n: the same players in the same seats, the bots at the same levels, a new seed (a
         hosted table's next game is the host's: n does what a new game does there)."""
-        app = cast("JorvikApp", self.app)
+        app = cast(_Rematches, self.app)
         if not self._own_game():
             app.action_new_game()
             return

@@ -89,6 +89,9 @@ def _keys() -> list[Key]:
 class GameScreen(SmallTerminal, Screen):
     KEYS = _keys()
     COMPONENT_CLASSES = {"game--notice"}
+    # a hot-seat table's seats change hands from the palette (tui/commands.py); a lesson's
+    # and a joined game's do not
+    seats_change_hands = True
 
     def __init__(self, session: Table, turns: BotTurns | None = None,
                  handover: bool | str = False, resumed: bool = False) -> None:

@@ -138,6 +138,8 @@ class LessonScreen(GameScreen):
     """The game screen with a lesson panel; the learner's moves are checked against the
     lesson, the computer seats follow it."""
 
+    seats_change_hands = False
+
     COMPONENT_CLASSES = {"lesson--title", "lesson--step", "lesson--wrong"}
     session: Session   # (a lesson is played at a local Session: GameScreen takes any Table)
     # Esc: back in a submenu (the game screen's), else back to the lesson list
