@@ -7,6 +7,7 @@ permissions of an ordinary user (uid 65534, for folders root could read anyway) 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
 import json
@@ -163,10 +164,8 @@ def shared_home(monkeypatch):
     monkeypatch.setenv("JORVIK_HOME", str(home))
     yield home
     for p in [home, *home.rglob("*")]:
-        try:
+        with contextlib.suppress(OSError):
             p.chmod(0o755)
-        except OSError:
-            pass
     shutil.rmtree(home, ignore_errors=True)
 
 

@@ -48,7 +48,7 @@ def test_a_signal_to_the_group_stops_review_and_its_workers(tmp_path, sig, delay
         assert workers, "the review never started its workers"
         time.sleep(delay)
         os.killpg(proc.pid, sig)
-        out, err = proc.communicate(timeout=20)
+        _out, err = proc.communicate(timeout=20)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)

@@ -11,6 +11,7 @@ flat price a coin they lost (docs/decisions.md)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -87,7 +88,7 @@ def test_coins_the_rounds_left_cannot_spend_are_worth_little_at_the_cut():
     assert ctx.coins_value(p, 18) - ctx.coins_value(p, 17) < 0.7
     assert ctx.coins_value(p, 2) - ctx.coins_value(p, 1) > 1.5
     worth = [ctx.coins_value(p, c + 1) - ctx.coins_value(p, c) for c in range(20)]
-    assert all(a > b for a, b in zip(worth, worth[1:]))
+    assert all(a > b for a, b in itertools.pairwise(worth))
     # the heuristic's own price of a coin in its decisions is unchanged
     assert ctx.coin_worth(p) > 1.0
 
@@ -101,7 +102,7 @@ def test_capped_coins_are_the_flat_price_until_the_curve_puts_a_coin_lower():
     flat = ctx.coin_worth(p)
     capped = [ctx.coins_value(p, c, capped=True) for c in range(21)]
     assert capped[0] == 0.0 and capped[1] == pytest.approx(flat)
-    assert all(0 < b - a <= flat + 1e-9 for a, b in zip(capped, capped[1:]))
+    assert all(0 < b - a <= flat + 1e-9 for a, b in itertools.pairwise(capped))
     assert capped[18] - capped[17] == pytest.approx(ctx.coins_value(p, 18) - ctx.coins_value(p, 17))
     assert capped[18] - capped[17] < flat / 2
     assert player_value(ctx, p, coins_at_cut="capped") < player_value(ctx, p)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from jorvik.net import codes
 from jorvik.net.adapter import Seats, Session
@@ -27,3 +28,19 @@ async def hosted(cards, names=("Ann", "Bo", "Cy", "Di"), bots=(None, None, None,
         server.close()
         await server.wait_closed()
         table.close()
+
+
+async def until(condition: Callable[[], object], within: float = 60.0, what: str = "",
+                step: float = 0.02) -> bool:
+    """Let the event loop run until `condition()` holds. `within` only bounds a hung host:
+    past it the test fails with `what`, or, when `what` is empty, this returns False (the
+    caller checks what it needs). A slow machine makes a test slower, not red."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + within
+    while not condition():
+        if loop.time() > end:
+            if what:
+                raise AssertionError(f"{what} did not come within {within} s")
+            return False
+        await asyncio.sleep(step)
+    return True

@@ -4,6 +4,7 @@ remote seats, the local keyboard's seats and a bot; what a client may and may no
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 
@@ -13,7 +14,7 @@ from jorvik.engine import legal_actions
 from jorvik.net.auto import AutoPlayer
 from jorvik.net.protocol import PROTOCOL
 
-from .helpers import hosted
+from .helpers import hosted, until
 
 
 async def _hello(url: str, code: str, **extra):
@@ -27,7 +28,6 @@ async def test_a_whole_game_with_remote_local_and_bot_seats_nothing_hidden_sent(
     final scoring. Every byte a client receives is recorded: no card id is in it before the
     card is revealed on the host, and no seed, deck or bag."""
     async with hosted(cards) as (table, url):
-        ids = {c.id for c in cards.cards}
         session = table.session
         leaks: list[str] = []
         received = [0]
@@ -153,8 +153,8 @@ async def test_wrong_codes_and_versions_are_refused(cards):
 def _fuzz_messages(rng: random.Random, legal: list[dict], move: int) -> list:
     """Malformed, mutated and out-of-turn messages, each made at random."""
     return [
-        lambda: '{"t":"act","move":%d,"action":%s}' % (rng.randrange(-5, 500),
-                                                       json.dumps(rng.choice(legal))),
+        lambda: (f'{{"t":"act","move":{rng.randrange(-5, 500)},'
+                 f'"action":{json.dumps(rng.choice(legal))}}}'),
         lambda: json.dumps({"t": "act", "move": move,
                             "action": {k: rng.choice([None, 1, "x", [], {}, -1, 2**70, True])
                                        for k in rng.choice(legal)}}),
@@ -186,7 +186,7 @@ async def test_thousands_of_hostile_messages_never_change_the_game(cards):
     host's message handling: each is refused with an error, nothing changes, nothing raises."""
     from jorvik.net.host import Client, Grant
     async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(0, 1),
-                      mode="jarl", seed=9) as (table, url):
+                      mode="jarl", seed=9) as (table, _url):
         s = table.session
         before = (len(s.actions), json.dumps(s.state.to_dict(), sort_keys=True))
         rng = random.Random(35)
@@ -199,7 +199,7 @@ async def test_thousands_of_hostile_messages_never_change_the_game(cards):
             c = clients[i % 2]
             c.tokens = 100   # the rate limit has its own test
             msg = makers[rng.randrange(len(makers))]()
-            if c.grant.seats == {s.decider} and '"move":%d' % len(s.actions) in msg.replace(
+            if c.grant.seats == {s.decider} and f'"move":{len(s.actions)}' in msg.replace(
                     " ", ""):
                 continue
             await table._message(c, msg)
@@ -276,19 +276,14 @@ async def test_a_client_killed_mid_game_rejoins_and_sees_the_current_table(cards
                       mode="karl", seed=2) as (table, url):
         first = AutoPlayer(url, table.code_of(0), cards, seed=1)
         task = asyncio.get_running_loop().create_task(first.play(60))
-        while len(table.session.actions) < 30:
-            await asyncio.sleep(0.02)
+        await until(lambda: len(table.session.actions) >= 30, what="30 moves")
         task.cancel()   # the client dies without a word
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await task
-        except asyncio.CancelledError:
-            pass
         await first.link.stop()
         # the bot seat plays on until the table waits for the dead client's seat: only then
         # does the table stand still for the comparison below
-        deadline = asyncio.get_running_loop().time() + 30
-        while table.session.decider != 0 and asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(0.02)
+        await until(lambda: table.session.decider == 0, within=30)
         ws, welcome = await _hello(url, table.code_of(0))
         assert welcome["move"] == len(table.session.actions) >= 30
         from jorvik.net.view import public_view

@@ -134,7 +134,7 @@ def test_N43_a_headless_host_stopped_by_a_signal_says_so_and_resumes(tmp_path, s
     host, lines = start(tmp_path, *GAME, "--names", "Sig", "--port", "0")
     before = saves(tmp_path)
     host.send_signal(signum)
-    out, err = host.communicate(timeout=30)
+    _out, err = host.communicate(timeout=30)
     assert host.returncode == 128 + signum, err
     assert "Traceback" not in err
     assert f"stopped ({signal.Signals(signum).name})" in err

@@ -93,7 +93,7 @@ async def test_B71_B61_an_untrusted_certificate_is_named(cards, cert):  # noqa: 
 
 async def test_tls_to_a_plain_host_says_so(cards):
     from .helpers import hosted
-    async with hosted(cards) as (table, url):
+    async with hosted(cards) as (_table, url):
         statuses, problem, _ = await _first_attempt(url.replace("ws:", "wss:"), cards,
                                                     tls=client_ssl(True, None))
     assert statuses == ["unreachable"] and "without --tls" in problem
@@ -101,16 +101,15 @@ async def test_tls_to_a_plain_host_says_so(cards):
 
 async def test_a_seat_that_was_connected_still_reconnects(cards):
     """The other side of B71: a drop after the table was seen is waited out."""
-    from .helpers import hosted
+    from .helpers import hosted, until
     async with hosted(cards, names=("Ann", "Bo"), bots=(None, "easy"), remote=(0,),
                       mode="karl", seed=2) as (table, url):
         player = AutoPlayer(url, table.code_of(0), cards)
         task = asyncio.create_task(player.play(limit=20))
-        while "connected" not in player.statuses:
-            await asyncio.sleep(0.02)
+        await until(lambda: "connected" in player.statuses, what="the first connection")
         await player.link.ws.close(1012)   # as when the host restarts
-        while player.statuses.count("connected") < 2 and not task.done():
-            await asyncio.sleep(0.02)
+        await until(lambda: player.statuses.count("connected") >= 2 or task.done(),
+                    what="the reconnection")
         assert "reconnecting" in player.statuses and player.statuses.count("connected") == 2
         player.done.set()
         await task

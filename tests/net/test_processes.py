@@ -99,7 +99,7 @@ def test_a_four_player_jarl_game_with_three_remote_seats_and_a_bot():
     assert all(w.startswith("127.0.0.1:") for w in lines.values())
     clients = [join(w, seed) for seed, w in enumerate(lines.values())]
     results = [finish(c) for c in clients]
-    code, out, err = finish(host, 30)
+    code, _out, err = finish(host, 30)
     assert code == 0, err
     scores = [json.loads(r[1]) for r in results]
     assert all(r[0] == 0 for r in results), [r[2] for r in results]

@@ -59,7 +59,7 @@ async def test_the_review_screen_lists_the_blunder_and_the_vp_race():
     app = Host()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
-        await wait_until(pilot, lambda: screen.result is not None, timeout=300,
+        await wait_until(pilot, lambda: screen.result is not None, within=300,
                          what="the review")
         text = str(screen.query_one("#review-report").render())
         assert "Round 2, purchase phase: Peti chose pass" in text

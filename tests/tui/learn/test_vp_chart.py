@@ -19,6 +19,6 @@ def test_every_player_shows_even_where_the_lines_meet():
 def test_the_rounds_and_the_axis_name_are_under_the_chart():
     text = vp_chart([0, 1, 2, 10], [[10, 10]] * 4, ["A", "B"], ["", ""], width=50,
                     height=5, axis="round").plain
-    axis_line = [line for line in text.splitlines() if line.rstrip().endswith("round")][0]
+    axis_line = next(line for line in text.splitlines() if line.rstrip().endswith("round"))
     assert "0" in axis_line and "10" in axis_line
     assert all(len(line) <= 50 for line in text.splitlines()[:-1])
