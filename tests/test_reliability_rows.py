@@ -109,7 +109,7 @@ def test_f3_a_crash_in_learn_exits_70_with_its_message(tmp_path):
            # no terminal here: the app runs headless (without one it refuses to start, N15)
            "TEXTUAL_DRIVER": "textual.drivers.headless_driver:HeadlessDriver", "JORVIK_HOME": str(tmp_path / "home")}
     proc = subprocess.run([sys.executable, "-c", LEARN_CRASH, "learn", "--lang", "en"],
-                          env=env, stdin=subprocess.PIPE, capture_output=True, timeout=60)
+                          env=env, stdin=subprocess.PIPE, capture_output=True, timeout=300)
     err = proc.stderr.decode()
     assert proc.returncode == 70, err
     assert "Traceback" not in err and "crash" in err.lower()
@@ -243,7 +243,7 @@ def test_f8_a_crash_before_any_game_does_not_claim_a_save(tmp_path):
            # no terminal here: the app runs headless (without one it refuses to start, N15)
            "TEXTUAL_DRIVER": "textual.drivers.headless_driver:HeadlessDriver", "JORVIK_HOME": str(tmp_path / "home")}
     proc = subprocess.run([sys.executable, "-c", SETUP_CRASH, "play", "--lang", "en"], env=env,
-                          stdin=subprocess.PIPE, capture_output=True, timeout=60)
+                          stdin=subprocess.PIPE, capture_output=True, timeout=300)
     err = proc.stderr.decode()
     assert proc.returncode == 70, err
     assert "Traceback" not in err and "saved" not in err.lower()
@@ -263,7 +263,7 @@ def test_f7_a_crash_with_an_unusable_data_folder_names_the_real_report(tmp_path)
            "TEXTUAL_DRIVER": "textual.drivers.headless_driver:HeadlessDriver", "JORVIK_HOME": str(blocker / "home"),
            "TMPDIR": str(temp)}
     proc = subprocess.run([sys.executable, "-c", SETUP_CRASH, "play", "--lang", "en"], env=env,
-                          stdin=subprocess.PIPE, capture_output=True, timeout=60)
+                          stdin=subprocess.PIPE, capture_output=True, timeout=300)
     err = proc.stderr.decode()
     assert proc.returncode == 70, err
     report = next(temp.glob("jorvik-crash-*.txt"))

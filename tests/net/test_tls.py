@@ -21,7 +21,7 @@ def cert(tmp_path):
     key, crt = tmp_path / "key.pem", tmp_path / "cert.pem"
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
                     "-subj", "/CN=localhost", "-keyout", str(key), "-out", str(crt)],
-                   check=True, capture_output=True, timeout=60)
+                   check=True, capture_output=True, timeout=300)
     return str(crt), str(key)
 
 

@@ -533,7 +533,7 @@ def test_a_crash_in_a_real_terminal_prints_where_the_report_is_and_how_to_resume
          "--bot-delay", "0"], env={**os.environ, "TERM": "xterm-256color",
            # no terminal here: the app runs headless (without one it refuses to start, N15)
            "TEXTUAL_DRIVER": "textual.drivers.headless_driver:HeadlessDriver"},
-        stdin=subprocess.PIPE, capture_output=True, timeout=60)
+        stdin=subprocess.PIPE, capture_output=True, timeout=300)
     err = proc.stderr.decode()
     assert proc.returncode == 70
     assert "Traceback" not in err and "jorvik play --resume" in err

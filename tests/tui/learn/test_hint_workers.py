@@ -176,5 +176,5 @@ def test_workers_start_inside_an_app_whose_stderr_has_no_file_only_when_prepared
         "pool.close()",
     ])
     out = subprocess.run([sys.executable, "-c", code, "yes" if prepared else "no"],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=300)
     assert out.stdout.split() == [str(prepared)]
