@@ -1,5 +1,7 @@
 """Every test gets its own empty data directory (JORVIK_HOME: never the user's saves and
-settings) and starts and ends in English, whatever the locale of the machine running it."""
+settings) and starts and ends in English, whatever the locale of the machine running it.
+The slow tier runs first, so that on two workers (pytest-xdist, pyproject's addopts) its long
+tests are not the last ones left while the other worker has nothing to do."""
 
 from __future__ import annotations
 
@@ -16,3 +18,8 @@ def _own_home_in_english(tmp_path, monkeypatch):
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The tests marked slow first, the rest in their usual order (a stable sort)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -19,7 +19,7 @@ def run(capsys, *argv):
 
 
 def test_simulate_json_prints_exactly_the_documented_keys(capsys):
-    code, out, err = run(capsys, "simulate", "--games", "3", "--players", "3", "--mode", "jarl",
+    code, out, _err = run(capsys, "simulate", "--games", "3", "--players", "3", "--mode", "jarl",
                          "--seed", "5", "--json")
     assert code == 0
     data = json.loads(out)
@@ -47,7 +47,7 @@ def test_simulate_text_report(capsys):
     (["tournament", "--players", "1", "--bots", "easy"], "2 to 5 players"),
 ])
 def test_bad_arguments_get_one_line_and_exit_2(capsys, argv, fragment):
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code == 2
     assert fragment in err
     assert err.strip().count("\n") == 0
@@ -65,7 +65,7 @@ def test_simulate_exits_non_zero_when_an_invariant_breaks(capsys, monkeypatch):
     monkeypatch.setattr(simulate, "violations", lambda st: ["cubes: 44 in play, expected 45"])
     code, out, _ = run(capsys, "simulate", "--games", "1", "--players", "2")
     assert code == 1
-    assert next(l for l in out.splitlines() if l.startswith("violations")).split()[-1] == "1"
+    assert next(line for line in out.splitlines() if line.startswith("violations")).split()[-1] == "1"
     assert "cubes: 44" in out
 
 

@@ -69,7 +69,7 @@ def _read_save(path: Path) -> Outcome:
         parsed, _ = saving.open_save(path, load_cards())
     except saving.SaveError as e:
         return Outcome(str(e))
-    return Outcome(None, [parsed.record, [s for s in parsed.seats.names], parsed.notes])
+    return Outcome(None, [parsed.record, list(parsed.seats.names), parsed.notes])
 
 
 def _read_record(path: Path) -> Outcome:
@@ -333,10 +333,7 @@ def test_every_reader_refuses_an_unreadable_file_in_one_line(reader, monkeypatch
         twin.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
         reader.read(twin)
         path.chmod(0)
-        if os.geteuid() == 0:
-            outcome = as_nobody(lambda: reader.read(path))
-        else:
-            outcome = reader.read(path)
+        outcome = as_nobody(lambda: reader.read(path)) if os.geteuid() == 0 else reader.read(path)
         _judge(reader, "unreadable", outcome, 0)
     finally:
         for p in sorted(home.rglob("*"), reverse=True):
@@ -463,17 +460,17 @@ def _file_opens(tree: ast.AST):
             f = node.func
             name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
             base = ast.unparse(f.value) if isinstance(f, ast.Attribute) else ""
+            reads = (name in ("read_text", "read_bytes") and isinstance(f, ast.Attribute)
+                     and base not in ("outside", "jorvik.outside"))
+            loads = (name in ("load", "safe_load") and base in ("json", "yaml", "pickle", "marshal")
+                     and not (base == "yaml" and node.args and isinstance(node.args[0], ast.Name)
+                              and node.args[0].id == "text"))
             if name in ("open", "fdopen") and not _writes(node, name, base):
                 if isinstance(f, ast.Name) or base in ("os", "io", "codecs") or name == "fdopen" \
                         or "path" in base.lower() or base.endswith(")"):
                     yield fn.name, ast.unparse(node)
-            elif name in ("read_text", "read_bytes") and isinstance(f, ast.Attribute) \
-                    and base not in ("outside", "jorvik.outside"):
+            elif reads or loads:
                 yield fn.name, ast.unparse(node)
-            elif name in ("load", "safe_load") and base in ("json", "yaml", "pickle", "marshal"):
-                if not (base == "yaml" and node.args and isinstance(node.args[0], ast.Name)
-                        and node.args[0].id == "text"):
-                    yield fn.name, ast.unparse(node)
 
 
 def test_every_file_read_goes_through_the_shared_reader():

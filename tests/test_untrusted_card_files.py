@@ -83,7 +83,7 @@ def run_subprocess(argv: list[str], tmp_path: Path, memory_limit: int | None = N
     env = {**os.environ, "JORVIK_HOME": str(tmp_path / "home")}
     t0 = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "jorvik.cli", *argv], capture_output=True,
-                          text=True, timeout=60, env=env, preexec_fn=limit)
+                          text=True, timeout=300, env=env, preexec_fn=limit)
     return done, time.perf_counter() - t0
 
 

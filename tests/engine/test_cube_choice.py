@@ -111,11 +111,12 @@ def test_no_source_is_offered_where_a_good_lies_in_one_place_only():
 
 
 @pytest.mark.parametrize("position", [
-    dict(cards=["A09", "A07", "A01"], loading=["B08"], goods=[WOOL, WOOL, IRON],
-         storage=(WOOL,), warehouse=(WOOL, IRON)),
-    dict(cards=["A09"], loading=["B08"], goods=[WOOL, WOOL, WOOL], warehouse=(WOOL,) * 4),
-    dict(cards=["A09", "A05"], loading=["B08"], goods=[IRON, JET, AMBER], storage=(IRON,),
-         warehouse=(JET, IRON, AMBER)),
+    {"cards": ["A09", "A07", "A01"], "loading": ["B08"], "goods": [WOOL, WOOL, IRON],
+     "storage": (WOOL,), "warehouse": (WOOL, IRON)},
+    {"cards": ["A09"], "loading": ["B08"], "goods": [WOOL, WOOL, WOOL],
+     "warehouse": (WOOL,) * 4},
+    {"cards": ["A09", "A05"], "loading": ["B08"], "goods": [IRON, JET, AMBER],
+     "storage": (IRON,), "warehouse": (JET, IRON, AMBER)},
 ])
 def test_every_legal_action_leads_to_a_different_position(position):
     st = unloading(**position)
@@ -232,13 +233,11 @@ def test_moves_between_storage_and_warehouse_cannot_loop():
     # Taking any storage<->Warehouse move again and again stops within a few moves: the
     # stored cubes alone cannot cycle for ever (the reviewer's 182 moves there and back).
     st = with_a_ship(storage=(JET,), warehouse=(IRON, WOOL, AMBER))
-    for taken in range(10):
-        moves = moves_between_storage_and_warehouse(st)
-        if not moves:
-            break
+    taken = 0
+    while moves := moves_between_storage_and_warehouse(st):
+        assert taken < 10, "storage<->Warehouse moves still offered after 10 of them"
         st = play(st, moves[-1])
-    else:
-        pytest.fail("storage<->Warehouse moves still offered after 10 of them")
+        taken += 1
     assert 1 <= taken <= 2
 
 

@@ -48,10 +48,11 @@ def shape(n: ast.AST) -> str | None:
         values = tuple(_int(e) for e in n.elts)
         if values in ((2, 5, 9, 14), (0, 2, 5, 9, 14), (16, 12, 10, 8), (2, 3, 4, 5)):
             return f"{values}"
-    if isinstance(n, ast.Dict) and n.keys and all(k is not None and _int(k) is not None
-                                                  for k in n.keys):
-        if {_int(k): _int(v) for k, v in zip(n.keys, n.values)} == {2: 16, 3: 12, 4: 10, 5: 8}:
-            return "rounds by table size"
+    if (isinstance(n, ast.Dict) and n.keys
+            and all(k is not None and _int(k) is not None for k in n.keys)
+            and {_int(k): _int(v) for k, v in zip(n.keys, n.values)}
+            == {2: 16, 3: 12, 4: 10, 5: 8}):
+        return "rounds by table size"
     return None
 
 

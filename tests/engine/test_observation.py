@@ -82,7 +82,7 @@ def test_the_view_is_json_and_names_no_card_still_in_the_deck():
     # what can be known of the hidden parts: the cards left per season, the cubes per good
     assert sum(view["deck"].values()) == len(st.deck)
     assert sum(view["bag"].values()) == len(st.bag)
-    assert list(view["deck"])[0] == st.cards.by_id[st.deck[0]].season   # the top card's back
+    assert next(iter(view["deck"])) == st.cards.by_id[st.deck[0]].season   # the top card's back
 
 
 def test_observing_changes_nothing_and_the_view_keeps_no_seed():

@@ -189,6 +189,7 @@ def test_accented_player_names_survive_a_log_line():
 def test_catalogue_files_are_utf8_without_bom():
     for f in sorted(os.listdir(os.path.dirname(i18n.__file__))):
         if f.endswith(".yaml"):
-            raw = open(os.path.join(os.path.dirname(i18n.__file__), f), "rb").read()
+            with open(os.path.join(os.path.dirname(i18n.__file__), f), "rb") as file:
+                raw = file.read()
             assert not raw.startswith(b"\xef\xbb\xbf"), f
             raw.decode("utf-8")

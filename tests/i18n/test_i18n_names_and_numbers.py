@@ -330,7 +330,7 @@ def test_command_line_errors_in_hungarian(argv, capsys):
     with pytest.raises(SystemExit):
         main(["--lang", "hu", *argv])
     err = capsys.readouterr().err
-    assert err.startswith("jorvik: hiba: ") or err.startswith("jorvik: "), err
+    assert err.startswith(("jorvik: hiba: ", "jorvik: ")), err
     assert len(err.strip().splitlines()) == 1, err
     assert not _bad(err), err
 

@@ -4,24 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from jorvik.net import codes
 from jorvik.net.host import Table, open_server
 from jorvik.play.session import Session
 from jorvik.tui.text import Seats
-
-
-async def until(condition, limit: float = 30.0) -> bool:
-    """Let the loop run until `condition()` holds (True), or `limit` seconds pass (False):
-    the limit only bounds a hung test, it is never what a test waits for."""
-    end = asyncio.get_running_loop().time() + limit
-    while True:
-        if condition():
-            return True
-        if asyncio.get_running_loop().time() > end:
-            return False
-        await asyncio.sleep(0.02)
 
 
 @contextlib.asynccontextmanager
@@ -41,3 +29,19 @@ async def hosted(cards, names=("Ann", "Bo", "Cy", "Di"), bots=(None, None, None,
         server.close()
         await server.wait_closed()
         table.close()
+
+
+async def until(condition: Callable[[], object], within: float = 60.0, what: str = "",
+                step: float = 0.02) -> bool:
+    """Let the event loop run until `condition()` holds. `within` only bounds a hung host:
+    past it the test fails with `what`, or, when `what` is empty, this returns False (the
+    caller checks what it needs). A slow machine makes a test slower, not red."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + within
+    while not condition():
+        if loop.time() > end:
+            if what:
+                raise AssertionError(f"{what} did not come within {within} s")
+            return False
+        await asyncio.sleep(step)
+    return True

@@ -171,8 +171,8 @@ async def test_wrong_codes_and_versions_are_refused(cards):
 def _fuzz_messages(rng: random.Random, legal: list[dict], move: int) -> list:
     """Malformed, mutated and out-of-turn messages, each made at random."""
     return [
-        lambda: f'{{"t":"act","move":{rng.randrange(-5, 500)},'
-                f'"action":{json.dumps(rng.choice(legal))}}}',
+        lambda: (f'{{"t":"act","move":{rng.randrange(-5, 500)},'
+                 f'"action":{json.dumps(rng.choice(legal))}}}'),
         lambda: json.dumps({"t": "act", "move": move,
                             "action": {k: rng.choice([None, 1, "x", [], {}, -1, 2**70, True])
                                        for k in rng.choice(legal)}}),
@@ -294,14 +294,14 @@ async def test_a_client_killed_mid_game_rejoins_and_sees_the_current_table(cards
                       mode="karl", seed=2) as (table, url):
         first = AutoPlayer(url, table.code_of(0), cards, seed=1)
         task = asyncio.get_running_loop().create_task(first.play(60))
-        assert await until(lambda: len(table.session.actions) >= 30)
+        await until(lambda: len(table.session.actions) >= 30, what="30 moves")
         task.cancel()   # the client dies without a word
         with contextlib.suppress(asyncio.CancelledError):
             await task
         await first.link.stop()
         # the bot seat plays on until the table waits for the dead client's seat: only then
         # does the table stand still for the comparison below
-        await until(lambda: table.session.decider == 0)
+        await until(lambda: table.session.decider == 0, within=30)
         ws, welcome = await _hello(url, table.code_of(0))
         assert welcome["move"] == len(table.session.actions) >= 30
         assert welcome["view"] == json.loads(json.dumps(table.session.view(None).public.to_json()))

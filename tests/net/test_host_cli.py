@@ -23,11 +23,6 @@ GAME = ["--headless", "--players", "2", "--mode", "karl", "--bots", "2", "--leve
         "--bot-delay", "0"]
 
 
-def run(home: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*JORVIK, "host", *args], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "JORVIK_HOME": str(home)}, stdin=subprocess.DEVNULL)
-
-
 def start(home: Path, *args: str) -> tuple[subprocess.Popen, list[str]]:
     """A host left running: its lines up to "Waiting…"."""
     proc = subprocess.Popen([*JORVIK, "host", *args], stdout=subprocess.PIPE,
@@ -48,7 +43,7 @@ def start(home: Path, *args: str) -> tuple[subprocess.Popen, list[str]]:
 
 def kill(proc: subprocess.Popen) -> None:
     proc.send_signal(signal.SIGKILL)
-    proc.communicate(timeout=10)
+    proc.communicate(timeout=120)
 
 
 def saves(home: Path) -> list[str]:
@@ -64,18 +59,23 @@ def busy_port() -> socket.socket:
 
 @pytest.mark.parametrize("option", [["--port", "70000"], ["--port", "-1"],
                                     ["--web", "--web-port", "65536"]])
-def test_B70_a_port_out_of_range_is_one_line_and_starts_nothing(option, tmp_path):
-    proc = run(tmp_path, *GAME, "--names", "Ann", *option)
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    assert len(proc.stderr.strip().splitlines()) <= 2 and "not a port" in proc.stderr
-    assert not (tmp_path / "games").exists() or saves(tmp_path) == []
+def test_B70_a_port_out_of_range_is_one_line_and_starts_nothing(option, capsys):
+    # refused while the options are read: in the test's own process (cli.main is `jorvik`)
+    from jorvik.cli import main
+    from jorvik.settings import data_dir
+    with pytest.raises(SystemExit) as exit_:
+        main(["host", *GAME, "--names", "Ann", *option])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "Traceback" not in err
+    assert len(err.strip().splitlines()) <= 2 and "not a port" in err
+    assert not (data_dir() / "games").exists() or saves(data_dir()) == []
 
 
 def test_B68e_failed_starts_leave_no_phantom_and_resume_takes_the_real_game(tmp_path):
-    """A real game is hosted (with browser seats) and its host dies; then four starts that
-    cannot listen (busy port, an address not this machine's, a busy web port, a port out of
-    range). The audit found each left an unfinished hosted game, and `host --resume` picked
-    the last one. The resume here names no port: it comes back where the game was served."""
+    """A real game is hosted (with browser seats) and its host dies; then three starts that
+    cannot listen (busy port, an address not this machine's, a busy web port). The audit
+    found each left an unfinished hosted game, and `host --resume` picked the last one. The
+    resume here names no port: it comes back where the game was served."""
     real, lines = start(tmp_path, *GAME, "--names", "Gina", "--port", "0", "--web",
                         "--web-port", "0")
     kill(real)
@@ -84,12 +84,19 @@ def test_B68e_failed_starts_leave_no_phantom_and_resume_takes_the_real_game(tmp_
     env = {**os.environ, "JORVIK_HOME": str(tmp_path)}
     with busy_port() as busy:
         taken = str(busy.getsockname()[1])
+        # (a port out of range is refused while the options are read, before anything is
+        # saved: test_B70 above, in-process)
         tries = [["--port", taken], ["--listen", "999.1.1.1"],
-                 ["--port", "0", "--web", "--web-port", taken], ["--port", "70000"]]
+                 ["--port", "0", "--web", "--web-port", taken]]
         procs = [subprocess.Popen([*JORVIK, "host", *GAME, "--names", "Phan", *extra],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                   stdin=subprocess.DEVNULL, env=env) for extra in tries]
-        failed = [(p.wait(60), p.communicate()[1]) for p in procs]
+        try:
+            failed = [(p.wait(300), p.communicate()[1]) for p in procs]
+        finally:   # none outlives the test (one that hung would take the freed port later)
+            for p in procs:
+                if p.poll() is None:
+                    kill(p)
     for code, err in failed:
         assert code in (1, 2) and "Traceback" not in err, err
         assert len(err.strip().splitlines()) <= 2, err
@@ -134,7 +141,11 @@ def test_N43_a_headless_host_stopped_by_a_signal_says_so_and_resumes(tmp_path, s
     host, lines = start(tmp_path, *GAME, "--names", "Sig", "--port", "0")
     before = saves(tmp_path)
     host.send_signal(signum)
-    out, err = host.communicate(timeout=30)
+    try:
+        _out, err = host.communicate(timeout=300)
+    finally:
+        if host.poll() is None:
+            kill(host)
     assert host.returncode == 128 + signum, err
     assert "Traceback" not in err
     assert f"stopped ({signal.Signals(signum).name})" in err

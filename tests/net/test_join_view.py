@@ -13,16 +13,14 @@ from jorvik.net.client import url_of
 from jorvik.tui.app import PlayConfig
 from jorvik.tui.text import Seats
 from jorvik.tui.widgets.status import StatusBar
+from tui_helpers import wait_until
 
 from .helpers import hosted
 
 
 async def _until(pilot, check, limit: float = 10.0) -> None:
-    for _ in range(int(limit / 0.05)):
-        if check():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("not reached in time")
+    """Wait for `check()`; `limit` (raised to a minute for a loaded machine) bounds a hang."""
+    await wait_until(pilot, check, within=max(limit, 60.0), what="the condition")
 
 
 async def _first_choice(pilot, screen, s) -> None:

@@ -6,6 +6,7 @@ limits), bounded in connections and in seconds."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 
@@ -15,7 +16,7 @@ from jorvik.net.client import Link
 from jorvik.net.gate import Gate, address_key
 from jorvik.net.protocol import PROTOCOL, Welcome
 
-from .helpers import hosted
+from .helpers import hosted, until
 
 JUNK = 40        # connections that never say a word, reopened as soon as they close
 GUESSERS = 32    # connections that guess codes, reopened at once
@@ -79,8 +80,8 @@ async def _under_load(url: str, code: str, attackers: int, say: str | None,
     stop = [time.monotonic() + 40]
     opened = [0]
     tasks = [asyncio.create_task(_junk(url, stop, opened, say)) for _ in range(attackers)]
-    while opened[0] < attackers and time.monotonic() < stop[0]:
-        await asyncio.sleep(0.05)     # the junk holds every slot it can get first
+    # the junk holds every slot it can get first
+    await until(lambda: opened[0] >= attackers, within=stop[0] - time.monotonic(), step=0.05)
     results = []
     for _ in range(joins):
         results.append(await _real_join(url, code))
@@ -136,10 +137,8 @@ async def test_B30_a_guesser_from_one_address_holds_few_connections_at_once(card
         guess = json.dumps({"t": "hello", "v": PROTOCOL, "code": "AAAA-BBBB-CCCC-DDDD-EEEE-FF"})
         socks = [await connect(url, close_timeout=0.5) for _ in range(12)]
         for ws in socks:
-            try:
+            with contextlib.suppress(Exception):
                 await ws.send(guess)
-            except Exception:
-                pass
         answered = 0
         for ws in socks:
             try:
@@ -156,7 +155,7 @@ async def test_a_connection_that_never_says_hello_is_closed(cards, monkeypatch):
     from jorvik.net import host as hostmod
     assert hostmod.HELLO_TIMEOUT <= 5          # short: the audit's was 10 s
     monkeypatch.setattr(hostmod, "HELLO_TIMEOUT", 0.3)
-    async with hosted(cards) as (table, url), connect(url, close_timeout=0.5) as ws:
+    async with hosted(cards) as (_table, url), connect(url, close_timeout=0.5) as ws:
         msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
         assert msg == {"t": "bye", "kind": "no_hello"}
 

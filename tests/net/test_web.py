@@ -14,7 +14,7 @@ import pytest
 
 from jorvik.net.run import listening_socket, start_web
 
-from .helpers import hosted
+from .helpers import hosted, until
 
 MADE_UP = "JUNKJUNKJUNKAAAA"
 
@@ -24,10 +24,8 @@ def join_processes() -> list[int]:
     parent: dict[int, int] = {}
     for d in Path("/proc").iterdir():
         if d.name.isdigit():
-            try:
+            with contextlib.suppress(OSError, ValueError, IndexError):
                 parent[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                pass
     mine, found = {os.getpid()}, []
     changed = True
     while changed:
@@ -63,14 +61,12 @@ async def web_seats(cards, **kw):
 
 
 async def _until_no_joins(limit: float = 10.0) -> list[int]:
-    end = asyncio.get_running_loop().time() + limit
-    while join_processes() and asyncio.get_running_loop().time() < end:
-        await asyncio.sleep(0.1)
+    await until(lambda: not join_processes(), within=limit, step=0.1)
     return join_processes()
 
 
 async def test_B51_the_root_page_is_not_served_and_runs_no_join(cards):
-    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+    async with web_seats(cards) as (_table, base), aiohttp.ClientSession() as http:
         async with http.get(base + "/") as r:
             assert r.status == 404
             assert "websocket" not in (await r.text()).lower()
@@ -79,7 +75,7 @@ async def test_B51_the_root_page_is_not_served_and_runs_no_join(cards):
 
 
 async def test_B52_static_lists_no_directory(cards):
-    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+    async with web_seats(cards) as (_table, base), aiohttp.ClientSession() as http:
         for path in ("/static/", "/static/js/", "/static", "/static/../", "/static/%2e%2e/"):
             async with http.get(base + path) as r:
                 text = await r.text()
@@ -102,7 +98,7 @@ async def test_B55_a_forged_host_header_is_not_copied_into_the_page(cards):
 async def test_B56_B58_code_less_and_made_up_sockets_start_no_process(cards):
     """12 sockets on the code-less /ws and 12 with made-up codes at once: the audit saw 26
     join processes (more than the cap of 8), all accepted."""
-    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+    async with web_seats(cards) as (_table, base), aiohttp.ClientSession() as http:
         async def knock(path: str) -> str:
             try:
                 ws = await http.ws_connect(base + path, timeout=aiohttp.ClientWSTimeout(
@@ -141,9 +137,7 @@ async def test_B59_made_up_codes_never_lock_the_real_player_out(cards):
                 break
         assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
                                aiohttp.WSMsgType.CLOSING)
-        end = asyncio.get_running_loop().time() + 20
-        while len(join_processes()) > 1 and asyncio.get_running_loop().time() < end:
-            await asyncio.sleep(0.1)
+        await until(lambda: len(join_processes()) <= 1, within=20, step=0.1)
         assert len(join_processes()) == 1    # one seat, one process
         for ws in again:
             await ws.close()
@@ -152,7 +146,7 @@ async def test_B59_made_up_codes_never_lock_the_real_player_out(cards):
 
 async def test_B57_a_wrong_code_gets_a_page_that_says_so(cards):
     """The audit's browser said only "Session ended" for a wrong code."""
-    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+    async with web_seats(cards) as (_table, base), aiohttp.ClientSession() as http:
         async with http.get(f"{base}/seat/{MADE_UP}") as r:
             assert r.status == 404
             assert "does not know this join code" in await r.text()
@@ -220,9 +214,8 @@ async def test_a_browser_seat_s_last_words_never_land_on_the_host_s_terminal(car
     from jorvik.net.protocol import PROTOCOL
     async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
         page = await http.ws_connect(f"{base}/ws/{table.code_of(1)}")
-        end = asyncio.get_running_loop().time() + 30
-        while 0 not in table.holders and asyncio.get_running_loop().time() < end:
-            await asyncio.sleep(0.1)   # until its join process holds the seat
+        # until its join process holds the seat
+        await until(lambda: 0 in table.holders, within=30, step=0.1)
         assert 0 in table.holders      # (grant 0: seat 1's code)
         async with connect(table.url) as ws:   # the player moves to a terminal
             await ws.send(json.dumps({"t": "hello", "v": PROTOCOL, "code": table.code_of(1)}))

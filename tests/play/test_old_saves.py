@@ -74,7 +74,7 @@ def test_play_load_of_a_save_made_before_the_hungarian_wording_fixes_opens_it(tm
 @pytest.mark.parametrize("name", ["save2-fb5a3ad-jarl-finished", "record-fb5a3ad-jarl-finished"])
 def test_review_reads_a_game_of_an_earlier_release(name: str) -> None:
     from jorvik.tui.screens.review import load_game
-    record, seats, cards, _ = load_game(str(CORPUS / f"{name}.json"))
+    record, _seats, cards, _ = load_game(str(CORPUS / f"{name}.json"))
     from jorvik.review import states_of
     states, _ = states_of(record, cards)
     assert states[-1].phase == Phase.END

@@ -44,7 +44,7 @@ def _games(n: int, mode: str, names: list[str], seeds: range):
 def test_no_line_shows_no_change_and_no_name_is_doubled(lang, names):
     set_language(lang)
     told = 0
-    for session, p, lines in _games(5, "jarl", names, range(2)):
+    for _session, _p, lines in _games(5, "jarl", names, range(2)):
         for line in lines:
             assert not re.search(r"(?<![\d−-])(\d+)→\1(?!\d)", line), line   # "coins 3→3"
             for name in names:
@@ -72,7 +72,7 @@ def test_a_pass_the_game_made_is_worded_as_the_games_move():
 def test_a_reservation_whose_price_rises_is_announced():
     set_language("en")
     announced = 0
-    for session, p, lines in _games(5, "jarl", PERSONAL, range(3)):
+    for _session, _p, lines in _games(5, "jarl", PERSONAL, range(3)):
         for line in lines:
             if "reserved a card too: your reserved card costs one coin more" in line:
                 announced += 1

@@ -95,7 +95,7 @@ async def test_bot_seats_use_the_bots_registry_and_show_that_they_think():
         assert screen.thinking and not screen.session.actions
         assert "thinking…" in screen.query_one("#status").text.plain
         assert "(bot) is thinking" in screen.query_one("#prompt").text.plain
-        await wait_until(pilot, lambda: screen.session.decider == 0, timeout=120,
+        await wait_until(pilot, lambda: screen.session.decider == 0, within=120,
                          what="the bot's move")
         assert type(screen.turns.bot(1)).__name__ == "NormalBot"
         assert not screen.thinking and len(screen.session.actions) == 1

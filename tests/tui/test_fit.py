@@ -62,7 +62,7 @@ async def test_status_supply_and_legend_lines_are_never_cut_mid_word(tmp_path, s
             assert "…" not in piece or any(n[:5] in piece for n in LONG), top
         details = game.query_one(CardDetails)
         details.show(None)
-        legend_items = set(x.strip() for x in t("tui.legend.short").split(" · "))
+        legend_items = {x.strip() for x in t("tui.legend.short").split(" · ")}
         for shown in details.build(details.content_size.width, details.content_size.height):
             for item in shown.plain.split(" · "):
                 assert item.strip() in legend_items, item
@@ -170,7 +170,7 @@ async def test_the_standings_bar_ranks_every_player_with_the_gap_to_the_leader(t
         for entry, total in zip(entries[1:], totals[1:]):
             gap = total - totals[0]
             assert entry.endswith(f"{gap:+d}".replace("-", "−")), (entry, gap)
-        assert [e.split(".")[0].split()[-1] for e in entries][0] == "1"
+        assert next(e.split(".")[0].split()[-1] for e in entries) == "1"
 
 
 def test_a_long_name_in_the_prompt_ends_in_an_ellipsis_and_the_numbers_stay():

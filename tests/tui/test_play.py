@@ -23,7 +23,7 @@ async def test_all_bot_seats_play_a_whole_game_unattended():
     app = make_app("--players", "2", "--mode", "karl", "--bots", "1,2", "--level", "easy",
                    "--seed", "2", "--bot-delay", "0")
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: on_final(app), timeout=120, what="the final scoring")
+        await wait_until(pilot, lambda: on_final(app), within=120, what="the final scoring")
 
 
 async def test_the_handover_banner_names_the_next_player_and_enter_dismisses_it():

@@ -9,7 +9,7 @@ from textual import events
 
 from jorvik.play import saves as saving
 from jorvik.tui.screens.game import GameScreen
-from tui_helpers import make_app
+from tui_helpers import make_app, wait_until
 
 
 async def test_N48_ctrl_s_twice_in_a_burst_on_the_setup_screen_starts_one_game():
@@ -18,10 +18,8 @@ async def test_N48_ctrl_s_twice_in_a_burst_on_the_setup_screen_starts_one_game()
         assert type(app.screen).__name__ == "SetupScreen"
         for _ in range(2):  # both in one burst, before the app handles the first
             app.post_message(events.Key("ctrl+s", None))
-        for _ in range(100):
-            if any(isinstance(s, GameScreen) for s in app.screen_stack):
-                break
-            await pilot.pause(0.02)
+        await wait_until(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack),
+                         what="the game")
         await pilot.pause()
         # the game, perhaps under the "Save as" a late Ctrl+S asks for on the game screen
         assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1

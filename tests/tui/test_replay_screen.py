@@ -24,7 +24,7 @@ from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.replay import JumpScreen, ReplayScreen
 from jorvik.tui.text import Seats
 from jorvik.tui.widgets.status import StatusBar
-from tui_helpers import make_app
+from tui_helpers import make_app, wait_until
 
 SIZES = [(80, 24), (100, 30), (120, 40)]
 SEATS = Seats(["Anna", "Bela"], ["red", "blue"], [None, "hard"])
@@ -191,11 +191,8 @@ async def test_r_judges_the_game_then_its_costliest_decisions_are_jump_points(sh
         await pilot.press("1")                # no jump points before the review
         assert app.screen.step == 0
         await pilot.press("r")
-        for _ in range(200):
-            if isinstance(app.screen, JumpScreen):
-                break
-            await pilot.pause(0.02)
-        assert isinstance(app.screen, JumpScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, JumpScreen),
+                         what="the jump points")
         assert asked == [replay.record]
         listed = str(app.screen.query_one("#jumps-text").render())
         hint = app.screen.query_one(".dialog-hint")     # how to pick one: on the screen

@@ -32,15 +32,15 @@ def first_key(app: JorvikApp) -> str:
     return "enter"
 
 
-async def wait_until(pilot, condition: Callable[[], object], timeout: float = 30.0,
+async def wait_until(pilot, condition: Callable[[], object], within: float = 120.0,
                      what: str = "the condition") -> None:
     """Let the app run until `condition()` holds: a short pause (the app handles its messages)
-    between checks. `timeout` only bounds a hung app (the test fails then); it is never what
+    between checks. `within` only bounds a hung app (the test fails then); it is never what
     a test waits for, so a slow machine makes a test slower, not red."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + within
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"{what} did not come within {timeout} s")
+            raise AssertionError(f"{what} did not come within {within} s")
         await pilot.pause(0.01)
 
 
@@ -52,18 +52,19 @@ async def play_until(pilot, done: Callable[[JorvikApp], bool], limit: int = 3000
             return presses
         screen = app.screen
         if isinstance(screen, GameScreen) and (screen.thinking or screen.menu is None):
-            await wait_until(pilot, lambda: not (screen.thinking or screen.menu is None)
+            await wait_until(pilot, lambda screen=screen: not (screen.thinking
+                                                               or screen.menu is None)
                              or app.screen is not screen, what="a menu after the bots' turn")
             continue
         await pilot.press(first_key(app))
     raise AssertionError("the game did not get there")
 
 
-async def hint_shown(pilot, timeout: float = 30.0) -> None:
+async def hint_shown(pilot, within: float = 120.0) -> None:
     """Wait until the hint window shows its moves."""
     app = pilot.app
     await wait_until(pilot, lambda: isinstance(app.screen, HintScreen)
-                     and app.screen.found is not None, timeout, "the hint")
+                     and app.screen.found is not None, within, "the hint")
 
 
 def small_hints(monkeypatch, budget: int = 4000) -> None:

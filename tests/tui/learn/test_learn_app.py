@@ -42,8 +42,9 @@ class LessonEnd:
                                                                       LessonDoneScreen):
             self.shown.set()
 
-    async def wait_shown(self, timeout: float = 20) -> None:
-        await asyncio.wait_for(self.shown.wait(), timeout)
+    async def wait_shown(self) -> None:
+        """Wait for the end screen (120 s only bounds a hung app)."""
+        await asyncio.wait_for(self.shown.wait(), 120)
         assert isinstance(self.app.screen, LessonDoneScreen)
 
 

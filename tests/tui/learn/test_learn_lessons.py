@@ -66,11 +66,11 @@ def test_round_benedeks_unloading_example_income_leather_amber_iron():
     seen = []
     for a in script(ROUND):
         before = st
-        st, ev = apply_action(st, a)
+        st, _ev = apply_action(st, a)
         if before.round == 2 and before.phase == "unloading" and current_player(before) == BENEDEK:
             seen.append((a, before.players[BENEDEK].coins, st.players[BENEDEK]))
     # income 1 coin (he bought something): 5 - 3 paid + 1 = 3 coins before assigning
-    (leather, coins0, after_leather), (amber, coins1, after_amber), (iron, _, after_iron) = seen
+    (_leather, coins0, after_leather), (_amber, coins1, after_amber), (_iron, _, after_iron) = seen
     assert coins0 == 3
     assert after_leather.filled["A01"] == (2,)              # leather on the Leatherworker
     assert after_amber.coins == coins1 + 1                  # amber sold to the merchant: 1 coin
