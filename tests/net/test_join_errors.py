@@ -15,10 +15,11 @@ import pytest
 from aiohttp import web
 
 from jorvik.net import codes
-from jorvik.net.adapter import Seats, Session
 from jorvik.net.auto import AutoPlayer
 from jorvik.net.client import client_ssl
 from jorvik.net.host import Table, open_server, server_ssl
+from jorvik.play.session import Session
+from jorvik.tui.text import Seats
 
 from .test_tls import cert  # noqa: F401 - the fixture
 
