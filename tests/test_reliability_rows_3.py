@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import signal
-import struct
 import subprocess
 import sys
 import time
@@ -17,68 +15,11 @@ from pathlib import Path
 
 import pytest
 from outside_helpers import alive, children
+from pty_helpers import Pty, term_env
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 unix_only = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
-
-
-def _env(home: Path, **extra: str) -> dict[str, str]:
-    env = dict(os.environ, JORVIK_HOME=str(home), TERM="xterm-256color", LANG="C.UTF-8")
-    env.pop("TEXTUAL_DRIVER", None)
-    env.update(extra)
-    return env
-
-
-class Pty:
-    """`python -m jorvik.cli ARGS` in a pseudo-terminal of 100 x 30, as a player's terminal."""
-
-    def __init__(self, args: list[str], home: Path, files: int | None = None) -> None:
-        import fcntl
-        import pty
-        import termios
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child
-            if files is not None:
-                import resource
-                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
-            os.execve(PY, [PY, "-m", "jorvik.cli", *args], _env(home))
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        self.out = b""
-        self.status: int | None = None
-
-    def read_until(self, needle: bytes, seconds: float) -> bool:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end and needle not in self.out:
-            r, _, _ = select.select([self.fd], [], [], 0.1)
-            if r:
-                try:
-                    self.out += os.read(self.fd, 65536)
-                except OSError:
-                    break
-        return needle in self.out
-
-    def wait(self, seconds: float) -> int | None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            self.read_until(b"\0never\0", 0.1)
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.read_until(b"\0never\0", 0.3)
-                self.status = os.waitstatus_to_exitcode(status)
-                return self.status
-        os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
-        return None
-
-    def close(self) -> None:
-        if self.status is None:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-                os.waitpid(self.pid, 0)
-            except (ProcessLookupError, ChildProcessError):
-                pass
-        os.close(self.fd)
 
 
 def _one_game(home: Path) -> Path:
@@ -180,7 +121,7 @@ def test_N43_N44_SIGHUP_to_join_gives_the_terminal_back_in_one_line(tmp_path: Pa
         port = probe.getsockname()[1]
     host = subprocess.Popen([PY, "-m", "jorvik.cli", "host", "--headless", "--players", "2",
                              "--names", "Ann,Bob", "--remote", "1,2", "--port", str(port)],
-                            env=_env(tmp_path / "host"), stdin=subprocess.DEVNULL,
+                            env=term_env(tmp_path / "host"), stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     term = None
     try:
@@ -218,7 +159,7 @@ def test_N15_N16_play_without_a_terminal_says_so_in_one_line_and_exits_2(stdin: 
     r = subprocess.run([PY, "-m", "jorvik.cli", "play", "--players", "2", "--names", "A,B"],
                        input=b"\n" if stdin == "pipe" else None,
                        stdin=subprocess.DEVNULL if stdin == "devnull" else None,
-                       capture_output=True, env=_env(home), timeout=300)
+                       capture_output=True, env=term_env(home), timeout=300)
     err = r.stderr.decode()
     assert r.returncode == 2
     assert err.count("\n") == 1 and "needs a terminal" in err
@@ -235,7 +176,7 @@ def test_N15_play_with_stderr_thrown_away_says_so_where_it_is_seen(tmp_path: Pat
     try:
         r = subprocess.run([PY, "-m", "jorvik.cli", "play", "--players", "2", "--names", "A,B"],
                            stdin=slave, stdout=slave, stderr=subprocess.DEVNULL,
-                           env=_env(tmp_path / "home"), timeout=300)
+                           env=term_env(tmp_path / "home"), timeout=300)
         seen = os.read(master, 4096).decode("utf-8", "replace")
     finally:
         os.close(slave)
@@ -246,7 +187,7 @@ def test_N15_play_with_stderr_thrown_away_says_so_where_it_is_seen(tmp_path: Pat
 
 def test_N15_learn_without_a_terminal_says_so_too(tmp_path: Path) -> None:
     r = subprocess.run([PY, "-m", "jorvik.cli", "learn"], stdin=subprocess.DEVNULL,
-                       capture_output=True, env=_env(tmp_path / "home"), timeout=300)
+                       capture_output=True, env=term_env(tmp_path / "home"), timeout=300)
     assert r.returncode == 2 and "needs a terminal" in r.stderr.decode()
 
 
@@ -299,7 +240,7 @@ def test_N26_every_seed_play_takes_is_saved_and_resumed(tmp_path: Path) -> None:
 def test_N12_every_command_works_or_says_one_line_on_an_output_that_cannot_take_utf8(
         command: list[str], encoding: str, tmp_path: Path) -> None:
     r = subprocess.run([PY, "-m", "jorvik.cli", *command], capture_output=True, timeout=120,
-                       env=_env(tmp_path / "home", PYTHONIOENCODING=encoding), stdin=subprocess.DEVNULL)
+                       env=term_env(tmp_path / "home", PYTHONIOENCODING=encoding), stdin=subprocess.DEVNULL)
     err = r.stderr.decode(encoding, "replace")
     assert "Traceback" not in err and "UnicodeEncodeError" not in err
     assert r.returncode in (0, 2) and len(err.splitlines()) <= 1
@@ -388,7 +329,7 @@ def test_N42_review_killed_its_workers_end_with_it_silently(tmp_path: Path) -> N
     err_path = tmp_path / "err.txt"
     with open(err_path, "wb") as err:
         proc = subprocess.Popen([PY, "-m", "jorvik.cli", "review", str(game), "--playouts", "1000"],
-                                env=_env(tmp_path / "home"), stdout=subprocess.DEVNULL, stderr=err,
+                                env=term_env(tmp_path / "home"), stdout=subprocess.DEVNULL, stderr=err,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
     workers: list[int] = []
     try:
@@ -462,7 +403,7 @@ def test_S4_a_bot_game_a_hint_and_a_save_without_fcntl_or_pthread_sigmask(tmp_pa
         "import signal\ntry:\n    import fcntl\nexcept ImportError:\n    pass\n"
         "else:\n    raise SystemExit('fcntl is not hidden')\n"
         "assert not hasattr(signal, 'pthread_sigmask')\n")
-    env = _env(tmp_path / "home", PYTHONPATH=os.pathsep.join([str(site), str(ROOT / "src")]))
+    env = term_env(tmp_path / "home", PYTHONPATH=os.pathsep.join([str(site), str(ROOT / "src")]))
     r = subprocess.run([PY, "-c", PLAY], capture_output=True, text=True, env=env, timeout=240)
     assert r.returncode == 0, r.stderr[-2000:]
     got = json.loads(r.stdout.strip().splitlines()[-1])
