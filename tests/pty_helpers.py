@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 PY = sys.executable
 
@@ -60,13 +61,27 @@ class Pty:
         """Read until `needle` has been shown (False: not within `seconds`)."""
         return self.until(lambda: needle in self.out, seconds)
 
+    def settle(self, seconds: float) -> None:
+        """Keep reading the terminal for `seconds` while the app draws (nothing is awaited)."""
+        self.read_until(b"\0never\0", seconds)
+
+    def stopped_by(self, sig: int, seconds: float = 120) -> tuple[int | None, int, list[Any]]:
+        """Let the app settle, send it `sig` and wait for it to end: (its exit status, how
+        much it had written before the signal, the terminal's attributes afterwards)."""
+        import termios
+        self.settle(1.5)
+        shown = len(self.out)
+        os.kill(self.pid, sig)
+        status = self.wait(seconds)
+        return status, shown, termios.tcgetattr(self.fd)
+
     def wait(self, seconds: float) -> int | None:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
-            self.read_until(b"\0never\0", 0.1)
+            self.settle(0.1)
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
-                self.read_until(b"\0never\0", 0.3)
+                self.settle(0.3)
                 self.status = os.waitstatus_to_exitcode(status)
                 return self.status
         os.kill(self.pid, signal.SIGKILL)

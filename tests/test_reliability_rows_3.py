@@ -41,13 +41,9 @@ def test_N43_N44_a_signal_to_play_saves_says_so_and_gives_the_terminal_back(sig:
         before = termios.tcgetattr(term.fd)
         assert term.read_until(b"\x1b[?1049h", 120)   # the board is on the alternate screen
         assert term.read_until(b"Ann", 120)
-        term.read_until(b"\0never\0", 1.0)           # let it settle, then a move
+        term.settle(1.0)                               # let it settle, then a move
         os.write(term.fd, b"1")
-        term.read_until(b"\0never\0", 1.5)
-        shown = len(term.out)
-        os.kill(term.pid, sig)
-        status = term.wait(120)
-        after = termios.tcgetattr(term.fd)
+        status, shown, after = term.stopped_by(sig)
     finally:
         term.close()
     assert status == 128 + sig
@@ -70,11 +66,7 @@ def test_N43_a_signal_on_the_lesson_list_ends_learn_in_one_line(tmp_path: Path) 
     term = Pty(["learn"], tmp_path / "home")
     try:
         assert term.read_until(b"\x1b[?1049h", 120)
-        term.read_until(b"\0never\0", 1.5)
-        shown = len(term.out)
-        os.kill(term.pid, signal.SIGTERM)
-        status = term.wait(120)
-        after = termios.tcgetattr(term.fd)
+        status, shown, after = term.stopped_by(signal.SIGTERM)
     finally:
         term.close()
     assert status == 128 + signal.SIGTERM
@@ -97,11 +89,7 @@ def test_N43_SIGTERM_to_host_gives_the_terminal_back_and_says_the_game_is_saved(
         assert term.read_until(b"Enter", 120)
         os.write(term.fd, b"\r")
         assert term.read_until(b"\x1b[?1049h", 120)
-        term.read_until(b"\0never\0", 1.5)
-        shown = len(term.out)
-        os.kill(term.pid, signal.SIGTERM)
-        status = term.wait(120)
-        after = termios.tcgetattr(term.fd)
+        status, shown, after = term.stopped_by(signal.SIGTERM)
     finally:
         term.close()
     assert status == 128 + signal.SIGTERM
@@ -134,11 +122,7 @@ def test_N43_N44_SIGHUP_to_join_gives_the_terminal_back_in_one_line(tmp_path: Pa
         assert code is not None
         term = Pty(["join", f"127.0.0.1:{port}", code], tmp_path / "join")
         assert term.read_until(b"\x1b[?1049h", 120)
-        term.read_until(b"\0never\0", 1.5)
-        shown = len(term.out)
-        os.kill(term.pid, signal.SIGHUP)
-        status = term.wait(120)
-        after = termios.tcgetattr(term.fd)
+        status, shown, after = term.stopped_by(signal.SIGHUP)
     finally:
         if term is not None:
             term.close()
