@@ -88,7 +88,6 @@ def _keys() -> list[Key]:
 @translated
 class GameScreen(SmallTerminal, Screen):
     KEYS = _keys()
-    COMPONENT_CLASSES = {"game--notice"}
     # a hot-seat table's seats change hands from the palette (tui/commands.py); a lesson's
     # and a joined game's do not
     seats_change_hands = True
@@ -320,8 +319,9 @@ class GameScreen(SmallTerminal, Screen):
         """A line of the app's own in the game log (`words()` gives it in the language now);
         `player` and `kind` say what it is about (see note_entry)."""
         session = self.session
-        style = self.get_component_rich_style("game--notice", partial=True)
-        session.log.append(note_entry(session.moves, words, style=style, player=player,
+        # the look by name (tui/text.py NOTE_LOOKS), coloured when shown: a theme switch
+        # colours the notes already written too
+        session.log.append(note_entry(session.moves, words, style="notice", player=player,
                                       kind=kind))
         self.refresh_view()
 
