@@ -20,6 +20,7 @@ from textual.widgets import Static
 from jorvik.engine import (
     Action,
     GameState,
+    Mode,
     Place,
     Reserve,
     Steal,
@@ -172,7 +173,7 @@ class GameScreen(SmallTerminal, Screen):
         self._supply = self.query_one(SupplyBar)
         self._standings = self.query_one(StandingsBar)
         self._reservation = (self.query_one(ReservationRow)
-                             if self._public().mode == "jarl" else None)
+                             if self._public().mode == Mode.JARL else None)
         self._actions = self.query_one(ActionPanel)
         self._choices = self.query_one("#choices", ChoiceList)
         self._details = self.query_one(CardDetails)
