@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import io
 import json
 import os
 import random
@@ -27,8 +26,9 @@ import subprocess
 import sys
 import time
 import timeit
-from contextlib import redirect_stdout
 from pathlib import Path
+
+from report import heading, recorded, results_file  # bench/report.py
 
 SETTINGS = ((2, "karl"), (4, "karl"), (4, "jarl"), (5, "jarl"))
 HERE = Path(__file__).resolve().parent
@@ -127,26 +127,13 @@ def main(argv: list[str] | None = None) -> None:
         decisions, cpu = playouts(int(players), mode, int(games))
         print(json.dumps({"decisions": decisions, "cpu": cpu}))
         return
-    buf = io.StringIO()
-
-    class Tee(io.TextIOBase):
-        def write(self, s: str) -> int:
-            sys.__stdout__.write(s)
-            buf.write(s)
-            return len(s)
-
-    with redirect_stdout(Tee()):
-        print(f"# bench/engine.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
+    with recorded(results_file("engine") if args.out else None, end="\n"):
+        print(f"{heading('engine.py', argv)}  "
               f"({datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC)")
         if args.against:
             compare(args)
         else:
             measure(args)
-    if args.out:
-        (HERE / "results").mkdir(exist_ok=True)
-        with open(HERE / "results" / f"engine-{datetime.date.today():%Y-%m-%d}.txt", "a",
-                  encoding="utf-8") as f:
-            f.write(buf.getvalue() + "\n")
 
 
 def measure(args: argparse.Namespace) -> None:

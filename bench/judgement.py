@@ -42,7 +42,6 @@ inflated, CPU seconds are not.
 from __future__ import annotations
 
 import argparse
-import io
 import math
 import os
 import random
@@ -52,7 +51,6 @@ import subprocess
 import sys
 import time
 import types
-from contextlib import redirect_stdout
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -60,6 +58,7 @@ from jorvik import review as after
 from jorvik.bots import play_out, seat_bots
 from jorvik.carddata import load_cards
 from jorvik.engine import current_player, legal_actions, make_record, new_game
+from report import heading, recorded, results_file  # bench/report.py
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE_COMMIT = "7a2ce70"      # main before issue 49's review change
@@ -379,31 +378,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--before-only", action="store_true")
     ap.add_argument("--out", nargs="?", const="", default=None, metavar="FILE")
     args = ap.parse_args(argv)
-    buf = io.StringIO()
-
-    class Tee(io.TextIOBase):
-        def write(self, s):
-            sys.__stdout__.write(s)
-            buf.write(s)
-            return len(s)
-
-        def flush(self):
-            sys.__stdout__.flush()
-
     now = datetime.now(UTC)
-    with redirect_stdout(Tee()):
-        print(f"# bench/judgement.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
+    out = None if args.out is None else \
+        Path(args.out) if args.out else results_file("judgement", now)
+    with recorded(out):
+        print(f"{heading('judgement.py', argv)}  "
               f"({now:%Y-%m-%d %H:%M} UTC, load {load()}, horizon {after.HORIZON}, hint "
               f"budget {after.HINT_STEPS:,}, review budget {after.REVIEW_STEPS:,})")
         for part in args.only:
             {"speed": speed, "stability": stability, "hints": hints, "time": timing}[part](args)
             print(f"({part} done {datetime.now(UTC):%H:%M} UTC, load {load()})")
         print()
-    if args.out is not None:
-        out = Path(args.out) if args.out else \
-            ROOT / "bench" / "results" / f"judgement-{now:%Y-%m-%d}.txt"
-        with out.open("a", encoding="utf-8") as f:
-            f.write(buf.getvalue())
     return 0
 
 

@@ -29,7 +29,6 @@ the rollout policy, so the standard error a second of each buys.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import math
 import os
@@ -40,7 +39,6 @@ import subprocess
 import sys
 import time
 import types
-from contextlib import redirect_stdout
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -48,6 +46,7 @@ from jorvik import review as after
 from jorvik.bots import play_out, seat_bots
 from jorvik.carddata import load_cards
 from jorvik.engine import current_player, legal_actions, make_record, new_game
+from report import heading, recorded, results_file  # bench/report.py
 
 ROOT = Path(__file__).resolve().parent.parent
 # the team's shared records: ../shared/positions/ beside the checkout (a worktree's is further up)
@@ -312,31 +311,17 @@ def main(argv: list[str] | None = None) -> int:
                     help="append the figures to FILE (default: bench/results/review-DATE.txt)")
     args = ap.parse_args(argv)
     todo = [args.only] if args.only else ["time", "policy", "stability", "hints"]
-    buf = io.StringIO()
-
-    class Tee(io.TextIOBase):
-        def write(self, s):
-            sys.__stdout__.write(s)
-            buf.write(s)
-            return len(s)
-
-        def flush(self):
-            sys.__stdout__.flush()
-
     now = datetime.now(UTC)
-    with redirect_stdout(Tee()):
-        print(f"# bench/review.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
+    out = None if args.out is None else \
+        Path(args.out) if args.out else results_file("review", now)
+    with recorded(out):
+        print(f"{heading('review.py', argv)}  "
               f"({now:%Y-%m-%d %H:%M} UTC, load {os.getloadavg()[0]:.1f})")
         for part in todo:
             {"time": timing, "stability": stability, "hints": hints, "policy": policy}[part](args)
             print(f"({part} done {datetime.now(UTC):%H:%M} UTC, load "
                   f"{' '.join(f'{x:.1f}' for x in os.getloadavg())})")
         print()
-    if args.out is not None:
-        out = Path(args.out) if args.out else \
-            ROOT / "bench" / "results" / f"review-{now:%Y-%m-%d}.txt"
-        with out.open("a", encoding="utf-8") as f:
-            f.write(buf.getvalue())
     return 0
 
 

@@ -24,11 +24,8 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import io
-import os
 import sys
 import time
-from contextlib import redirect_stdout
 
 from jorvik.bots import BOTS, play_out, seat_bots
 from jorvik.bots.policy import NormalBot, rollout_policy
@@ -36,6 +33,7 @@ from jorvik.bots.search import HARD, SearchBot
 from jorvik.carddata import load_cards
 from jorvik.engine import legal_actions, new_game
 from jorvik.tournament import tournament
+from report import heading, recorded, results_file  # bench/report.py
 
 TABLES = ((2, "karl"), (2, "jarl"), (5, "karl"), (5, "jarl"))
 
@@ -215,19 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", action="store_true", help="append the figures to bench/results/")
     args = ap.parse_args(argv)
     todo = [args.only] if args.only else ["speed", "strength", "samples", "hard"]
-    buf = io.StringIO()
-
-    class Tee(io.TextIOBase):
-        def write(self, s):
-            sys.__stdout__.write(s)
-            buf.write(s)
-            return len(s)
-
-        def flush(self):
-            sys.__stdout__.flush()
-
-    with redirect_stdout(Tee()):
-        print(f"# bench/rollout.py {' '.join(argv if argv is not None else sys.argv[1:])}  "
+    with recorded(results_file("rollout") if args.out else None, end="\n"):
+        print(f"{heading('rollout.py', argv)}  "
               f"({datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC)")
         for what in todo:
             if what == "speed":
@@ -242,12 +229,6 @@ def main(argv: list[str] | None = None) -> int:
                 hard(args)
             elif what == "review":
                 review(args)
-    if args.out:
-        os.makedirs(os.path.join(os.path.dirname(__file__), "results"), exist_ok=True)
-        path = os.path.join(os.path.dirname(__file__), "results",
-                            f"rollout-{datetime.date.today():%Y-%m-%d}.txt")
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(buf.getvalue() + "\n")
     return 0
 
 

@@ -4,7 +4,9 @@
     uv run python bench/tui.py            # both measurements, at 120x40 and at 80x24
     uv run python bench/tui.py --startup  # only the start-up time
     uv run python bench/tui.py --keys     # only the key presses
-    uv run python bench/tui.py --size 80x24   # one terminal size only
+    uv run python bench/tui.py --size 80x24   # one terminal size only (may be repeated)
+    uv run python bench/tui.py --runs 2   # start-ups counted per kind (default 5)
+    uv run python bench/tui.py --out      # also append the figures to bench/results/tui-<date>.txt
 
 Start-up is measured twice: as the Python here runs it (PYTHONDONTWRITEBYTECODE=1 and no
 __pycache__ in this sandbox, so every module is compiled from source on every start), and with
@@ -15,13 +17,17 @@ process's CPU time (less disturbed by other busy processes on a shared machine).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import datetime
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+from report import heading, recorded, results_file  # bench/report.py
 
 STARTUP_TARGET = 1.0
 KEY_TARGET = 0.030
@@ -116,35 +122,63 @@ def _startup_line(label: str, s: list[float]) -> None:
           f"target <= {STARTUP_TARGET * 1000:.0f} ms) {'OK' if med <= STARTUP_TARGET else 'SLOW'}")
 
 
-def _sizes() -> list[str]:
-    if "--size" in sys.argv:
-        return [sys.argv[sys.argv.index("--size") + 1]]
-    return ["120x40", "80x24"]
+def _size(text: str) -> str:
+    """A terminal size as the option gives it: "80x24"."""
+    w, x, h = text.partition("x")
+    if not (x and w.isdigit() and h.isdigit() and 20 <= int(w) <= 500 and 10 <= int(h) <= 200):
+        raise argparse.ArgumentTypeError(f"not a terminal size: {text!r} (e.g. 80x24)")
+    return f"{int(w)}x{int(h)}"
 
 
-def main() -> None:
-    for size in _sizes():
-        if "--keys" not in sys.argv:
-            _startup_line(f"5p Jarl at {size}, no bytecode cache (as here)", startup(size=size))
-            _startup_line(f"5p Jarl at {size}, with a bytecode cache (warm)",
-                          startup(bytecode=True, size=size))
-        if "--startup" in sys.argv:
-            continue
-        w, h = (int(x) for x in size.split("x"))
-        with tempfile.TemporaryDirectory() as home:
-            os.environ["JORVIK_HOME"] = home
-            times, cpu, presses = asyncio.run(keys((w, h)))
-        times.sort()
-        cpu.sort()
-        med = statistics.median(times)
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-        ok = med <= KEY_TARGET and p99 <= KEY_P99_TARGET
-        print(f"key press -> updated screen (5p Jarl at {size}, whole game, {presses} presses, "
-              f"{len(times)} repaints): median {med * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
-              f"max {times[-1] * 1000:.1f} ms (targets: median <= {KEY_TARGET * 1000:.0f} ms, "
-              f"p99 <= {KEY_P99_TARGET * 1000:.0f} ms) {'OK' if ok else 'SLOW'}; CPU per press: "
-              f"median {statistics.median(cpu) * 1000:.1f} ms, "
-              f"p99 {cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))] * 1000:.1f} ms")
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number above 0: {text!r}")
+    return int(text)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    only = ap.add_mutually_exclusive_group()
+    only.add_argument("--startup", action="store_true", help="only the start-up time")
+    only.add_argument("--keys", action="store_true", help="only the key presses")
+    ap.add_argument("--size", type=_size, action="append", metavar="WxH",
+                    help="a terminal size (default: 120x40 and 80x24); may be repeated")
+    ap.add_argument("--runs", type=_positive, default=5,
+                    help="start-ups counted of each kind (default 5; one more runs first)")
+    ap.add_argument("--out", action="store_true",
+                    help="append the figures to bench/results/tui-<date>.txt")
+    args = ap.parse_args(argv)
+    with recorded(results_file("tui") if args.out else None, end="\n"):
+        print(f"{heading('tui.py', argv)}  "
+              f"({datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC)")
+        for size in args.size or ["120x40", "80x24"]:
+            measure(size, args)
+
+
+def measure(size: str, args: argparse.Namespace) -> None:
+    """The start-ups and the key presses (as the options ask) at one terminal size."""
+    if not args.keys:
+        _startup_line(f"5p Jarl at {size}, no bytecode cache (as here)",
+                      startup(args.runs, size=size))
+        _startup_line(f"5p Jarl at {size}, with a bytecode cache (warm)",
+                      startup(args.runs, bytecode=True, size=size))
+    if args.startup:
+        return
+    w, h = (int(x) for x in size.split("x"))
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["JORVIK_HOME"] = home
+        times, cpu, presses = asyncio.run(keys((w, h)))
+    times.sort()
+    cpu.sort()
+    med = statistics.median(times)
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    ok = med <= KEY_TARGET and p99 <= KEY_P99_TARGET
+    print(f"key press -> updated screen (5p Jarl at {size}, whole game, {presses} presses, "
+          f"{len(times)} repaints): median {med * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+          f"max {times[-1] * 1000:.1f} ms (targets: median <= {KEY_TARGET * 1000:.0f} ms, "
+          f"p99 <= {KEY_P99_TARGET * 1000:.0f} ms) {'OK' if ok else 'SLOW'}; CPU per press: "
+          f"median {statistics.median(cpu) * 1000:.1f} ms, "
+          f"p99 {cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))] * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -52,3 +52,14 @@ def test_buildings_by_name_without_the_warehouse_which_has_its_own_piece():
     assert card_segment(st, 0, "building", [WAREHOUSE]) is None   # nothing left to name
     house = goods_segments(st, 0)[-1]
     assert house.plain.startswith(card_name(by_id[WAREHOUSE])) and house.plain.endswith("0/4")
+
+
+def test_a_card_of_every_type_a_player_can_own_shows_in_their_area():
+    # a new card type needs its place in the area's order, else its cards would not show
+    from jorvik.engine import TYPE_RULES
+    st = state_with()
+    owned = [k for k, rules in TYPE_RULES.items() if rules.on_space]  # (Picts are never owned)
+    for kind in owned:
+        card = next(c for c in st.cards.by_id.values() if c.type == kind and c.id != WAREHOUSE)
+        shown = panel_segments(state_with((card.id,)), 0)
+        assert len(shown) == 2, (kind, [s.plain for s in shown])   # the storage space, the card

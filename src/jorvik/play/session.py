@@ -51,7 +51,8 @@ class LogEntry:
     kind: str = ""                      # ... and what kind ("hint"; "" for other notes)
     kept: Kept | None = None            # a note kept with the saved game (see Kept)
     tone: str = "quiet"                 # how a note reads: "quiet" (aside), "" (plain)
-    style: Any = None                   # the look a front end gave its own note (not read here)
+    style: str | None = None            # a front end's look for its own note, by name (not
+    #                                     read here: a theme switch colours the line anew)
 
     def words(self) -> tuple[Any, ...]:
         """The line as words (Words: see play/words.py)."""

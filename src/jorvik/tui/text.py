@@ -147,6 +147,11 @@ TONES: dict[str, Callable[[], str]] = {"completes": theme.completes, "strong": l
                                        "quiet": lambda: "italic"}
 
 
+# The looks the screens give their own notes in the game log (LogEntry.style), by name: a
+# note keeps the name, not a colour, so a line already written takes a new theme's colour.
+NOTE_LOOKS: dict[str, Callable[[], str]] = {"notice": theme.notice}
+
+
 def tone_style(tone: str | None) -> str:
     """The style of a tone of the play layer's words, in the theme now ("" for none)."""
     style = TONES.get(tone or "")
@@ -188,12 +193,12 @@ def words_text(words: Any, seats: PlainSeats, state: GameState | None = None) ->
 def entry_text(entry: Any, seats: PlainSeats, state: GameState) -> Text:
     """A line of the game log (jorvik.play.session.LogEntry) in the current language: an
     event as `describe` words it (`state`: any state of the game), a note in its tone or the
-    look the screen gave it."""
+    look the screen gave it (a name of NOTE_LOOKS), in the theme now."""
     if entry.event is not None:
         return describe(entry.event, state, painted(seats))
     words = entry.note() if entry.note is not None else ""
-    return Text(words, style=entry.style if entry.style is not None
-                else tone_style(entry.tone))
+    look = NOTE_LOOKS.get(entry.style) if isinstance(entry.style, str) else None
+    return Text(words, style=look() if look is not None else tone_style(entry.tone))
 
 
 def describe(event: Event, state: GameState | None, seats: Seats) -> Text:

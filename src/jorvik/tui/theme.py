@@ -76,5 +76,9 @@ def brown_vikings() -> str:
     return style("brown-vikings", bold=False)  # a player's brown vikings
 
 
+def notice() -> str:
+    return "italic " + colour("notice")   # the app's own notes in the game log
+
+
 def completes() -> str:
     return style("completes")      # a complete craftsman's ✓VP; a move that completes one

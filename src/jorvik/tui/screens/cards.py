@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from jorvik.engine import RESERVATION_ROW, GameState, fill_order
+from jorvik.engine import RESERVATION_ROW, CardType, GameState, Mode, fill_order
 from jorvik.i18n import t
 
 from ..keys import key, key_label, space_key, translated
@@ -26,7 +26,7 @@ def _card_line(st: GameState, card, goods=None) -> Text:
     if values.plain.strip():
         line.append("  ")
         line.append_text(values)
-    if card.type == "ship" or goods:
+    if card.type == CardType.SHIP or goods:
         line.append("  " + t("tui.board.cargo") + " ")
         line.append_text(cubes(goods) if goods else Text("-"))
     return line
@@ -48,7 +48,7 @@ def board_cards(st: GameState, seats: Seats) -> Table:
             table.add_row(head, Text(t("tui.board.empty"), style="dim"))
             continue
         card = by_id[cid]
-        body = _card_line(st, card, st.space_goods[s - 1] if card.type == "ship" else None)
+        body = _card_line(st, card, st.space_goods[s - 1] if card.type == CardType.SHIP else None)
         if s <= 6:
             body.append("  ")
             for code in st.columns[s - 1]:
@@ -58,7 +58,7 @@ def board_cards(st: GameState, seats: Seats) -> Table:
         body.append("\n")
         body.append(card_text(card), style="dim")
         table.add_row(head, body)
-    if st.mode == "jarl":
+    if st.mode == Mode.JARL:
         row = Text(t("tui.board.reservation"), style="bold")
         if not st.reservation:
             row.append(" " + t("tui.board.reservation_empty"), style="dim")

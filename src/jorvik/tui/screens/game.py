@@ -20,6 +20,7 @@ from textual.widgets import Static
 from jorvik.engine import (
     Action,
     GameState,
+    Mode,
     Place,
     Reserve,
     Steal,
@@ -88,7 +89,6 @@ def _keys() -> list[Key]:
 @translated
 class GameScreen(SmallTerminal, Screen):
     KEYS = _keys()
-    COMPONENT_CLASSES = {"game--notice"}
     # a hot-seat table's seats change hands from the palette (tui/commands.py); a lesson's
     # and a joined game's do not
     seats_change_hands = True
@@ -173,7 +173,7 @@ class GameScreen(SmallTerminal, Screen):
         self._supply = self.query_one(SupplyBar)
         self._standings = self.query_one(StandingsBar)
         self._reservation = (self.query_one(ReservationRow)
-                             if self._public().mode == "jarl" else None)
+                             if self._public().mode == Mode.JARL else None)
         self._actions = self.query_one(ActionPanel)
         self._choices = self.query_one("#choices", ChoiceList)
         self._details = self.query_one(CardDetails)
@@ -320,8 +320,9 @@ class GameScreen(SmallTerminal, Screen):
         """A line of the app's own in the game log (`words()` gives it in the language now);
         `player` and `kind` say what it is about (see note_entry)."""
         session = self.session
-        style = self.get_component_rich_style("game--notice", partial=True)
-        session.log.append(note_entry(session.moves, words, style=style, player=player,
+        # the look by name (tui/text.py NOTE_LOOKS), coloured when shown: a theme switch
+        # colours the notes already written too
+        session.log.append(note_entry(session.moves, words, style="notice", player=player,
                                       kind=kind))
         self.refresh_view()
 

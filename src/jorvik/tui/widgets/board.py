@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from jorvik.engine import RULES, fill_order
+from jorvik.engine import RULES, Mode, fill_order
 
 from .column import SpaceWidget
 from .details import CardDetails
@@ -23,7 +23,7 @@ def board_widgets(n: int, mode: str) -> ComposeResult:
         for s in used:
             if s <= RULES.columns:
                 yield SpaceWidget(s)
-    if mode == "jarl":
+    if mode == Mode.JARL:
         with Horizontal(classes="space-row", id="row-high"):
             for s in used:
                 if s > RULES.columns:

@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from jorvik.engine import GameState, next_price, price_now
+from jorvik.engine import CardType, GameState, next_price, price_now
 from jorvik.i18n import get_language, t
 from jorvik.i18n.cards import card_short_name
 
@@ -167,7 +167,7 @@ class SpaceWidget(Memo, Lines):
             lines += name_lines(card, width, 2 if top >= 4 else 1)
             if card.goods or card.vp or card.defence or card.coins_per_good:
                 lines += clamp(card_values(card, width), width, 2 if top >= 4 else 1)
-            if card.type == "ship":
+            if card.type == CardType.SHIP:
                 lines += clamp(Text.assemble(t("tui.board.cargo") + " ",
                                              cubes(goods) if goods else Text("-")), width, 1)
             room = top - len(lines)

@@ -4,12 +4,13 @@ of the notation is in F1 and under the board)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.text import Text
 
 from jorvik.engine import (
     GOODS,
+    CardType,
     GameState,
     complete,
     current_player,
@@ -27,8 +28,9 @@ from .memo import Memo
 
 # Kinds in the order the panel shows them; those shown by name carry no label (the name says
 # the kind: "Loki: Trickery", "Skald of Trade"), so no name is doubled.
-KIND_ORDER = ("craftsman", "merchant", "prophecy", "warrior", "defence", "feast", "journey",
-              "ship", "skald", "building", "loki")
+KIND_ORDER = (CardType.CRAFTSMAN, CardType.MERCHANT, CardType.PROPHECY, CardType.WARRIOR,
+              CardType.DEFENCE, CardType.FEAST, CardType.JOURNEY, CardType.SHIP, CardType.SKALD,
+              CardType.BUILDING, CardType.LOKI)
 MISSING_STYLE = "dim underline"
 
 
@@ -117,23 +119,26 @@ def goods_segments(st: GameState, p: int) -> list[Text]:
     return out
 
 
-def _craftsmen(st: GameState, p: int, ids: list[str]) -> Text:
-    seg = _label("craftsman")
-    for i, c in enumerate(ids):
+def _spaced(label: str, tokens: Iterable[Text]) -> Text:
+    """A kind's label, then its cards' tokens with a space between them."""
+    seg = _label(label)
+    for i, token in enumerate(tokens):
         if i:
             seg.append(" ")
-        seg.append_text(craftsman_token(st, p, c, _click(p, "card:" + c)))
+        seg.append_text(token)
     return seg
+
+
+def _craftsmen(st: GameState, p: int, ids: list[str]) -> Text:
+    return _spaced("craftsman", (craftsman_token(st, p, c, _click(p, "card:" + c))
+                                 for c in ids))
 
 
 def _merchants(st: GameState, p: int, ids: list[str]) -> Text:
-    seg = _label("merchant")
-    for i, c in enumerate(ids):
-        if i:
-            seg.append(" ")
-        seg.append_text(cube(st.cards.by_id[c].goods[0]))
-        seg.append(str(st.cards.by_id[c].coins_per_good))
-    return seg
+    """A merchant as its good's cube and its coins a good: "A2"."""
+    cards = [st.cards.by_id[c] for c in ids]
+    return _spaced("merchant", (Text.assemble(cube(card.goods[0]), str(card.coins_per_good))
+                                for card in cards))
 
 
 def _prophecies(st: GameState, p: int, ids: list[str]) -> Text:
@@ -166,13 +171,13 @@ def _journeys(st: GameState, p: int, ids: list[str]) -> Text:
 
 # The kinds with a notation of their own; every other kind is shown by its cards' names.
 KIND_SEGMENTS: dict[str, Callable[[GameState, int, list[str]], Text]] = {
-    "craftsman": _craftsmen,
-    "merchant": _merchants,
-    "prophecy": _prophecies,
-    "warrior": _warriors,
-    "feast": _counted_kind("feast"),
-    "journey": _journeys,
-    "ship": _counted_kind("ship"),
+    CardType.CRAFTSMAN: _craftsmen,
+    CardType.MERCHANT: _merchants,
+    CardType.PROPHECY: _prophecies,
+    CardType.WARRIOR: _warriors,
+    CardType.FEAST: _counted_kind("feast"),
+    CardType.JOURNEY: _journeys,
+    CardType.SHIP: _counted_kind("ship"),
 }
 
 
@@ -185,10 +190,10 @@ def card_segment(st: GameState, p: int, kind: str, ids: list[str]) -> Text | Non
         return segment(st, p, ids)
     warehouse = holds(st, st.players[p], "warehouse")
     names = [card_name(st.cards.by_id[c]) for c in ids
-             if not (kind == "building" and c == warehouse)]
+             if not (kind == CardType.BUILDING and c == warehouse)]
     if not names:
         return None
-    return Text(_counted(names), style=theme.effects() if kind != "defence" else "")
+    return Text(_counted(names), style=theme.effects() if kind != CardType.DEFENCE else "")
 
 
 def pack(segments: list[Text], width: int, gap: str = "  ") -> list[Text]:
