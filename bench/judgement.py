@@ -286,7 +286,7 @@ def stability(args) -> None:
     print(f"== review stability: {len(recs)} {args.set} games, seat 0 reviewed, seeds 1 and 2, "
           f"{args.workers} workers; target: >= 4 of 5 shared (all, if a list is shorter); "
           f"calibration: a list said certain is the same with the other seed")
-    tally = {label: [0, 0, 0, 0, 0, 0.0, 0.0] for label, _ in mods}
+    tally = {label: [0, 0, 0, 0, 0, 0.0, 0.0, 0] for label, _ in mods}
     for name, rec in recs:
         line = f"{name:<34}"
         for label, mod in mods:
@@ -304,6 +304,7 @@ def stability(args) -> None:
                 if not r["unsure"]:
                     t[2] += 1
                     t[3] += r["top"] == other
+                    t[7] += set(r["top"]) == set(other)
             t[4] += shared
             t[5] += wall
             t[6] += c
@@ -314,7 +315,8 @@ def stability(args) -> None:
         sys.stdout.flush()
     for label, t in tally.items():
         print(f"{label}: {t[0]} of {t[1]} games share >= 4 of 5 (or all); "
-              f"said certain {t[2]} times, the other seed's list the same {t[3]} of them; "
+              f"said certain {t[2]} times, the other seed's list the same decisions {t[7]} "
+              f"of them, in the same order {t[3]}; "
               f"mean {t[6] / max(1, t[1]):.0f} CPU s, {t[5] / max(1, t[1]):.0f} s wall a review")
 
 
@@ -413,9 +415,9 @@ def timing(args) -> None:
     idx = decisions(rec)
     rng = random.Random(args.position_seed)
     picks = [states[i] for i in sorted(rng.sample(idx, min(args.positions, len(idx))))]
-    print(f"== time: {name} ({len(rec['actions'])} actions, {len(idx)} decisions with a "
-          f"choice); targets: a hint <= 1 s wall, a review <= 30 s wall, on 2 idle cores; "
-          f"{os.cpu_count()} cores, load {load()}")
+    print(f"== time: {name} ({len(rec['actions'])} actions, {len(idx)} positions with more "
+          f"than one legal move); targets: a hint <= 1 s wall, a review <= 30 s wall, on 2 "
+          f"idle cores; {os.cpu_count()} cores, load {load()}")
     for label, mod in mods:
         pool = warm_pool(mod, args.workers, picks[0])
         runs = [("budget alone", {})]
