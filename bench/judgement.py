@@ -3,7 +3,9 @@
     nice -n 10 uv run python bench/judgement.py --only speed [--set tuning]  # §5, and bias
     nice -n 10 uv run python bench/judgement.py --only stability --set heldout   # §3 review
     nice -n 10 uv run python bench/judgement.py --only hints --set heldout       # §3 hints
-    nice -n 10 uv run python bench/judgement.py --only time                      # §4
+    nice -n 10 uv run python bench/judgement.py --only time --positions 20       # §4
+    ... --set fresh       the games held out from the 2026-12-07 tuning (see below)
+    ... --done FILE       stability: each review's figures as JSON lines; a rerun resumes
     ... --out [FILE]      append the figures to FILE (default bench/results/judgement-DATE.txt)
     ... --before          also today's code before this change (review.py of BEFORE_COMMIT)
 
@@ -13,7 +15,11 @@ Games. "tuning": the games the horizon and the budgets were chosen on: whole gam
 looked at while tuning: seat k plays HELDOUT_LINEUP[k] (the reviewed seat 0 a `normal` bot,
 the others `hard`, `rollout`, `normal`, `hard`), seeds HELDOUT_SEED + table number, a table
 each of 2-5 players in both modes (a table's seed is the same whichever --tables are asked
-for); --games-per-table makes more (the next seeds).
+for); --games-per-table makes more (the next seeds). "fresh": the same lineup with seeds
+FRESH_SEED + table number, made after the 2026-12-07 choices (the screen's horizon, the
+review's and the hint's budgets, the hint's deadline), which were made on the tuning games.
+Held-out games are stored in GAMES_FILE when first made (`hard` thinks by wall time, so a
+seed makes another game under another load) and read from there after.
 
 speed (§5): positions of the set's games (every few decisions), the record's move against
 the normal bot's best other. For each horizon (None: play-outs to the game's end, as before
@@ -33,15 +39,17 @@ hints (§3): positions of the set's games, hints with seeds 1 and 2; the share o
 where run 1's best leads clearly at which run 2 names the same best move (target >= 95%),
 and at all positions.
 
-time (§4): a held-out 4-player Karl game's review (seat 0; 2 workers), wall and CPU seconds
-(target <= 30 s); hints at 4-player positions on 2 warm workers, wall (target <= 1 s).
-CPU is shared with other sessions: each figure says the load; wall times under load are
-inflated, CPU seconds are not.
+time (§4), one command: hints at --positions positions of the fresh 4-player Karl game on 2
+warm workers, as the game asks for them (deadline HINT_SECONDS) and by the budget alone, then
+that game's review (seat 0; 2 workers): wall and CPU seconds (this process and its workers),
+targets a hint <= 1 s and a review <= 30 s wall on 2 idle cores. Each line says the load
+average before and after: wall times under load are inflated, CPU seconds much less.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -65,6 +73,13 @@ BEFORE_COMMIT = "7a2ce70"      # main before issue 49's review change
 TABLES = ["2karl", "2jarl", "3karl", "3jarl", "4karl", "4jarl", "5karl", "5jarl"]
 HELDOUT_SEED = 4_900_000
 HELDOUT_LINEUP = ["normal", "hard", "rollout", "normal", "hard"]
+# "fresh": held out from this session's tuning (2026-12-07: SCREEN_HORIZON, REVIEW_STEPS,
+# HINT_STEPS were chosen on tuning games and the 4-player Karl game of the heldout set)
+FRESH_SEED = 5_300_000
+SET_SEED = {"heldout": HELDOUT_SEED, "fresh": FRESH_SEED}
+# the games made, by name: `hard` thinks by wall time, so the same seed makes another game
+# under another load; every part (and a resumed run) reads the same record from here
+GAMES_FILE = ROOT / "bench" / "results" / "judgement-games.json"
 
 
 def cpu() -> float:
@@ -109,6 +124,23 @@ def games(which: str, per_table: int = 1, tables: list[str] | None = None
     return _GAMES[key]
 
 
+def _stored() -> dict[str, dict]:
+    try:
+        return json.loads(GAMES_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def stored_game(name: str, make) -> dict:
+    """The record stored under `name` in GAMES_FILE, made by make() and stored first if
+    there is none."""
+    got = _stored()
+    if name not in got:
+        got[name] = make()
+        GAMES_FILE.write_text(json.dumps(got, indent=0, sort_keys=True), encoding="utf-8")
+    return got[name]
+
+
 def _make_games(which: str, per_table: int, tables: list[str]) -> list[tuple[str, dict]]:
     out = []
     if which == "tuning":
@@ -120,9 +152,11 @@ def _make_games(which: str, per_table: int, tables: list[str]) -> list[tuple[str
     for k in range(per_table):
         for tab in tables:
             n, mode, i = int(tab[0]), tab[1:], TABLES.index(tab)
-            seed = HELDOUT_SEED + 100 * k + i
-            out.append((f"{n}p {mode} held-out seed {seed}",
-                        bot_game(n, mode, seed, HELDOUT_LINEUP)))
+            seed = SET_SEED[which] + 100 * k + i
+            name = f"{n}p {mode} held-out seed {seed}"
+            out.append((name, stored_game(
+                name, lambda n=n, mode=mode, seed=seed: bot_game(n, mode, seed,
+                                                                 HELDOUT_LINEUP))))
     return out
 
 
@@ -215,6 +249,32 @@ def speed(args) -> None:
 
 # --------------------------------------------------------------------------- stability
 
+def one_review(args, label: str, mod, name: str, rec: dict, seed: int) -> dict:
+    """One review's figures: read from --done FILE when it holds this review (the same code
+    label, game, seed, budget and horizons), else run and appended there (so a stopped run
+    resumes where it was)."""
+    key = {"label": label, "game": name, "seed": seed,
+           "budget": getattr(mod, "REVIEW_STEPS", None), "horizon": getattr(mod, "HORIZON", None),
+           "screen": getattr(mod, "SCREEN_HORIZON", None), "workers": args.workers}
+    done = Path(args.done) if args.done else None
+    if done is not None and done.exists():
+        for row in done.read_text(encoding="utf-8").splitlines():
+            got = json.loads(row)
+            if all(got.get(k) == v for k, v in key.items()):
+                return got
+    l0 = load()
+    t0, c0 = time.perf_counter(), cpu()
+    res = mod.review(rec, humans=[0], seed=seed, workers=args.workers)
+    got = {**key, "wall": time.perf_counter() - t0, "cpu": cpu() - c0, "top": top(res),
+           "unsure": res.unsure, "steps": getattr(res, "steps", 0),
+           "losses": [[d.loss, d.se] for d in res.costliest()],
+           "load": [l0, load()], "when": f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC"}
+    if done is not None:
+        with done.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(got) + "\n")
+    return got
+
+
 def top(res, k: int = 5) -> list[int]:
     return [d.index for d in res.costliest(k)]
 
@@ -225,14 +285,14 @@ def stability(args) -> None:
     print(f"== review stability: {len(recs)} {args.set} games, seat 0 reviewed, seeds 1 and 2, "
           f"{args.workers} workers; target: >= 4 of 5 shared (all, if a list is shorter); "
           f"calibration: a list said certain is the same with the other seed")
-    tally = {label: [0, 0, 0, 0, 0, 0.0, 0.0] for label, _ in mods}
+    tally = {label: [0, 0, 0, 0, 0, 0.0, 0.0, 0] for label, _ in mods}
     for name, rec in recs:
         line = f"{name:<34}"
         for label, mod in mods:
-            t0, c0 = time.perf_counter(), cpu()
-            res = [mod.review(rec, humans=[0], seed=s, workers=args.workers) for s in (1, 2)]
-            wall, c = (time.perf_counter() - t0) / 2, (cpu() - c0) / 2
-            a, b = top(res[0]), top(res[1])
+            res = [one_review(args, label, mod, name, rec, s) for s in (1, 2)]
+            wall = sum(r["wall"] for r in res) / 2
+            c = sum(r["cpu"] for r in res) / 2
+            a, b = res[0]["top"], res[1]["top"]
             shared = len(set(a) & set(b))
             n = max(len(a), len(b))
             ok = shared >= min(4, n)
@@ -240,19 +300,22 @@ def stability(args) -> None:
             t[0] += ok
             t[1] += 1
             for r, other in ((res[0], b), (res[1], a)):
-                if not r.unsure:
+                if not r["unsure"]:
                     t[2] += 1
-                    t[3] += top(r) == other
+                    t[3] += r["top"] == other
+                    t[7] += set(r["top"]) == set(other)
             t[4] += shared
             t[5] += wall
             t[6] += c
-            line += (f"  {label}: {shared}/{n} shared, unsure {len(res[0].unsure)}/"
-                     f"{len(res[1].unsure)} ({c:.0f} CPU s, {wall:.0f} s a review)")
+            line += (f"  {label}: {shared}/{n} shared, unsure {len(res[0]['unsure'])}/"
+                     f"{len(res[1]['unsure'])} ({c:.0f} CPU s, {wall:.0f} s a review, "
+                     f"{res[0]['steps']:,}/{res[1]['steps']:,} moves)")
         print(line)
         sys.stdout.flush()
     for label, t in tally.items():
         print(f"{label}: {t[0]} of {t[1]} games share >= 4 of 5 (or all); "
-              f"said certain {t[2]} times, the other seed's list the same {t[3]} of them; "
+              f"said certain {t[2]} times, the other seed's list the same decisions {t[7]} "
+              f"of them, in the same order {t[3]}; "
               f"mean {t[6] / max(1, t[1]):.0f} CPU s, {t[5] / max(1, t[1]):.0f} s wall a review")
 
 
@@ -319,53 +382,75 @@ def hints(args) -> None:
 
 # --------------------------------------------------------------------------- time
 
+def proc_cpu(pids: list[int]) -> float:
+    """CPU seconds (user + system) of these running processes so far (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def _spread(xs: list[float]) -> str:
+    return (f"mean {statistics.mean(xs):.2f} s, 90th percentile "
+            f"{sorted(xs)[int(0.9 * (len(xs) - 1))]:.2f} s, max {max(xs):.2f} s")
+
+
 def timing(args) -> None:
+    """§4 in one command: a 4-player hint at `--positions` positions of a held-out 4-player
+    Karl game (the fresh set's, stored in GAMES_FILE) on 2 warm workers, as the game asks
+    for it (deadline HINT_SECONDS) and by its budget alone, and the review of that game
+    (seat 0, 2 workers): wall and CPU seconds (this process and its workers), with the load
+    average before and after each."""
     mods = modules(args)
-    seed = HELDOUT_SEED + 4
-    rec = bot_game(4, "karl", seed, HELDOUT_LINEUP)
-    print(f"== time: a held-out 4-player Karl game (seed {seed}, {len(rec['actions'])} "
-          f"actions), seat 0 reviewed, {args.workers} workers; target <= 30 s; load {load()}")
-    for label, mod in mods:
-        t0, c0 = time.perf_counter(), cpu()
-        res = mod.review(rec, humans=[0], seed=1, workers=args.workers)
-        wall, c = time.perf_counter() - t0, cpu() - c0
-        print(f"{label}: {len(res.decisions)} decisions, {len(res.costliest())} listed, "
-              f"{len(res.unsure)} unsure; {res.steps:,} moves; {wall:.1f} s wall, {c:.1f} CPU s"
-              f" (load {load()})")
-        sys.stdout.flush()
+    seed = FRESH_SEED + TABLES.index("4karl")
+    name = f"4p karl held-out seed {seed}"
+    rec = stored_game(name, lambda: bot_game(4, "karl", seed, HELDOUT_LINEUP))
     states, _ = after.states_of(rec)
     idx = decisions(rec)
     rng = random.Random(args.position_seed)
     picks = [states[i] for i in sorted(rng.sample(idx, min(args.positions, len(idx))))]
+    print(f"== time: {name} ({len(rec['actions'])} actions, {len(idx)} positions with more "
+          f"than one legal move); targets: a hint <= 1 s wall, a review <= 30 s wall, on 2 "
+          f"idle cores; {os.cpu_count()} cores, load {load()}")
     for label, mod in mods:
         pool = warm_pool(mod, args.workers, picks[0])
-        walls, cpus = [], []
-        for st in picks:
-            t0, c0 = time.perf_counter(), cpu()
-            mod.hints(st, seed=1, pool=pool)
-            walls.append(time.perf_counter() - t0)
-            cpus.append(cpu() - c0)
+        runs = [("budget alone", {})]
+        if hasattr(mod, "HINT_SECONDS"):
+            runs.insert(0, (f"deadline {mod.HINT_SECONDS} s", {"deadline": mod.HINT_SECONDS}))
+        for what, extra in runs:
+            walls, cpus, l0 = [], [], load()
+            for st in picks:
+                c0 = cpu() + proc_cpu(pool.pids)
+                t0 = time.perf_counter()
+                mod.hints(st, seed=1, pool=pool, **extra)
+                walls.append(time.perf_counter() - t0)
+                cpus.append(cpu() + proc_cpu(pool.pids) - c0)
+            print(f"{label}: a 4-player hint ({what}), {len(picks)} positions, "
+                  f"{args.workers} warm workers: wall {_spread(walls)}; over 1 s: "
+                  f"{sum(w > 1.0 for w in walls)}; CPU {_spread(cpus)} (load {l0} -> {load()})")
+            sys.stdout.flush()
         pool.close()
-        print(f"{label}: hints at {len(picks)} positions of that game on {args.workers} warm "
-              f"workers: wall mean {statistics.mean(walls):.2f} s, 90th percentile "
-              f"{sorted(walls)[int(0.9 * (len(walls) - 1))]:.2f} s, max {max(walls):.2f} s; "
-              f"over 1 s: {sum(w > 1.0 for w in walls)} (load {load()})")
-        alone = []
-        for st in picks:   # the same hints on one thread: their CPU time, which load does not
-            c0 = time.process_time()    # inflate (the workers' is not counted above)
-            mod.hints(st, seed=1)
-            alone.append(time.process_time() - c0)
-        print(f"{label}: the same hints on one thread: CPU mean {statistics.mean(alone):.2f} s,"
-              f" 90th percentile {sorted(alone)[int(0.9 * (len(alone) - 1))]:.2f} s, max "
-              f"{max(alone):.2f} s (on 2 idle cores a hint's wall is about half its CPU, plus "
-              f"the pool's overhead)")
+    for label, mod in mods:
+        l0 = load()
+        t0, c0 = time.perf_counter(), cpu()
+        res = mod.review(rec, humans=[0], seed=1, workers=args.workers)
+        wall, c = time.perf_counter() - t0, cpu() - c0
+        print(f"{label}: a 4-player review, {args.workers} workers: {wall:.1f} s wall, "
+              f"{c:.1f} CPU s; {len(res.decisions)} decisions, {len(res.costliest())} listed, "
+              f"{len(res.unsure)} unsure; {res.steps:,} moves (load {l0} -> {load()})")
+        sys.stdout.flush()
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", choices=("speed", "stability", "hints", "time"), nargs="+",
                     required=True)
-    ap.add_argument("--set", choices=("tuning", "heldout"), default="tuning")
+    ap.add_argument("--set", choices=("tuning", "heldout", "fresh"), default="tuning")
     ap.add_argument("--tables", nargs="*", default=None)
     ap.add_argument("--games-per-table", type=int, default=1)
     ap.add_argument("--positions", type=int, default=6)
@@ -377,13 +462,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--before", action="store_true")
     ap.add_argument("--before-only", action="store_true")
     ap.add_argument("--out", nargs="?", const="", default=None, metavar="FILE")
+    ap.add_argument("--done", default=None, metavar="FILE",
+                    help="stability: each review's figures as JSON lines; a rerun reads them")
     args = ap.parse_args(argv)
     now = datetime.now(UTC)
     out = None if args.out is None else \
         Path(args.out) if args.out else results_file("judgement", now)
     with recorded(out):
         print(f"{heading('judgement.py', argv)}  "
-              f"({now:%Y-%m-%d %H:%M} UTC, load {load()}, horizon {after.HORIZON}, hint "
+              f"({now:%Y-%m-%d %H:%M} UTC, load {load()}, horizon {after.HORIZON}, screen "
+              f"horizon {after.SCREEN_HORIZON}, hint "
               f"budget {after.HINT_STEPS:,}, review budget {after.REVIEW_STEPS:,})")
         for part in args.only:
             {"speed": speed, "stability": stability, "hints": hints, "time": timing}[part](args)

@@ -133,3 +133,58 @@ def test_a_review_budgets_a_decision_by_its_cut_playout_not_the_rest_of_the_game
         else:                   # to the start of the round after next, and the model's look
             assert cost == stop - i + rv.MODEL_STEPS < to_end[i] + rv.MODEL_STEPS
     assert sum(cut.values()) < 0.6 * sum(to_end.values())
+
+
+def test_the_review_screens_by_the_decisions_round_and_judges_again_by_the_horizon(
+        monkeypatch):
+    """The screen (which decisions are judged again, and each one's best other move) plays
+    the decision's round only (SCREEN_HORIZON) before the model scores it; the losses listed
+    come from fresh draws of HORIZON's play-outs."""
+    assert rv.SCREEN_HORIZON == 1 and rv.HORIZON == 2
+    states, acts = _whole_game()
+    seen: list[tuple[str, object]] = []
+    real = rv._run
+
+    def spy(job, stop=None):
+        got = real(job, stop)
+        seen.append((job[0], job[-1] if job[0] == "screen" else None))
+        if job[0] == "screen" and job[2] == 0:   # its draws are those of a round's play-outs
+            st, chosen, k, draws, seed = job[3], job[4], job[6], job[7], job[8]
+            judge = rv.Judge(seed=seed, horizon=1)
+            moves = judge.best_moves(st, k)
+            if chosen not in moves:
+                moves = moves[: k - 1] + [chosen]
+            sm = judge.sampler(st, moves, f"review/{job[1]}/screen")
+            for _ in range(draws):
+                sm.draw()
+            assert got[1][2] == sm.steps
+        return got
+    monkeypatch.setattr(rv, "_run", spy)
+    res = rv.review(make_record(states[0], acts), humans=[0], seed=1, budget=60_000)
+    assert {h for kind, h in seen if kind == "screen"} == {1}
+    assert any(kind == "fresh" for kind, _ in seen)
+    assert all(d.fresh for d in res.costliest())
+
+
+def test_a_hint_past_its_deadline_shows_what_its_draws_found(monkeypatch):
+    """hints(deadline=): once the deadline has passed, the screen and the race each stop at
+    MIN_CLEAR draws, and the hints are those draws' (whatever the budget); a stop() still
+    gives none."""
+    st = _midgame()
+    while len(legal_actions(st)) <= rv.HINT_SHOWN:    # a decision with a screen to make
+        st, _ = play_out(st, seat_bots(["normal"] * st.n, 5), max_decisions=1)
+    made = []
+    real = rv.Judge.sampler
+
+    def keep(self, *args, **kwargs):
+        made.append(real(self, *args, **kwargs))
+        return made[-1]
+    monkeypatch.setattr(rv.Judge, "sampler", keep)
+    quick = rv.hints(st, seed=1, deadline=0)
+    assert len(quick) == 3
+    assert [sm.draws for sm in made] == [rv.MIN_CLEAR, rv.MIN_CLEAR]
+    assert rv.hints(st, seed=1, deadline=0, budget=10 ** 9) == quick
+    assert rv.hints(st, seed=1, deadline=0, stop=lambda: True) == []
+    made.clear()
+    rv.hints(st, seed=1, budget=4000)                  # no deadline: the budget ends it
+    assert made[-1].draws > rv.MIN_CLEAR

@@ -33,6 +33,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -70,6 +71,11 @@ PLAYOUT_POLICY = "rollout"
 # (None: to the game's end). 2: bench/results/judgement-*.txt (the standard error a CPU
 # second buys, and how far the verdicts stray from play-outs to the end).
 HORIZON: int | None = 2
+# The review's screening (which decisions are worth judging again, and each one's best other
+# move) plays only the decision's round before the model scores it: a draw costs a fraction
+# of HORIZON's and varies far less, so the screen ranks the decisions more steadily for its
+# budget; its bias only decides what is judged again: every loss reported is HORIZON's.
+SCREEN_HORIZON: int | None = 1
 MODEL_STEPS = 12     # a model's look at a position costs about as much as this many moves
 
 DEFAULT_PLAYOUTS = 8     # kept for callers: draws per move of a fixed-size Judge
@@ -84,9 +90,15 @@ HINT_SCREEN_SHARE = 0.4      # of a hint's budget: the screen of its candidate m
 HINT_FIRST_LOOK = 16
 # budgets, in moves played in play-outs (the rollout policy plays some 25,000 a CPU second;
 # a look of the value model counts as MODEL_STEPS)
-HINT_STEPS = 22_000          # a hint: about 0.9 s of one core, under 1 s on 2 workers
-REVIEW_STEPS = 900_000       # a whole review: about 40 CPU s, under 30 s on 2 cores
-MAX_REVIEW_STEPS = 10 * REVIEW_STEPS  # the longest review (--playouts): about 10 min on 2 cores
+HINT_STEPS = 16_000          # a hint: about 0.9 s of one idle core, 0.5 s on 2 workers
+# the game's hints stop drawing after this many seconds of wall time and show what their
+# draws found by then (hints(deadline=)): under 1 s even on a busy machine
+HINT_SECONDS = 0.9
+# a whole review: at most about 22 CPU s (55 us a move on an idle core), about 12 s on 2
+# cores; the screen by the decision's round (SCREEN_HORIZON) settles most reviews' lists in
+# 200,000-250,000 moves (bench/results/judgement-2026-12-07.txt)
+REVIEW_STEPS = 400_000
+MAX_REVIEW_STEPS = 10 * REVIEW_STEPS  # the longest review (--playouts): a few minutes on 2 cores
 SCREEN_SHARE = 0.2           # of a review's budget: the first screening round, every decision
 SCREEN_DRAWS = (2, 12)       # the first round's draws per decision, at least and at most
 HALVING_SHARE = 0.2          # of a review's budget: the screening rounds after the first
@@ -344,7 +356,8 @@ class Hint:
 def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, seed: int = 0,
           stop: Callable[[], bool] | None = None,
           progress: Callable[[int, int], None] | None = None,
-          budget: int = HINT_STEPS, pool: PlayoutPool | None = None) -> list[Hint]:
+          budget: int = HINT_STEPS, pool: PlayoutPool | None = None,
+          deadline: float | None = None) -> list[Hint]:
     """The `count` best moves now for the decider, best first, each with its estimated final VP
     margin and its difference to the best with a standard error. HINT_CANDIDATES moves are
     screened; the `count` leading ones (and any other the screen's leader does not clearly beat)
@@ -352,8 +365,11 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
     clearly behind it is drawn no more, so the budget goes where the lead is in doubt), and only
     those are shown. `budget`: moves played in play-outs; `playouts`: a fixed number of draws in
     each pass instead (for tests). `pool`: worker processes to play the draws on (hint_pool());
-    the hints are the same without it. Only public information is used. [] when `stop()`
-    turned true."""
+    the hints are the same without it. `deadline`: seconds of wall time after which the screen
+    and then the race stop drawing (each once it has MIN_CLEAR draws) and the hints are those
+    of the draws made by then: on a busy machine a hint ends on time, with wider ± (without
+    it, the budget alone ends it, and the hints depend on the seed only). Only public
+    information is used. [] when `stop()` turned true."""
     legal = legal_actions(st)
     if len(legal) <= 1:
         return [Hint(a, 0.0, 0.0) for a in legal]
@@ -361,16 +377,35 @@ def hints(st: GameState, count: int = HINT_SHOWN, playouts: int | None = None, s
     moves = judge.best_moves(st, HINT_CANDIDATES)
     shown = min(count, len(moves))
     stream = f"hint/{st.round}/{len(legal)}"
-    screen = judge.sampler(st, moves, stream + "/screen", stop, pool)
+    late = _late(deadline)
+    drawn: list[Paired] = []   # the sampler drawing now
+
+    def halt() -> bool:
+        """stop() asked, or the deadline passed once the sampler drawing has MIN_CLEAR draws."""
+        return (stop is not None and stop()) or (late() and drawn[-1].draws >= MIN_CLEAR)
+
+    screen = judge.sampler(st, moves, stream + "/screen", halt, pool)
+    drawn.append(screen)
 
     def fresh_of(top: list[int]) -> Paired:
-        return judge.sampler(st, [moves[j] for j in top], stream + "/fresh", stop, pool)
+        drawn.append(judge.sampler(st, [moves[j] for j in top], stream + "/fresh", halt, pool))
+        return drawn[-1]
 
     if playouts is not None:
         fresh = _hint_draws(screen, fresh_of, shown, playouts, progress)
     else:
         fresh = _hint_race(screen, fresh_of, shown, budget, progress)
+    if stop is not None and stop():
+        return []
     return [] if fresh is None else _hint_list(fresh, count)
+
+
+def _late(deadline: float | None) -> Callable[[], bool]:
+    """Whether `deadline` seconds (None: never) have passed since this was called."""
+    if deadline is None:
+        return lambda: False
+    end = time.monotonic() + deadline
+    return lambda: time.monotonic() >= end
 
 
 def _hint_draws(screen: Paired, fresh_of: Callable[[list[int]], Paired], shown: int,
@@ -445,10 +480,13 @@ def _screen_hint(screen: Paired, budget: int, shown: int,
     """A hint's screen: draws of every candidate until `budget` steps are spent (at least
     MIN_CLEAR draws); goes on to the fresh race: the `shown` best by the screen and every other
     move the screen's leader does not clearly beat (so that a move the screen's noise put
-    fourth is not lost; the race drops it soon if it is behind). None when stopped."""
+    fourth is not lost; the race drops it soon if it is behind). None when stopped before
+    MIN_CLEAR draws (a stop after them, the hint's deadline, ends the screen there)."""
     while screen.draws < MIN_CLEAR or screen.steps + screen.cost() <= budget:
         if not screen.draw():
-            return None
+            if screen.draws < MIN_CLEAR:
+                return None
+            break
         if progress is not None:
             progress(screen.steps)
     ranked = screen.ranked()
@@ -525,8 +563,8 @@ def _run(job: tuple, stop: Callable[[], bool] | None = None) -> tuple[tuple, Any
     """One job of a review (a module-level function, so a worker process can run it), as
     (its key, its result); None when `stop()` turned true.
 
-    ("screen", index, round, state, chosen, better, k, draws, seed): screening draws of a
-    decision. Round 0 (better None): the chosen move against the normal bot's best k − 1 ->
+    ("screen", index, round, state, chosen, better, k, draws, seed, horizon): screening
+    draws of a decision, by play-outs of `horizon` (SCREEN_HORIZON's, as the review ran it). Round 0 (better None): the chosen move against the normal bot's best k − 1 ->
     (the best other move, the paired differences best − chosen draw by draw, steps); a later
     round: more draws of that best other move against the chosen one, the same.
     ("fresh", index, round, state, better, chosen, draws, seed): fresh draws of the two ->
@@ -534,8 +572,8 @@ def _run(job: tuple, stop: Callable[[], bool] | None = None) -> tuple[tuple, Any
     Each (kind, index, round) draws from its own stream: every job's draws are independent."""
     kind, index, rnd = job[0], job[1], job[2]
     if kind == "screen":
-        _, _, _, st, chosen, better, k, draws, seed = job
-        judge = Judge(seed=seed)
+        _, _, _, st, chosen, better, k, draws, seed, horizon = job
+        judge = Judge(seed=seed, horizon=horizon)
         if better is None:
             moves = judge.best_moves(st, k)
             if chosen not in moves:
@@ -765,15 +803,16 @@ def review(record: Any, humans: Iterable[int] | None = None,
     states, actions = states_of(record, cards)
     seats = set(range(states[0].n)) if humans is None else set(humans)
     left = decisions_left(states, actions, seats)
+    sleft = decisions_left(states, actions, seats, SCREEN_HORIZON)
     if playouts is not None:
         # --playouts asks for draws a decision; a big table's long game at the most the
         # option takes would play for hours (N41), so no more than MAX_REVIEW_STEPS fit.
         draws, k = playout_draws(playouts, sum(left.values())), CANDIDATES
     else:
-        draws, k = screen_draws(list(left.values()), budget)
+        draws, k = screen_draws(list(sleft.values()), budget)
     total = budget if playouts is None else max(1, 3 * draws * k * sum(left.values()))
     with _Workers(workers) as pool:
-        run = _ReviewRun(states, actions, left, seed, pool, total, progress, stop)
+        run = _ReviewRun(states, actions, left, seed, pool, total, progress, stop, sleft)
         if progress:
             progress(0, total)
         if not run.screen(draws, k, budget if playouts is None else 0):
@@ -796,8 +835,10 @@ class _ReviewRun:
     def __init__(self, states: list[GameState], actions: list[Action], left: dict[int, int],
                  seed: int, pool: _Workers, total: int,
                  progress: Callable[[int, int], None] | None,
-                 stop: Callable[[], bool] | None):
+                 stop: Callable[[], bool] | None, screen_left: dict[int, int] | None = None):
         self.states, self.actions, self.left, self.seed = states, actions, left, seed
+        # the cost of a screening play-out from each decision (SCREEN_HORIZON's)
+        self.screen_left = left if screen_left is None else screen_left
         self.pool, self.total, self.progress, self.stop = pool, total, progress, stop
         self.results: dict[tuple, Any] = {}
         self.planned: dict[tuple, int] = {}
@@ -824,14 +865,14 @@ class _ReviewRun:
         """The first pass: `draws` draws of each decision's chosen move against the bot's best
         k − 1, then successive halving (HALVING_SHARE of `budget`). False: stopped."""
         todo = list(self.left)
-        jobs = [("screen", i, 0, self.states[i], self.actions[i], None, k, draws, self.seed)
-                for i in todo]
-        if not self.run(jobs, lambda job: draws * k * self.left[job[1]]):
+        jobs = [("screen", i, 0, self.states[i], self.actions[i], None, k, draws, self.seed,
+                 SCREEN_HORIZON) for i in todo]
+        if not self.run(jobs, lambda job: draws * k * self.screen_left[job[1]]):
             return False
         for i in todo:
             self.better[i], diffs, _ = self.results[("screen", i, 0)]
             self.screened[i] = list(diffs)
-        alive = _halve_decisions(todo, self.screened, self.left, budget, self.run,
+        alive = _halve_decisions(todo, self.screened, self.screen_left, budget, self.run,
                                  self.results, self.states, self.actions, self.better,
                                  self.seed)
         self.alive = alive
@@ -933,7 +974,8 @@ def _halve_decisions(todo: list[int], screened: dict[int, list[float]], left: di
         n = int(room // (2 * sum(left[i] for i in alive)))
         if n < 2:
             continue
-        jobs = [("screen", i, r, states[i], actions[i], better[i], 2, n, seed) for i in alive]
+        jobs = [("screen", i, r, states[i], actions[i], better[i], 2, n, seed, SCREEN_HORIZON)
+                for i in alive]
         if not run(jobs, lambda job: job[7] * 2 * left[job[1]]):
             return None
         for i in alive:

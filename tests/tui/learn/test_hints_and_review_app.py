@@ -12,7 +12,6 @@ from test_learn_review import blunder_record
 
 from jorvik.carddata import load_cards
 from jorvik.cli import main
-from jorvik.review import REVIEW_STEPS
 from jorvik.settings import data_dir
 from jorvik.tui.screens.hint import HintScreen
 from jorvik.tui.screens.review import ReviewInputError, ReviewScreen, load_game
@@ -52,10 +51,10 @@ async def test_the_review_screen_lists_the_blunder_and_the_vp_race():
 
     class Host(App):
         def on_mount(self) -> None:
-            # a hundredth of the default budget (13,000 moves; a tenth cost 13 s of CPU): the
-            # blunder is plain, and the judging itself is tested on jorvik.review
+            # 9,000 moves, a small part of the default budget (REVIEW_STEPS): the blunder is
+            # plain, and the judging itself is tested on jorvik.review
             # (test_learn_review.py); here: the screen shows what the review found
-            self.push_screen(ReviewScreen(record, seats, budget=REVIEW_STEPS // 100))
+            self.push_screen(ReviewScreen(record, seats, budget=9_000))
 
     app = Host()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -22,7 +22,7 @@ from jorvik.engine import GameState, current_player
 from jorvik.i18n import t
 from jorvik.play.session import Kept
 from jorvik.playpool import PlayoutPool
-from jorvik.review import Hint, hint_pool, hints
+from jorvik.review import HINT_SECONDS, Hint, hint_pool, hints
 
 from ..keys import key, translated
 from ..moves import move_words
@@ -126,7 +126,7 @@ class HintScreen(ModalScreen[None]):
             if not self.closed:
                 self.app.call_from_thread(self._progress, done, total)
         found = hints(self.state, count=3, stop=lambda: self.closed, progress=progress,
-                      pool=self.pool)
+                      pool=self.pool, deadline=HINT_SECONDS)
         if not self.closed:
             self.app.call_from_thread(self._show, found)
 
