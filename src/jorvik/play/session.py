@@ -313,21 +313,26 @@ class Session:
         self._changed()
         return events
 
-    def submit(self, seat: int, action: Action, at: int | None = None) -> list[Event]:
-        """A front end's move for `seat` (a key press, a remote player's message), chosen
-        when the game had had `at` actions (None: now). PlayError when the game is over or
-        closed ('game_over'), the game has moved on since `at` ('stale': a retry, or too
-        late), it is not that seat's decision now ('not_your_turn'), the seat is a bot's
-        ('bot_seat'), or the rules refuse it ('illegal_action', with the engine's reason:
-        worded as that reason). The one way a front end's move is played."""
+    def submit(self, seat: int, action: Action, at: int | None = None,
+               by: str | None = None) -> list[Event]:
+        """A move for `seat`, chosen when the game had had `at` actions (None: now): a
+        front end's (a key press, a remote player's message: `by` None) or the seat's bot's
+        (`by`: the level of the bot that chose it, play/turns.py). PlayError when the game is
+        over or closed ('game_over'), the game has moved on since `at` ('stale': a retry, or
+        too late), it is not that seat's decision now ('not_your_turn'), a front end plays a
+        bot's seat ('bot_seat'), a bot plays a seat that is not (or no longer) its own
+        ('not_bot_seat'), or the rules refuse it ('illegal_action', with the engine's
+        reason: worded as that reason). The one way a move is played."""
         if self.over or self.ended.is_set():
             raise PlayError("game_over")
         if at is not None and at != len(self.actions):
             raise PlayError("stale", move=len(self.actions))
         if seat != self.decider:
             raise PlayError("not_your_turn", seat=seat)
-        if self.seats.is_bot(seat):
+        if by is None and self.seats.is_bot(seat):
             raise PlayError("bot_seat", seat=seat)
+        if by is not None and self.seats.bots[seat] != by:
+            raise PlayError("not_bot_seat", seat=seat)
         try:
             return self.apply(action)
         except IllegalAction as e:

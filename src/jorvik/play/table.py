@@ -10,8 +10,10 @@ applies an action itself. It asks its table:
   actions it has had (`decided_by(move)`: whose decision it was after that many);
 - `submit(seat, action, at=...)`: a seat's move. On a local `Session` it is checked and
   played there; on the join client's `Mirror` it is checked the same way and sent to the
-  host, whose `Session.submit` plays it (so a key press and a remote action end in the same
-  place). Refused: a `PlayError` whose kind is one of SUBMIT_ERRORS;
+  host, whose `Session.submit` plays it. A bot's move ends there too: the play layer's
+  bot turns (play/turns.py) submit it for the bot's seat (`Session.submit(..., by=level)`),
+  so a key press, a remote action and a bot's move all end in the same place. Refused: a
+  `PlayError` whose kind is one of SUBMIT_ERRORS;
 - `subscribe(listener)`: called after every change;
 - `log`, `seats`, `cards`, `first`: what happened, who sits where, the card file, and the
   first state seen (the log's lines are worded from it: names and cards, nothing hidden is
@@ -33,10 +35,11 @@ if TYPE_CHECKING:
 
 # The kinds of PlayError that `submit` raises, in the order it checks them: the game is over
 # or closed; the action was chosen at another move (`at`: a retry, or too late); it is not
-# that seat's decision now; the seat is a bot's; the rules refuse the action (with the
-# engine's reason); the table could not pass it on (a remote table that is not connected).
-SUBMIT_ERRORS = ("game_over", "stale", "not_your_turn", "bot_seat", "illegal_action",
-                 "not_sent")
+# that seat's decision now; the seat is a bot's; (a bot's own move, Session.submit's `by`:)
+# the seat is not that bot's; the rules refuse the action (with the engine's reason); the
+# table could not pass it on (a remote table that is not connected).
+SUBMIT_ERRORS = ("game_over", "stale", "not_your_turn", "bot_seat", "not_bot_seat",
+                 "illegal_action", "not_sent")
 
 
 @runtime_checkable

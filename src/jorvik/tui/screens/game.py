@@ -31,7 +31,7 @@ from jorvik.play.handover import Handing, HandOver
 from jorvik.play.session import Session, note_entry
 from jorvik.play.since import Item, summary
 from jorvik.play.table import Table
-from jorvik.play.turns import BotMove, BotTurns
+from jorvik.play.turns import AGAIN, PLAYED, BotMove, BotTurns
 
 from ..choices import Choice, Menu, build_menu
 from ..handover import resolve
@@ -564,11 +564,13 @@ class GameScreen(SmallTerminal, Screen):
             self.app.call_from_thread(self._bot_chose, move)
 
     def _bot_chose(self, move: BotMove) -> None:
-        if self.turns.stale(move):
-            return  # the game moved on (undo, quit, new game) while the bot thought
-        if not self.turns.play(move):  # the bot broke the rules: 'easy' plays on for it
-            self.note(self.turns.failed(move.player))
+        """The bot's choice, on the app's thread: the play layer's turn plays it (through
+        the session's submit, like a key press) or drops it (the game moved on meanwhile:
+        undo, a seat change, quit, new game)."""
+        outcome = self.turns.finish(move, self.note)
+        if outcome == AGAIN:   # the bot broke the rules: 'easy' plays on for it
             self._think(move.player, move.token)
             return
-        self.path = ()
-        self.after_change()
+        if outcome == PLAYED:
+            self.path = ()
+            self.after_change()
