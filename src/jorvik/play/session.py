@@ -34,7 +34,7 @@ from jorvik.recordschema import check_record
 from . import saves as saving
 from .errors import PlayError
 from .lock import GameLock
-from .menu import Menu, build_menu
+from .menu import Menu, MenuPath, build_menu
 from .seats import SeatChange, Seats, bots_before, level_names
 from .words import Tone, plain
 
@@ -349,15 +349,15 @@ class Session:
         for listener in list(self.listeners):
             listener(self)
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None, path: MenuPath = ()) -> View:
         """What `seat` sees now (None: an onlooker): the public view and, when it is the
-        seat's decision, the menu as data."""
-        from jorvik.engine import observe
-        st = self.state
+        seat's decision, the menu as data (at `path`: a submenu's; () for the top), made
+        from the public view, as a remote table makes it."""
+        public = self.public
         decider = self.decider
-        menu = build_menu(st) if seat is not None and seat == decider else None
-        public = observe(st, seat)
-        return View(seat, public, menu, len(self.actions), self.over)
+        menu = (build_menu(public.state, path) if seat is not None and seat == decider
+                else None)
+        return View(seat, Observation(seat, public.state), menu, len(self.actions), self.over)
 
     def line(self, entry: LogEntry) -> str:
         """A log entry in plain words, in the language now (styled words: entry.words())."""

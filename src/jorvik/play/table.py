@@ -5,7 +5,8 @@ seat, which runs the join client) never reads the engine's state of the game and
 applies an action itself. It asks its table:
 
 - `public`: the public view now (the engine's `Observation`: no deck order, no bag order, no
-  seed), and `view(seat)`: that view with the menu as data when it is the seat's decision;
+  seed), and `view(seat, path)`: that view with the menu as data (play/menu.py, at a
+  submenu's `path`) when it is the seat's decision: the one menu every front end shows;
 - `decider`, `over`, `moves`: whose decision it is, whether the game is over, how many
   actions it has had (`decided_by(move)`: whose decision it was after that many);
 - `submit(seat, action, at=...)`: a seat's move. On a local `Session` it is checked and
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from jorvik.engine import Action, CardSet, Event, GameState, Observation
 
+    from .menu import MenuPath
     from .seats import Seats
     from .session import LogEntry, View
 
@@ -83,8 +85,9 @@ class Table(Protocol):
         """The public view now, for anyone at the table."""
         ...
 
-    def view(self, seat: int | None) -> View:
-        """What `seat` sees now: the public view, and the menu as data on its decision."""
+    def view(self, seat: int | None, path: MenuPath = ()) -> View:
+        """What `seat` sees now: the public view, and the menu as data on its decision (at
+        `path`: a submenu's, () for the top; play/menu.py)."""
         ...
 
     def decided_by(self, move: int) -> int | None:

@@ -33,7 +33,7 @@ from jorvik.play.since import Item, summary
 from jorvik.play.table import Table
 from jorvik.play.turns import AGAIN, PLAYED, BotMove, BotTurns
 
-from ..choices import Choice, Menu, build_menu
+from ..choices import Choice, Menu, worded
 from ..handover import resolve
 from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
 from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
@@ -208,7 +208,7 @@ class GameScreen(SmallTerminal, Screen):
         st = self._public()
         seats = painted(session.seats)
         p = session.decider
-        self.menu = build_menu(st, seats, self.path) if self._acts_for(p) else None
+        self.menu = self._menu(p, st)
         highlight = {c.space for c in (self.menu.choices if self.menu else []) if c.space}
         self._status.show(st, seats, self.thinking, round_seasons(st, session.log))
         for w in self._spaces:
@@ -231,6 +231,14 @@ class GameScreen(SmallTerminal, Screen):
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
+
+    def _menu(self, p: int | None, st: GameState) -> Menu | None:
+        """The table's menu of `p`'s decision at the submenu now, in words (None: this
+        screen does not act for `p`, or the table offers no menu)."""
+        if not self._acts_for(p):
+            return None
+        menu = self.session.view(p, self.path).menu
+        return None if menu is None else worded(menu, self.session.seats, st)
 
     def _acts_for(self, p: int | None) -> bool:
         """Whether this screen offers the decision of player `p` (here: every human's)."""
