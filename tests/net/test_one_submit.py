@@ -38,9 +38,10 @@ def _record(monkeypatch, cls) -> list[tuple[int, str, int | None]]:
     calls: list[tuple[int, str, int | None]] = []
     inner = cls.submit
 
-    def submit(self, seat, action, at=None):
-        calls.append((seat, action.type, at))
-        return inner(self, seat, action, at)
+    def submit(self, seat, action, at=None, **by):   # (by: a bot's move, Session's only)
+        if not by.get("by"):        # a front end's move (a bot's: tests/play, tests/tui)
+            calls.append((seat, action.type, at))
+        return inner(self, seat, action, at, **by)
     monkeypatch.setattr(cls, "submit", submit)
     return calls
 

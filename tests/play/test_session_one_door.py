@@ -23,15 +23,11 @@ SHORT = {"s", "m"}
 
 # (file, what) -> why it may stay. Keep it short: each line is a debt or a reason.
 ALLOWED = {
-    # The final screen charts the VP of every state of a finished game and reads its
-    # result: the game is over, and its states are read for the chart only.
-    ("tui/screens/final.py", "state"): "final scores of a finished game",
-    ("tui/screens/final.py", "states"): "the race chart of a finished game",
-    # Not yet moved to the table's view (outside issue 47 §2's files this round):
-    ("tui/app.py", "state"): "the next game's mode and the save-as/quit checks",
-    ("tui/screens/hint.py", "state"): "the hint judge (it observes the state itself)",
-    ("tui/screens/learn.py", "state"): "the lesson screen's own Session",
-    # A lesson explains where a scripted move leads on a copy (never the game's state):
+    # A lesson says what a move other than the lesson's would have led to ("It would have
+    # led to: ..."): the engine applies it to a copy of the lesson's own state (a scripted
+    # game on its own Session, never a shared table), so the words name the card the real
+    # game would reveal. The only reads left: every other screen reads the public view.
+    ("tui/screens/learn.py", "state"): "a lesson's wrong move, explained on its own state",
     ("tui/screens/learn.py", "apply_action"): "what a lesson's move would lead to",
 }
 

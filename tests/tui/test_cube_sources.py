@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from jorvik.carddata import load_cards
 from jorvik.engine import Assign, Done, Pass, Trade, apply_action, legal_actions, new_game
-from jorvik.tui.choices import build_menu
+from jorvik.tui.choices import menu_of as build_menu
 from jorvik.tui.text import Seats
 
 AMBER, IRON, LEATHER, WOOL, JET = range(5)

@@ -176,7 +176,7 @@ async def test_the_standings_bar_ranks_every_player_with_the_gap_to_the_leader(t
 def test_a_long_name_in_the_prompt_ends_in_an_ellipsis_and_the_numbers_stay():
     from jorvik.carddata import load_cards
     from jorvik.engine import new_game
-    from jorvik.tui.choices import build_menu
+    from jorvik.tui.choices import menu_of as build_menu
     from jorvik.tui.text import COLOUR_NAMES, Seats
     names = LONG[:3]
     st = new_game(names, mode="jarl", seed=3, start_player=0, cards=load_cards())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from jorvik import i18n
 from jorvik.engine import Done, GiveUp, legal_actions
-from jorvik.tui.choices import build_menu
+from jorvik.tui.choices import menu_of as build_menu
 from jorvik.tui.moves import move_words
 from test_cube_sources import AMBER, IRON, JET, SEATS, WOOL, labels, unloading_with
 

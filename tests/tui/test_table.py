@@ -214,7 +214,7 @@ async def test_v_shows_the_vp_if_the_game_ended_now_and_l_the_whole_log(tmp_path
 def test_every_destination_keeps_its_key_for_every_cube_and_completing_comes_first(
         five_player_game):
     from jorvik.engine import Assign, legal_actions
-    from jorvik.tui.choices import build_menu
+    from jorvik.tui.choices import menu_of as build_menu
     s = five_player_game
     checked = completing = 0
     for st in s.states:

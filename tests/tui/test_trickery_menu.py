@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from jorvik.carddata import load_cards
 from jorvik.engine import RESERVATION_ROW, Reserve, Swap, apply_action, legal_actions, new_game
-from jorvik.tui.choices import build_menu
+from jorvik.tui.choices import menu_of as build_menu
 from jorvik.tui.text import Seats
 
 DECK = ["A01", "A02", "A03", "A04", "A05", "A06", "A07", "A08", "A10", "A11", "A12", "A13"]

@@ -110,7 +110,7 @@ def saved_at(folder, names: list[str], mode: str, seed: int,
 
 def cube_to_assign(session) -> bool:
     """The unloading, a human's menu offers a cube to assign (a submenu of destinations)."""
-    from jorvik.tui.choices import build_menu
+    from jorvik.tui.choices import menu_of as build_menu
     st = session.state
     if st.phase != "unloading" or session.decider is None:
         return False

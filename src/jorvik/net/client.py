@@ -29,7 +29,7 @@ from websockets.exceptions import (
 from jorvik.engine import Action, CardSet, Event, GameState, current_player, is_over
 from jorvik.engine.observation import Observation, ViewError
 from jorvik.play.errors import PlayError
-from jorvik.play.menu import build_menu
+from jorvik.play.menu import MenuPath, build_menu
 from jorvik.play.session import Kept, LogEntry, View, event_entry, note_entry
 from jorvik.tui.text import Seats
 
@@ -127,10 +127,10 @@ class Mirror:
     def over(self) -> bool:
         return is_over(self.public.state)
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None, path: MenuPath = ()) -> View:
         st = self.public.state
         decides = seat is not None and seat == self.decider and seat in self.mine
-        return View(seat, Observation(seat, st), build_menu(st) if decides else None,
+        return View(seat, Observation(seat, st), build_menu(st, path) if decides else None,
                     self.moves, self.over)
 
     def decided_by(self, move: int) -> int | None:

@@ -34,7 +34,7 @@ from jorvik.recordschema import check_record
 from . import saves as saving
 from .errors import PlayError
 from .lock import GameLock
-from .menu import Menu, build_menu
+from .menu import Menu, MenuPath, build_menu
 from .seats import SeatChange, Seats, bots_before, level_names
 from .words import Tone, plain
 
@@ -314,21 +314,26 @@ class Session:
         self._changed()
         return events
 
-    def submit(self, seat: int, action: Action, at: int | None = None) -> list[Event]:
-        """A front end's move for `seat` (a key press, a remote player's message), chosen
-        when the game had had `at` actions (None: now). PlayError when the game is over or
-        closed ('game_over'), the game has moved on since `at` ('stale': a retry, or too
-        late), it is not that seat's decision now ('not_your_turn'), the seat is a bot's
-        ('bot_seat'), or the rules refuse it ('illegal_action', with the engine's reason:
-        worded as that reason). The one way a front end's move is played."""
+    def submit(self, seat: int, action: Action, at: int | None = None,
+               by: str | None = None) -> list[Event]:
+        """A move for `seat`, chosen when the game had had `at` actions (None: now): a
+        front end's (a key press, a remote player's message: `by` None) or the seat's bot's
+        (`by`: the level of the bot that chose it, play/turns.py). PlayError when the game is
+        over or closed ('game_over'), the game has moved on since `at` ('stale': a retry, or
+        too late), it is not that seat's decision now ('not_your_turn'), a front end plays a
+        bot's seat ('bot_seat'), a bot plays a seat that is not (or no longer) its own
+        ('not_bot_seat'), or the rules refuse it ('illegal_action', with the engine's
+        reason: worded as that reason). The one way a move is played."""
         if self.over or self.ended.is_set():
             raise PlayError("game_over")
         if at is not None and at != len(self.actions):
             raise PlayError("stale", move=len(self.actions))
         if seat != self.decider:
             raise PlayError("not_your_turn", seat=seat)
-        if self.seats.is_bot(seat):
+        if by is None and self.seats.is_bot(seat):
             raise PlayError("bot_seat", seat=seat)
+        if by is not None and self.seats.bots[seat] != by:
+            raise PlayError("not_bot_seat", seat=seat)
         try:
             return self.apply(action)
         except IllegalAction as e:
@@ -345,15 +350,15 @@ class Session:
         for listener in list(self.listeners):
             listener(self)
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None, path: MenuPath = ()) -> View:
         """What `seat` sees now (None: an onlooker): the public view and, when it is the
-        seat's decision, the menu as data."""
-        from jorvik.engine import observe
-        st = self.state
+        seat's decision, the menu as data (at `path`: a submenu's; () for the top), made
+        from the public view, as a remote table makes it."""
+        public = self.public
         decider = self.decider
-        menu = build_menu(st) if seat is not None and seat == decider else None
-        public = observe(st, seat)
-        return View(seat, public, menu, len(self.actions), self.over)
+        menu = (build_menu(public.state, path) if seat is not None and seat == decider
+                else None)
+        return View(seat, Observation(seat, public.state), menu, len(self.actions), self.over)
 
     def line(self, entry: LogEntry) -> str:
         """A log entry in plain words, in the language now (styled words: entry.words())."""

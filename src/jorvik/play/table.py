@@ -5,13 +5,16 @@ seat, which runs the join client) never reads the engine's state of the game and
 applies an action itself. It asks its table:
 
 - `public`: the public view now (the engine's `Observation`: no deck order, no bag order, no
-  seed), and `view(seat)`: that view with the menu as data when it is the seat's decision;
+  seed), and `view(seat, path)`: that view with the menu as data (play/menu.py, at a
+  submenu's `path`) when it is the seat's decision: the one menu every front end shows;
 - `decider`, `over`, `moves`: whose decision it is, whether the game is over, how many
   actions it has had (`decided_by(move)`: whose decision it was after that many);
 - `submit(seat, action, at=...)`: a seat's move. On a local `Session` it is checked and
   played there; on the join client's `Mirror` it is checked the same way and sent to the
-  host, whose `Session.submit` plays it (so a key press and a remote action end in the same
-  place). Refused: a `PlayError` whose kind is one of SUBMIT_ERRORS;
+  host, whose `Session.submit` plays it. A bot's move ends there too: the play layer's
+  bot turns (play/turns.py) submit it for the bot's seat (`Session.submit(..., by=level)`),
+  so a key press, a remote action and a bot's move all end in the same place. Refused: a
+  `PlayError` whose kind is one of SUBMIT_ERRORS;
 - `subscribe(listener)`: called after every change;
 - `log`, `seats`, `cards`, `first`: what happened, who sits where, the card file, and the
   first state seen (the log's lines are worded from it: names and cards, nothing hidden is
@@ -28,15 +31,17 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from jorvik.engine import Action, CardSet, Event, GameState, Observation
 
+    from .menu import MenuPath
     from .seats import Seats
     from .session import LogEntry, View
 
 # The kinds of PlayError that `submit` raises, in the order it checks them: the game is over
 # or closed; the action was chosen at another move (`at`: a retry, or too late); it is not
-# that seat's decision now; the seat is a bot's; the rules refuse the action (with the
-# engine's reason); the table could not pass it on (a remote table that is not connected).
-SUBMIT_ERRORS = ("game_over", "stale", "not_your_turn", "bot_seat", "illegal_action",
-                 "not_sent")
+# that seat's decision now; the seat is a bot's; (a bot's own move, Session.submit's `by`:)
+# the seat is not that bot's; the rules refuse the action (with the engine's reason); the
+# table could not pass it on (a remote table that is not connected).
+SUBMIT_ERRORS = ("game_over", "stale", "not_your_turn", "bot_seat", "not_bot_seat",
+                 "illegal_action", "not_sent")
 
 
 @runtime_checkable
@@ -80,8 +85,9 @@ class Table(Protocol):
         """The public view now, for anyone at the table."""
         ...
 
-    def view(self, seat: int | None) -> View:
-        """What `seat` sees now: the public view, and the menu as data on its decision."""
+    def view(self, seat: int | None, path: MenuPath = ()) -> View:
+        """What `seat` sees now: the public view, and the menu as data on its decision (at
+        `path`: a submenu's, () for the top; play/menu.py)."""
         ...
 
     def decided_by(self, move: int) -> int | None:

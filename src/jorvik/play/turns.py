@@ -1,9 +1,13 @@
 """The computer seats of a game being played: each seat's bot, a bot's turn, and its fallback.
 
-No user interface, like the session: a front end runs `think` in a worker thread and hands
-the result to `play` on its own thread. A bot that fails (an unknown level, an error, an illegal
-move) gives its seat to 'easy', so a game never stops; a choice that the game has moved past
-(undo, quit, new game) is dropped by its token."""
+No user interface, like the session. A bot's move goes in by the same door as a key press and
+a remote player's move: `Session.submit`, for the seat's bot (`by`: its level). The turn is
+this module's: `due` says which bot seat is to move, `begin` starts its turn, `think` (in a
+worker thread) chooses, and `finish` (on the front end's thread) plays it or drops it;
+`play_bots` runs that loop here and now, for a front end without a screen to keep live. A
+bot that fails (an unknown level, an error, an illegal move) gives its seat to 'easy', so a
+game never stops; a choice that the game has moved past (undo, a seat change, quit, new
+game) is dropped by its token."""
 
 from __future__ import annotations
 
@@ -12,11 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jorvik.engine import Action, IllegalAction
+from jorvik.engine import Action
 
+from .errors import PlayError
 from .session import Kept, Session
 
 Words = Callable[[], str]   # a note for the log in the language at the time it is shown
+PLAYED, DROPPED, AGAIN = "played", "dropped", "again"   # how a bot's turn ends (finish)
 
 
 def seat_seed(game_seed: int | None, p: int) -> int:
@@ -54,6 +60,15 @@ class BotTurns:
     @property
     def thinking(self) -> bool:
         return self.token is not None
+
+    def due(self) -> int | None:
+        """The bot seat whose decision it is now (None: a human's, or the game is over or
+        closed)."""
+        session = self.session
+        p = session.decider
+        if p is None or session.over or session.ended.is_set() or not session.seats.is_bot(p):
+            return None
+        return p
 
     def begin(self, p: int) -> int:
         """Seat p's bot starts thinking now; the token names this turn (no other turn has
@@ -130,12 +145,53 @@ class BotTurns:
                 or self.session.ended.is_set())
 
     def play(self, move: BotMove) -> bool:
-        """Apply the bot's choice: True when it was played (the turn is over); False when the
-        bot broke the rules, after which 'easy' plays the seat and must think again."""
+        """Submit the bot's choice for its seat (Session.submit, `by` the level the bot was
+        made for): True when it was played (the turn is over); False when the bot broke the
+        rules, after which 'easy' plays the seat and must think again. Any other refusal
+        (the game moved on: see `stale`) is the PlayError."""
         try:
-            self.session.apply(move.action)
-        except IllegalAction:
+            self.session.submit(move.player, move.action, at=self._moves,
+                                by=self._levels.get(move.player))
+        except PlayError as e:
+            if e.kind != "illegal_action":
+                raise
             self.replace(move.player)
             return False
         self.token = None
         return True
+
+    def finish(self, move: BotMove, tell: Callable[[Words], None]) -> str:
+        """The end of a bot's turn, on the thread that changes the session: DROPPED when the
+        game moved on while it thought (undo, a seat change, quit, new game), PLAYED when its
+        move was played, AGAIN when the bot broke the rules ('easy' plays on for the seat
+        and must think again, with the same token; `tell` gets the log's note)."""
+        if self.stale(move):
+            return DROPPED
+        try:
+            if self.play(move):
+                return PLAYED
+        except PlayError:
+            self.token = None
+            return DROPPED
+        tell(self.failed(move.player))
+        return AGAIN
+
+    def play_bots(self, tell: Callable[[Words], None] = lambda words: None,
+                  limit: int | None = None) -> int:
+        """The bots' turns, here and now (blocking), until a human decides, the game is over
+        or closed, or `limit` moves were made: how many moves the bots made. (A front end
+        that keeps a screen live runs the same turn in steps: due, begin, think in a worker,
+        finish.)"""
+        made = 0
+        while (limit is None or made < limit) and (p := self.due()) is not None:
+            token = self.begin(p)
+            outcome = AGAIN
+            while outcome == AGAIN:
+                move = self.think(p, token, tell)
+                if move is None:        # the game was closed
+                    return made
+                outcome = self.finish(move, tell)
+            if outcome == DROPPED:
+                return made
+            made += 1
+        return made

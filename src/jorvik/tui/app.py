@@ -185,7 +185,7 @@ class JorvikApp(BoardColours, CrashHook, App[int]):
                               ("quit", "q", t("tui.button.quit"))]),
                 self._after_load_error)
             return
-        self.config.mode = session.state.mode
+        self.config.mode = session.public.state.mode
         if session.path is not None and session.path != path:
             where = str(session.path)
             self.config.notices.append(lambda: t("tui.save.continued_in", path=where))
@@ -311,7 +311,7 @@ class JorvikApp(BoardColours, CrashHook, App[int]):
 
     def deck_cards(self) -> list:
         if self.session is not None:
-            st = self.session.state
+            st = self.session.public.state
             return game_cards(self.config.cards, st.mode, st.n)
         return list(self.config.cards.cards)
 

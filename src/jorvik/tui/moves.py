@@ -9,14 +9,14 @@ from jorvik.i18n import t
 from jorvik.play.seats import Seats as PlainSeats
 
 from . import theme
-from .choices import build_menu
+from .choices import menu_of
 from .keys import key_label
 
 
 def move_path(st: GameState, seats: PlainSeats, action: Action, path: tuple = (), depth: int = 3
               ) -> list[tuple[str, Text]] | None:
     """The menu keys (with their labels) that lead to `action` from the menu at `path`."""
-    menu = build_menu(st, seats, path)
+    menu = menu_of(st, seats, path)
     for c in menu.choices:
         if c.action == action and c.key:
             return [(c.key, c.label)]

@@ -41,7 +41,7 @@ class _Rematches(Protocol):
 
 def score_table(session: Session, result: dict | None = None) -> Table:
     """The VP of every player by the final scoring's categories (`result`: final_scores())."""
-    result = result or session.state.result or {"scores": [], "winners": []}
+    result = result or session.public.state.result or {"scores": [], "winners": []}
     seats = painted(session.seats)
     table = Table(expand=False, header_style="bold")
     table.add_column(t("tui.final.category"))
@@ -58,7 +58,7 @@ def score_table(session: Session, result: dict | None = None) -> Table:
 
 
 def winner_text(session: Session) -> Text:
-    result = session.state.result or {"scores": [], "winners": []}
+    result = session.public.state.result or {"scores": [], "winners": []}
     winners = result["winners"]
     rows = result["scores"]
     seats = painted(session.seats)
@@ -101,11 +101,14 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
         with Vertical(id="body"):
             yield Static(t("tui.final.title"), id="final-title")
             with VerticalScroll(id="final-scroll"):
-                yield ScoreBox(painted(self.session.seats), self.session.state.result or {},
+                yield ScoreBox(painted(self.session.seats), self.session.public.state.result or {},
                                id="final-table")
                 yield Static(winner_text(self.session), id="final-winner")
+                from jorvik.play.replay import Replay
+
                 from .review import race_chart  # the VP race (screens/review.py)
-                yield Static(race_chart(self.session.states, painted(self.session.seats)),
+                game = Replay.of_session(self.session)   # the finished game, read only
+                yield Static(race_chart(game.states, painted(self.session.seats)),
                              id="final-chart")
                 if self.saved_to:
                     yield Static(t("tui.final.saved", path=self.saved_to), id="final-saved")
@@ -153,7 +156,7 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
             app.action_new_game()
             return
         config = app.config
-        config.mode, config.seed = self.session.state.mode, None
+        config.mode, config.seed = self.session.public.state.mode, None
         app.start_game(painted(self.session.seats))
 
     def action_watch(self) -> None:
@@ -182,7 +185,7 @@ class ScoresNowScreen(Recompose, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog scores-dialog"):
             yield Static(t("tui.scores_now.title"), classes="dialog-text", id="scores-title")
-            yield ScoreBox(painted(self.session.seats), scores_now(self.session.state),
+            yield ScoreBox(painted(self.session.seats), scores_now(self.session.public.state),
                            id="scores-table")
             yield Static(t("tui.scores_now.hint"), classes="dialog-hint")
 

@@ -32,9 +32,9 @@ from jorvik.play.handover import Handing, HandOver
 from jorvik.play.session import Session, note_entry
 from jorvik.play.since import Item, summary
 from jorvik.play.table import Table
-from jorvik.play.turns import BotMove, BotTurns
+from jorvik.play.turns import AGAIN, PLAYED, BotMove, BotTurns
 
-from ..choices import Choice, Menu, build_menu
+from ..choices import Choice, Menu, worded
 from ..handover import resolve
 from ..keys import BACK_KEY, EXTRA_KEYS, SPACE_KEYS, TAG_KEYS, Key, key, translated
 from ..messages import ChoiceMade, GameOver, ScreenReady, SpaceClicked, SpaceHovered
@@ -208,7 +208,7 @@ class GameScreen(SmallTerminal, Screen):
         st = self._public()
         seats = painted(session.seats)
         p = session.decider
-        self.menu = build_menu(st, seats, self.path) if self._acts_for(p) else None
+        self.menu = self._menu(p, st)
         highlight = {c.space for c in (self.menu.choices if self.menu else []) if c.space}
         self._status.show(st, seats, self.thinking, round_seasons(st, session.log))
         for w in self._spaces:
@@ -231,6 +231,14 @@ class GameScreen(SmallTerminal, Screen):
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
+
+    def _menu(self, p: int | None, st: GameState) -> Menu | None:
+        """The table's menu of `p`'s decision at the submenu now, in words (None: this
+        screen does not act for `p`, or the table offers no menu)."""
+        if not self._acts_for(p):
+            return None
+        menu = self.session.view(p, self.path).menu
+        return None if menu is None else worded(menu, self.session.seats, st)
 
     def _acts_for(self, p: int | None) -> bool:
         """Whether this screen offers the decision of player `p` (here: every human's)."""
@@ -565,11 +573,13 @@ class GameScreen(SmallTerminal, Screen):
             self.app.call_from_thread(self._bot_chose, move)
 
     def _bot_chose(self, move: BotMove) -> None:
-        if self.turns.stale(move):
-            return  # the game moved on (undo, quit, new game) while the bot thought
-        if not self.turns.play(move):  # the bot broke the rules: 'easy' plays on for it
-            self.note(self.turns.failed(move.player))
+        """The bot's choice, on the app's thread: the play layer's turn plays it (through
+        the session's submit, like a key press) or drops it (the game moved on meanwhile:
+        undo, a seat change, quit, new game)."""
+        outcome = self.turns.finish(move, self.note)
+        if outcome == AGAIN:   # the bot broke the rules: 'easy' plays on for it
             self._think(move.player, move.token)
             return
-        self.path = ()
-        self.after_change()
+        if outcome == PLAYED:
+            self.path = ()
+            self.after_change()

@@ -38,10 +38,10 @@ def request_hint(screen: Any) -> None:
     if not getattr(app, "hints", True):
         screen.notify(t("learn.hint.disabled"), severity="warning")
         return
-    p = current_player(session.state)
+    p = session.decider
     if p is None or session.seats.is_bot(p) or screen.thinking:
         return
-    app.push_screen(HintScreen(session.state, session.seats,
+    app.push_screen(HintScreen(session.public.state, session.seats,
                                shown=lambda: note_hint(screen, p), pool=hint_workers(screen)))
 
 

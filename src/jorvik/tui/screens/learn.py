@@ -187,7 +187,7 @@ class LessonScreen(GameScreen):
             return
         panel = panels.first(LessonPanel)
         i = len(self.session.actions)
-        st = self.session.state
+        st = self.session.public.state
         now = i in self.steps and current_player(st) == self.lesson.learner
         shown = self._step_index()
         text = Text(t("learn.panel.title", number=LESSONS.index(self.lesson) + 1,
@@ -220,7 +220,7 @@ class LessonScreen(GameScreen):
         """Highlight the part of the board the step is about."""
         space = panel_player = None
         reservation = False
-        st = self.session.state
+        st = self.session.public.state
         if i is not None:
             a = self.moves[i]
             col = getattr(a, "column", None) or getattr(a, "space", None)
@@ -247,7 +247,7 @@ class LessonScreen(GameScreen):
     def _point_at(self, action: Action) -> None:
         """Put the menu's cursor on the choice that leads to the lesson's move."""
         menu: Menu = self.menu  # type: ignore[assignment]
-        keys = move_path(self.session.state, self.session.seats, action, self.path, depth=3)
+        keys = move_path(self.session.public.state, self.session.seats, action, self.path, depth=3)
         if not keys:
             return
         for n, c in enumerate(menu.choices):
@@ -270,7 +270,7 @@ class LessonScreen(GameScreen):
                 (t("learn.wrong.prefix") + " ", self._style("wrong")),
                 led_to(self.session.state, action, self.session.seats), t(step.why))
             self.notify(t("learn.wrong.retry", move=move_words(
-                self.session.state, self.session.seats, self.moves[i]).plain),
+                self.session.public.state, self.session.seats, self.moves[i]).plain),
                 severity="warning")
             self.path = ()
             self.refresh_view()
