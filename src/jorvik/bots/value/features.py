@@ -41,6 +41,9 @@ GLOBAL = (
     + [f"phase_{p.value}" for p in PHASES]
     + ["attacks_left", "attack_gain", "attack_loss", "feasts_left", "future_cubes",
        "demand_fields", "cubes_in_bag", "cards_on_board", "cubes_on_board", "defence_left"]
+    # the cards on the board now, summed (the endgame's cards to fight for): their own VP
+    # (craftsmen, merchants, journeys), feasts, defence and ship cubes
+    + ["board_vp", "board_feasts", "board_defence", "board_ship_cubes"]
 )
 # a seat's row: the facts read one by one (_seat_row, in this order), then the sums of its
 # cards' rows of CardTables.seat, then what is worked out of those
@@ -51,7 +54,10 @@ _READ = ["vp", "coins", "vikings", "brown", "vp_picts", "vp_prophecy", "ship_cub
          "score_now"]
 _SUMMED = (["merchant_vp", "journey_vp", "feasts", "defence"]
            + [f"cards_{t}" for t in CARD_TYPES] + [f"effect_{e}" for e in EFFECT_KINDS])
-PLAYER = _READ + _SUMMED + ["feast_vp", "defence_rank", "turn_order"]
+# ... and two endgame facts: the VP of the seat's craftsmen its held cubes complete (taken
+# greedily, fewest missing goods first) and of the board's craftsmen its held cubes fill
+PLAYER = _READ + _SUMMED + ["feast_vp", "defence_rank", "turn_order", "craft_vp_completable",
+                            "board_craft_fit"]
 N_GLOBAL = len(GLOBAL)
 N_PLAYER = len(PLAYER)
 # perspective rows: the table, my row, the others' rows, the others' best and mean row
@@ -72,6 +78,7 @@ _S_WIDTH = len(_SUMMED)
 (_U_PICTS, _U_GAIN, _U_LOSS, _U_FEAST, _U_SHIP_KARL, _U_SHIP_JARL, _U_WARRIOR, _U_NONPICTS,
  _U_DEMAND) = range(9)
 _U_WIDTH = _U_DEMAND + N_GOODS
+_B0 = GLOBAL.index("board_vp")   # the board's sums: the card's own VP, then _U columns
 
 
 _CRAFTSMAN, _MERCHANT, _PROPHECY, _FEAST = 1, 2, 3, 4
@@ -172,6 +179,15 @@ def position_features(view: Observation | Any) -> tuple[np.ndarray, np.ndarray]:
     ships = unseen[_U_SHIP_JARL if st.mode == Mode.JARL else _U_SHIP_KARL]
     frac = min(1.0, ships / len(st.bag)) if st.bag else 0.0
     g = _global_row(st, unseen, len(board), frac * len(st.bag))
+    ship = _U_SHIP_JARL if st.mode == Mode.JARL else _U_SHIP_KARL
+    board_crafts = []
+    for c in board:
+        i = index[c]
+        u = tab.unseen[i]
+        kind, vp, goods, _ = tab.facts[c]
+        g[_B0:_B0 + 4] += (vp, u[_U_FEAST], u[_U_WARRIOR], u[ship])
+        if kind == _CRAFTSMAN:
+            board_crafts.append((vp, goods))
     share = [b * frac / n for b in bag]
     defence = []
     for i in range(n):   # a Shield wall doubles a warrior: the engine's rule, rarely needed
@@ -182,9 +198,11 @@ def position_features(view: Observation | Any) -> tuple[np.ndarray, np.ndarray]:
     for i, pl in enumerate(st.players):
         d = defence[i]
         rank = sum((e < d) - (e > d) for e in defence) / n
-        rows.append(_seat_row(st, pl, tab, share) + summed[i]
+        read, completable, held = _seat_row(st, pl, tab, share)
+        rows.append(read + summed[i]
                     + [FEAST_VP[min(int(summed[i][_S_FEAST]), len(FEAST_VP) - 1)], rank,
-                       ((i - st.start_player) % n) / n])
+                       ((i - st.start_player) % n) / n, completable,
+                       sum(vp for vp, goods in board_crafts if _fits(goods, held))])
     return g, np.array(rows, dtype=np.float32)
 
 
@@ -213,11 +231,31 @@ def _defence(cids: tuple[str, ...], tab: CardTables) -> float:
                                      for c in cids if c in tab.shield))
 
 
-def _seat_row(st: Any, pl: Any, tab: CardTables, share: list[float]) -> list[float]:
+def _fits(goods: tuple[int, ...], held: list[int]) -> bool:
+    """Do the held cubes (a count by good) hold all these goods?"""
+    return all(goods.count(gd) <= held[gd] for gd in set(goods))
+
+
+def _completable(needs: list[tuple[int, list[int]]], held: list[int]) -> float:
+    """The VP of the craftsmen (VP, goods missing) the held cubes complete, taken greedily:
+    fewest missing goods first, then the most VP."""
+    left = list(held)
+    vp = 0
+    for v, need in sorted(needs, key=lambda x: (len(x[1]), -x[0])):
+        if _fits(tuple(need), left):
+            for gd in need:
+                left[gd] -= 1
+            vp += v
+    return float(vp)
+
+
+def _seat_row(st: Any, pl: Any, tab: CardTables, share: list[float]
+              ) -> tuple[list[float], float, list[int]]:
     """The facts of a seat's row read card by card (_READ): counts of cubes, the craftsmen's
     missing goods, the merchants' and prophecies' goods to come, the score if the game ended
     now (engine.final_scores' total: the card area alone, the cards still loading left
-    out)."""
+    out); and the VP of its craftsmen its held cubes complete (_completable), and the held
+    cubes by good."""
     held = [0] * N_GOODS
     for cube in pl.ship_goods + pl.storage + pl.warehouse + pl.hand:
         held[cube] += 1
@@ -226,6 +264,7 @@ def _seat_row(st: Any, pl: Any, tab: CardTables, share: list[float]) -> list[flo
     income = prophecy = 0.0
     score = START_VP + pl.vp_picts + pl.vp_prophecy
     filled = pl.filled or {}
+    needs: list[tuple[int, list[int]]] = []
     scoring = len(pl.cards)   # the first cards are the card area, the rest still loading
     for j, cid in enumerate(pl.cards + pl.loading):
         kind, vp, good, coins = tab.facts[cid]
@@ -241,6 +280,7 @@ def _seat_row(st: Any, pl: Any, tab: CardTables, share: list[float]) -> list[flo
                 score += vp if j < scoring else 0
                 continue
             open_vp += vp
+            needs.append((vp, need))
             miss += k
             m1 += k == 1
             m2 += k == 2
@@ -257,11 +297,12 @@ def _seat_row(st: Any, pl: Any, tab: CardTables, share: list[float]) -> list[flo
         elif kind == _PROPHECY:
             prophecy += share[good[0]]
     score += FEAST_VP[min(feasts, len(FEAST_VP) - 1)]
-    return [pl.vp, pl.coins, pl.vikings, pl.brown, pl.vp_picts, pl.vp_prophecy,
-            len(pl.ship_goods), len(pl.storage), len(pl.warehouse), len(pl.hand),
-            len(pl.loading), done_vp, open_vp, miss, m1, m2, m3, vp1,
-            sum(min(v, held[gd]) for gd, v in missing.items()),
-            sum(v * share[gd] for gd, v in missing.items()), income, prophecy, score]
+    return ([pl.vp, pl.coins, pl.vikings, pl.brown, pl.vp_picts, pl.vp_prophecy,
+             len(pl.ship_goods), len(pl.storage), len(pl.warehouse), len(pl.hand),
+             len(pl.loading), done_vp, open_vp, miss, m1, m2, m3, vp1,
+             sum(min(v, held[gd]) for gd, v in missing.items()),
+             sum(v * share[gd] for gd, v in missing.items()), income, prophecy, score],
+            _completable(needs, held) if needs else 0.0, held)
 
 
 def perspectives(glob: np.ndarray, seats: np.ndarray, n: np.ndarray, p: np.ndarray
