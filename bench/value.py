@@ -230,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200, help="held-out games per table")
     ap.add_argument("--floor-games", type=int, default=20, help="of them, replayed for the floor")
     ap.add_argument("--replays", type=int, default=16)
+    ap.add_argument("--floor-last", type=int, default=None,
+                    help="the floor only at the last rounds: those this many rounds before "
+                         "the last or later")
     ap.add_argument("--seed", type=int, default=90_000_000)
     ap.add_argument("--model", default=None)
     ap.add_argument("--minutes", type=float, default=60.0)
@@ -282,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
                 break
             seed = args.seed + g
             states, result = game_positions(n, mode, seed, cards)
+            result_round = states[-1].round
             games += 1
             for st in states:
                 view = observe(st, None).state
@@ -296,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
                 if old is not None:
                     ov = old.margins(view)
                     row["old"].extend((ov[i] - truth[i]) ** 2 for i in range(n))
-                if g < args.floor_games:
+                near_end = args.floor_last is None or result_round - st.round <= args.floor_last
+                if g < args.floor_games and near_end:
                     row["floor"].extend(floor_of(st, args.replays, seed * 1009 + st.round))
         lines.append(f"== {n}p {mode}: {games} held-out games (seeds {args.seed}..), floor from "
                      f"the first {min(games, args.floor_games)} x {args.replays} replays "

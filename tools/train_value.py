@@ -335,15 +335,24 @@ def generate(args: argparse.Namespace) -> int:
 
 
 def load_data(folder: str | Path, limit: int | None = None) -> dict[str, np.ndarray]:
-    """Every shard of a generated folder, in shard order (at most `limit` shards)."""
-    paths = sorted(Path(folder).glob("shard-[0-9][0-9][0-9][0-9][0-9].npz"))[:limit]
-    if not paths:
-        raise ValueError(f"no shards in {folder}")
-    parts: dict[str, list] = {k: [] for k in KEYS}
-    for path in paths:
-        with np.load(path, allow_pickle=False) as d:
-            for k in KEYS:
-                parts[k].append(d[k])
+    """Every shard of a generated folder (or of several, "A,B"), in shard order (at most
+    `limit` shards a folder); "replays" holds each position's number of replays (its
+    folder's --replays)."""
+    parts: dict[str, list] = {k: [] for k in KEYS + ("replays",)}
+    for one in str(folder).split(","):
+        paths = sorted(Path(one).glob("shard-[0-9][0-9][0-9][0-9][0-9].npz"))[:limit]
+        if not paths:
+            raise ValueError(f"no shards in {one}")
+        try:
+            k_rep = int(json.loads((Path(one) / "meta.json").read_text(encoding="utf-8"))
+                        .get("replays", 0))
+        except (OSError, ValueError, TypeError, AttributeError):
+            k_rep = 0
+        for path in paths:
+            with np.load(path, allow_pickle=False) as d:
+                for k in KEYS:
+                    parts[k].append(d[k])
+                parts["replays"].append(np.full(len(d["n"]), k_rep, dtype=np.int16))
     data = {k: np.concatenate(v) for k, v in parts.items()}
     data["glob"] = data["glob"].astype(np.float32)
     data["seats"] = data["seats"].astype(np.float32)
@@ -434,13 +443,17 @@ def margins(values: np.ndarray, n: np.ndarray) -> np.ndarray:
 def targets(data: dict[str, np.ndarray], target: str) -> np.ndarray:
     """What the model learns of each seat (positions × MAX_SEATS): its final VP ("vp"), its
     final margin ("margin": knowledge.final_margin, coins breaking ties), or the teacher's
-    expected margin ("teacher"; generate --teacher), or their mean ("blend")."""
+    expected margin ("teacher"; generate --teacher), or their mean ("blend"), or with
+    generate --replays the mean of the replays and the game's own end ("replays")."""
     if target == "vp":
         return data["final"].astype(np.float64)
     if target == "teacher":
         return data["teacher"].astype(np.float64)
     if target == "blend":
         return 0.5 * (data["teacher"].astype(np.float64) + targets(data, "margin"))
+    if target == "replays":   # the replays' mean and the game's own end, as one more replay
+        k = data["replays"].astype(np.float64)[:, None]
+        return (k * data["teacher"].astype(np.float64) + targets(data, "margin")) / (k + 1)
     return margins(data["final"] + COIN_TIEBREAK * data["coins"], data["n"].astype(np.int64))
 
 
@@ -472,6 +485,13 @@ def train(args: argparse.Namespace) -> int:
               "ending in 9)", file=sys.stderr)
         return 2
     target = targets(data, args.target)
+    if args.residual_of:   # learn what another model misses: the target minus its value
+        try:
+            under = read_model(args.residual_of)
+        except ModelFileError as e:
+            print(f"train_value: {e}", file=sys.stderr)
+            return 2
+        target = target - predict_all(under, data, np.ones(len(data["n"]), bool))
     y = target[ti, tp].astype(np.float64)
     sample = rng.choice(len(ti), size=min(len(ti), 50_000), replace=False)
     xs = rows_of(data, ti[sample], tp[sample]).astype(np.float64)
@@ -512,7 +532,8 @@ def train(args: argparse.Namespace) -> int:
           f"{len(ti)} training rows, {len(vi)} validation rows; net {sizes}", flush=True)
     # the epoch is chosen by the error against what the games did (the final VP or margin),
     # or with --validate-on target against the training target (replay means: steadier)
-    vy = (target if args.validate_on == "target" else targets(data, predicts))[vi, vp]
+    vy = (target if args.validate_on == "target" else
+          targets(data, predicts) - (target - targets(data, args.target)))[vi, vp]
     best = (math.inf, None, 0)
     for epoch in range(args.epochs + 1):
         lr = args.lr * (0.5 ** (max(0, epoch - 1) // max(1, args.halve)))
@@ -534,7 +555,8 @@ def train(args: argparse.Namespace) -> int:
             best = (vmse, [w.copy() for w in net.w] + [b.copy() for b in net.b], epoch)
     k = len(net.w)
     net.w, net.b = best[1][:k], best[1][k:]
-    meta = json.loads((Path(args.data) / "meta.json").read_text(encoding="utf-8"))
+    meta = [json.loads((Path(d) / "meta.json").read_text(encoding="utf-8"))
+            for d in str(args.data).split(",")]
     info = {"target": predicts, "base": "none", "trained_on": args.target, "data": meta,
             "positions": len(data["n"]),
             "games": len(np.unique(data["game"])), "training_rows": len(ti),
@@ -542,6 +564,7 @@ def train(args: argparse.Namespace) -> int:
             "epoch": best[2], "seed": args.seed, "hidden": sizes[1], "layers": len(sizes) - 2,
             "epochs": args.epochs, "lr": args.lr, "batch": args.batch, "l2": args.l2,
             "ridge": args.ridge, "validate_on": args.validate_on, "init": args.init,
+            "residual_of": args.residual_of,
             "cpu_seconds": round(time.process_time() - t0, 1)}
     model = to_model(net, mean, scale, y_mean, y_scale, info)
     text = json.dumps(model.to_json(), separators=(",", ":"))
@@ -605,6 +628,9 @@ def combine(args: argparse.Namespace) -> int:
     final = targets(data, "margin")[val]
     a = predict_all(main_model, data, val)
     b = predict_all(head, data, val)
+    adds = bool(head.info.get("residual_of"))
+    if adds:
+        b = a + b
     left = data["glob"][val][:, _G_LEFT].astype(np.int64)
     chosen = []
     print(f"{'rounds left':>11} {'seats':>6} {'main':>8} {'head':>8}  (against the replay "
@@ -632,6 +658,7 @@ def combine(args: argparse.Namespace) -> int:
     data_json["endgame"] = {k: head_json[k] for k in ("mean", "scale", "linear", "layers",
                                                       "y_mean", "y_scale")}
     data_json["endgame"]["rounds_left"] = chosen
+    data_json["endgame"]["adds"] = adds
     data_json["info"] = {**main_model.info, "endgame": {**head.info, "rounds_left": chosen}}
     data_json["info"].pop("endgame_of", None)
     model_from_json(data_json, "combined model")   # checks it reads back
@@ -748,7 +775,8 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--out", required=True)
     t.add_argument("--seed", type=int, required=True)
     t.add_argument("--shards", type=int, default=None, help="use only the first shards")
-    t.add_argument("--target", choices=("margin", "vp", "teacher", "blend"), default="margin",
+    t.add_argument("--target", choices=("margin", "vp", "teacher", "blend", "replays"),
+                   default="margin",
                    help="what to learn (the model predicts a margin for all but vp)")
     t.add_argument("--hidden", type=int, default=48)
     t.add_argument("--layers", type=int, default=2)
@@ -761,6 +789,9 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--init", default=None,
                    help="start from this model file (its inputs' scaling and network; its "
                         "linear parts corrected by ridge regression on what it misses)")
+    t.add_argument("--residual-of", default=None,
+                   help="learn the target minus this model's value (an endgame head that "
+                        "adds to it: combine)")
     t.add_argument("--validate-on", choices=("final", "target"), default="final",
                    help="choose the epoch by the error against the final margins or the "
                         "training target")

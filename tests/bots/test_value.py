@@ -350,6 +350,7 @@ def test_an_endgame_head_values_the_last_rounds_and_only_them(tmp_path):
     (lambda d: d["endgame"].update(rounds_left=[99]), "rounds_left"),
     (lambda d: d["endgame"].update(mean=[0.0]), "endgame: mean has shape"),
     (lambda d: d["endgame"].update(layers=[]), "endgame: layers"),
+    (lambda d: d["endgame"].update(adds="yes"), "adds"),
 ])
 def test_a_bad_endgame_head_is_one_clear_line(tmp_path, change, says):
     data = _with_head(_model_json(), [0], 0.0)
@@ -394,18 +395,35 @@ def test_a_head_trained_from_the_main_model_combines_into_one_file(tmp_path, cap
     assert tool.main(["generate", "--games", "10", "--seed", "20", "--out", str(data),
                       "--tables", "2karl", "--shard-games", "5", "--sample", "0.01",
                       "--replays", "2", "--last", "1"]) == 0
-    from jorvik.bots.value.model import default_model_file
+    base = tmp_path / "base.json"      # the shipped model without any head of its own
+    base.write_text(json.dumps({k: v for k, v in _model_json().items() if k != "endgame"}),
+                    encoding="utf-8")
     head = tmp_path / "head.json"
     assert tool.main(["train", "--data", str(data), "--out", str(head), "--seed", "1",
                       "--target", "teacher", "--epochs", "1", "--validate-on", "target",
-                      "--init", str(default_model_file())]) == 0
+                      "--init", str(base)]) == 0
     out = tmp_path / "m.json"
-    assert tool.main(["combine", "--main", str(default_model_file()), "--head", str(head),
+    assert tool.main(["combine", "--main", str(base), "--head", str(head),
                       "--data", str(data), "--out", str(out), "--rounds-left", "0"]) == 0
     model = read_model(out)
     assert model.endgame is not None and model.to_json()["endgame"]["rounds_left"] == [0]
+    # a small head that learns what the main model misses adds to it
+    small = tmp_path / "small.json"
+    assert tool.main(["train", "--data", str(data), "--out", str(small), "--seed", "1",
+                      "--target", "replays", "--epochs", "1", "--hidden", "4",
+                      "--residual-of", str(base)]) == 0
+    assert tool.main(["combine", "--main", str(base), "--head", str(small),
+                      "--data", str(data), "--out", str(out), "--rounds-left", "0,1"]) == 0
+    both, main, head = read_model(out), read_model(base), read_model(small)
+    assert both.to_json()["endgame"]["adds"] is True
+    for st in _positions()[::3]:
+        rows = table_rows(*position_features(observe(st, None)))
+        late = both._head_rows(rows[:1])[0]
+        want = main.predict(rows) + (head.predict(rows) if late else 0.0)
+        assert np.allclose(both.predict(rows), want, atol=1e-3)
+        assert np.allclose(both.fast(rows), want, atol=1e-3)
     capsys.readouterr()
-    assert tool.main(["combine", "--main", str(default_model_file()), "--head", str(head),
+    assert tool.main(["combine", "--main", str(base), "--head", str(head),
                       "--data", str(data), "--out", str(out), "--rounds-left", "x"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
 

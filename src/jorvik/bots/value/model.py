@@ -12,7 +12,8 @@ and how it was trained). It may hold an ``endgame`` head: the same fields (``mea
 ``scale``, ``linear``, ``layers``, ``y_mean``, ``y_scale``) of a second network, trained on
 positions of the last rounds, and the ``rounds_left`` it values (e.g. [0, 1, 2]: the rounds
 still to come after the position's); a position with so many rounds left is valued by the
-head alone. Anything else — another format, other features, a wrong shape, a
+head alone, or, with ``"adds": true``, by the main network plus the head (a small correction
+trained on what the main network misses there). Anything else — another format, other features, a wrong shape, a
 number that is not finite, a file too big — is one :class:`ModelFileError` line.
 """
 
@@ -85,13 +86,16 @@ class ValueModel:
         self.y_scale = float(y_scale)
         self.info = info or {}
         self.endgame: ValueModel | None = None
+        self._adds = False
         self._head_at = np.zeros(0, dtype=bool)   # by rounds left: valued by the head?
         self._fold()
 
-    def with_endgame(self, head: ValueModel, rounds_left: list[int]) -> ValueModel:
+    def with_endgame(self, head: ValueModel, rounds_left: list[int], adds: bool = False
+                     ) -> ValueModel:
         """This model with `head` valuing the positions with these rounds left (after the
-        position's own round)."""
+        position's own round): alone, or added to this model's value (`adds`)."""
         self.endgame = head
+        self._adds = adds
         self._head_at = np.zeros(MAX_ROUNDS_LEFT + 1, dtype=bool)
         self._head_at[rounds_left] = True
         return self
@@ -118,7 +122,12 @@ class ValueModel:
         """predict, for a few rows at a time (a position's seats, which share their rounds
         left): the same values but for rounding."""
         if self.endgame is not None and len(rows) and self._head_rows(rows[:1])[0]:
+            if self._adds:
+                return self._fast(rows) + self.endgame.fast(rows)
             return self.endgame.fast(rows)
+        return self._fast(rows)
+
+    def _fast(self, rows: np.ndarray) -> np.ndarray:
         z = rows @ self._w + self._b
         width = self._width
         skip = z[np.arange(len(rows)), width + bucket_of(rows)]
@@ -134,7 +143,7 @@ class ValueModel:
         if self.endgame is not None:
             at = self._head_rows(rows)
             if at.any():
-                out[at] = self.endgame._predict(rows[at])
+                out[at] = self.endgame._predict(rows[at]) + (out[at] if self._adds else 0.0)
         return out
 
     def _predict(self, rows: np.ndarray) -> np.ndarray:
@@ -175,7 +184,8 @@ class ValueModel:
         out = {"format": FORMAT, "features": _NAMES, **self._weights(), "info": self.info}
         if self.endgame is not None:
             out["endgame"] = {**self.endgame._weights(),
-                              "rounds_left": np.flatnonzero(self._head_at).tolist()}
+                              "rounds_left": np.flatnonzero(self._head_at).tolist(),
+                              "adds": self._adds}
         return out
 
 
@@ -225,9 +235,12 @@ def model_from_json(data: Any, where: str) -> ValueModel:
                 for k in left):
             raise ModelFileError(f"{where}: endgame.rounds_left must list rounds left "
                                  f"(0 to {MAX_ROUNDS_LEFT})")
+        adds = head.get("adds", False)
+        if not isinstance(adds, bool):
+            raise ModelFileError(f"{where}: endgame.adds must be true or false")
         hw = _weights_from_json(head, f"{where}: endgame")
         model.with_endgame(ValueModel(hw[0], hw[1], hw[2], hw[3][0], hw[3][1], info, hw[4]),
-                           left)
+                           left, adds)
     return model
 
 
