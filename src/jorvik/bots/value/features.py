@@ -101,6 +101,12 @@ class CardTables:
         self.shield: dict[str, str] = {}          # cards whose effect adds defence: effect
         for i, c in enumerate(cards.cards):
             self._card(i, c)
+        # a card on the board: (its own VP, feast, defence, ship cubes at Karl and at Jarl,
+        # a craftsman's goods as (good, count) pairs)
+        self.board = {c.id: (float(self.facts[c.id][1]), *self.unseen[i, [
+            _U_FEAST, _U_WARRIOR, _U_SHIP_KARL, _U_SHIP_JARL]].tolist(),
+            tuple((gd, c.goods.count(gd)) for gd in sorted(set(c.goods)))
+            if c.type == CardType.CRAFTSMAN else ()) for i, c in enumerate(cards.cards)}
         # each card's nonzero entries of `seat`, as (column, value)
         self.seat_entries = [[(k, v) for k, v in enumerate(r) if v] for r in self.seat.tolist()]
 
@@ -179,15 +185,18 @@ def position_features(view: Observation | Any) -> tuple[np.ndarray, np.ndarray]:
     ships = unseen[_U_SHIP_JARL if st.mode == Mode.JARL else _U_SHIP_KARL]
     frac = min(1.0, ships / len(st.bag)) if st.bag else 0.0
     g = _global_row(st, unseen, len(board), frac * len(st.bag))
-    ship = _U_SHIP_JARL if st.mode == Mode.JARL else _U_SHIP_KARL
+    jarl = st.mode == Mode.JARL
+    b_vp = b_feast = b_def = b_ship = 0.0
     board_crafts = []
     for c in board:
-        i = index[c]
-        u = tab.unseen[i]
-        kind, vp, goods, _ = tab.facts[c]
-        g[_B0:_B0 + 4] += (vp, u[_U_FEAST], u[_U_WARRIOR], u[ship])
-        if kind == _CRAFTSMAN:
-            board_crafts.append((vp, goods))
+        vp, feast, warrior, karl_cubes, jarl_cubes, need = tab.board[c]
+        b_vp += vp
+        b_feast += feast
+        b_def += warrior
+        b_ship += jarl_cubes if jarl else karl_cubes
+        if need:
+            board_crafts.append((vp, need))
+    g[_B0:_B0 + 4] = (b_vp, b_feast, b_def, b_ship)
     share = [b * frac / n for b in bag]
     defence = []
     for i in range(n):   # a Shield wall doubles a warrior: the engine's rule, rarely needed
@@ -202,7 +211,8 @@ def position_features(view: Observation | Any) -> tuple[np.ndarray, np.ndarray]:
         rows.append(read + summed[i]
                     + [FEAST_VP[min(int(summed[i][_S_FEAST]), len(FEAST_VP) - 1)], rank,
                        ((i - st.start_player) % n) / n, completable,
-                       sum(vp for vp, goods in board_crafts if _fits(goods, held))])
+                       sum(vp for vp, need in board_crafts
+                           if all(held[gd] >= k for gd, k in need))])
     return g, np.array(rows, dtype=np.float32)
 
 
@@ -231,21 +241,21 @@ def _defence(cids: tuple[str, ...], tab: CardTables) -> float:
                                      for c in cids if c in tab.shield))
 
 
-def _fits(goods: tuple[int, ...], held: list[int]) -> bool:
-    """Do the held cubes (a count by good) hold all these goods?"""
-    return all(goods.count(gd) <= held[gd] for gd in set(goods))
-
-
 def _completable(needs: list[tuple[int, list[int]]], held: list[int]) -> float:
     """The VP of the craftsmen (VP, goods missing) the held cubes complete, taken greedily:
     fewest missing goods first, then the most VP."""
+    if len(needs) > 1:
+        needs.sort(key=lambda x: (len(x[1]), -x[0]))
     left = list(held)
     vp = 0
-    for v, need in sorted(needs, key=lambda x: (len(x[1]), -x[0])):
-        if _fits(tuple(need), left):
-            for gd in need:
-                left[gd] -= 1
+    for v, need in needs:
+        for gd in need:
+            left[gd] -= 1
+        if min(left) >= 0:
             vp += v
+        else:
+            for gd in need:
+                left[gd] += 1
     return float(vp)
 
 
