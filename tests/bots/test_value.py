@@ -407,25 +407,35 @@ def test_a_head_trained_from_the_main_model_combines_into_one_file(tmp_path, cap
                       "--data", str(data), "--out", str(out), "--rounds-left", "0"]) == 0
     model = read_model(out)
     assert model.endgame is not None and model.to_json()["endgame"]["rounds_left"] == [0]
-    # a small head that learns what the main model misses adds to it
-    small = tmp_path / "small.json"
-    assert tool.main(["train", "--data", str(data), "--out", str(small), "--seed", "1",
-                      "--target", "replays", "--epochs", "1", "--hidden", "4",
-                      "--residual-of", str(base)]) == 0
-    assert tool.main(["combine", "--main", str(base), "--head", str(small),
-                      "--data", str(data), "--out", str(out), "--rounds-left", "0,1"]) == 0
-    both, main, head = read_model(out), read_model(base), read_model(small)
-    assert both.to_json()["endgame"]["adds"] is True
+    # a small head that learns what the main model misses adds to it (a linear one is
+    # folded into the main network's quick path)
+    for layers in ("0", "1"):
+        small = tmp_path / "small.json"
+        assert tool.main(["train", "--data", str(data), "--out", str(small), "--seed", "1",
+                          "--target", "replays", "--epochs", "1", "--hidden", "4",
+                          "--layers", layers, "--residual-of", str(base)]) == 0
+        assert tool.main(["combine", "--main", str(base), "--head", str(small),
+                          "--data", str(data), "--out", str(out), "--rounds-left", "0,1"]) == 0
+        both, main, head = read_model(out), read_model(base), read_model(small)
+        assert both.to_json()["endgame"]["adds"] is True
+        assert both._folded == (layers == "0")
+        _adds_up(both, main, head)
+    capsys.readouterr()
+    assert tool.main(["combine", "--main", str(base), "--head", str(head),
+                      "--data", str(data), "--out", str(out), "--rounds-left", "x"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def _adds_up(both, main, head) -> None:
+    seen = set()
     for st in _positions()[::3]:
         rows = table_rows(*position_features(observe(st, None)))
         late = both._head_rows(rows[:1])[0]
         want = main.predict(rows) + (head.predict(rows) if late else 0.0)
         assert np.allclose(both.predict(rows), want, atol=1e-3)
         assert np.allclose(both.fast(rows), want, atol=1e-3)
-    capsys.readouterr()
-    assert tool.main(["combine", "--main", str(base), "--head", str(head),
-                      "--data", str(data), "--out", str(out), "--rounds-left", "x"]) == 2
-    assert capsys.readouterr().err.count("\n") == 1
+        seen.add(bool(late))
+    assert seen == {True, False}
 
 
 def test_endgame_features_count_the_craftsmen_the_held_cubes_complete_and_the_board():

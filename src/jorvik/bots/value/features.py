@@ -184,7 +184,6 @@ def position_features(view: Observation | Any) -> tuple[np.ndarray, np.ndarray]:
         bag[cube] += 1
     ships = unseen[_U_SHIP_JARL if st.mode == Mode.JARL else _U_SHIP_KARL]
     frac = min(1.0, ships / len(st.bag)) if st.bag else 0.0
-    g = _global_row(st, unseen, len(board), frac * len(st.bag))
     jarl = st.mode == Mode.JARL
     b_vp = b_feast = b_def = b_ship = 0.0
     board_crafts = []
@@ -196,7 +195,7 @@ def position_features(view: Observation | Any) -> tuple[np.ndarray, np.ndarray]:
         b_ship += jarl_cubes if jarl else karl_cubes
         if need:
             board_crafts.append((vp, need))
-    g[_B0:_B0 + 4] = (b_vp, b_feast, b_def, b_ship)
+    g = _global_row(st, unseen, len(board), frac * len(st.bag), (b_vp, b_feast, b_def, b_ship))
     share = [b * frac / n for b in bag]
     defence = []
     for i in range(n):   # a Shield wall doubles a warrior: the engine's rule, rarely needed
@@ -206,18 +205,20 @@ def position_features(view: Observation | Any) -> tuple[np.ndarray, np.ndarray]:
     rows = []
     for i, pl in enumerate(st.players):
         d = defence[i]
-        rank = sum((e < d) - (e > d) for e in defence) / n
+        rank = (sum(e < d for e in defence) - sum(e > d for e in defence)) / n
         read, completable, held = _seat_row(st, pl, tab, share)
         rows.append(read + summed[i]
                     + [FEAST_VP[min(int(summed[i][_S_FEAST]), len(FEAST_VP) - 1)], rank,
                        ((i - st.start_player) % n) / n, completable,
                        sum(vp for vp, need in board_crafts
-                           if all(held[gd] >= k for gd, k in need))])
+                           if all(held[gd] >= k for gd, k in need)) if board_crafts else 0.0])
     return g, np.array(rows, dtype=np.float32)
 
 
-def _global_row(st: Any, unseen: list[float], board: int, future: float) -> np.ndarray:
-    """The table's row (`future`: the bag's cubes the ships still to come draw)."""
+def _global_row(st: Any, unseen: list[float], board: int, future: float,
+                on_board: tuple[float, float, float, float]) -> np.ndarray:
+    """The table's row (`future`: the bag's cubes the ships still to come draw; `on_board`:
+    the board's sums)."""
     n = st.n
     g = [0.0] * N_GLOBAL
     g[n - 2] = 1.0
@@ -229,6 +230,7 @@ def _global_row(st: Any, unseen: list[float], board: int, future: float) -> np.n
     g[_K:_K + 10] = [unseen[_U_PICTS], unseen[_U_GAIN], unseen[_U_LOSS], unseen[_U_FEAST],
                      future, sum(unseen[_U_DEMAND:]), len(st.bag), board,
                      sum(len(t) for t in st.space_goods), unseen[_U_WARRIOR]]
+    g[_B0:_B0 + 4] = on_board
     return np.array(g, dtype=np.float32)
 
 

@@ -98,7 +98,25 @@ class ValueModel:
         self._adds = adds
         self._head_at = np.zeros(MAX_ROUNDS_LEFT + 1, dtype=bool)
         self._head_at[rounds_left] = True
+        self._fold()
+        if adds and len(head.layers) == 1 and max(rounds_left) < STAGES - 1:
+            self._fold_head(head, rounds_left)
         return self
+
+    def _fold_head(self, head: ValueModel, rounds_left: list[int]) -> None:
+        """A linear head that adds, on stages of their own buckets, folded into this model's
+        linear columns of those buckets: the quick path then costs what it cost without it."""
+        inv = head.inv.astype(np.float64)
+        shift = head.mean.astype(np.float64) * inv
+        w, b = (x.astype(np.float64) for x in head.layers[0])
+        for left in rounds_left:
+            for bucket in (2 * left, 2 * left + 1):
+                coef = (w[:, 0] + head.linear[bucket].astype(np.float64)) * head.y_scale
+                col = self._width + bucket
+                self._w[:, col] += (inv * coef / self.y_scale).astype(np.float32)
+                self._b[col] += np.float32((head.y_mean + b[0] * head.y_scale
+                                            - shift @ coef) / self.y_scale)
+        self._folded = True
 
     def _head_rows(self, rows: np.ndarray) -> np.ndarray:
         left = np.clip(rows[:, _RL], 0, MAX_ROUNDS_LEFT).astype(np.int64)
@@ -117,11 +135,13 @@ class ValueModel:
         self._b = np.concatenate([b1 - shift @ w1, -shift @ lin]).astype(np.float32)
         self._width = w1.shape[1]
         self._rest = self.layers[1:]
+        self._folded = False
 
     def fast(self, rows: np.ndarray) -> np.ndarray:
-        """predict, for a few rows at a time (a position's seats, which share their rounds
-        left): the same values but for rounding."""
-        if self.endgame is not None and len(rows) and self._head_rows(rows[:1])[0]:
+        """predict, for the rows of one position (its seats, which share the table's row
+        and so the stage of the game): the same values but for rounding."""
+        if self.endgame is not None and not self._folded and len(rows) \
+                and self._head_rows(rows[:1])[0]:
             if self._adds:
                 return self._fast(rows) + self.endgame.fast(rows)
             return self.endgame.fast(rows)
@@ -130,7 +150,9 @@ class ValueModel:
     def _fast(self, rows: np.ndarray) -> np.ndarray:
         z = rows @ self._w + self._b
         width = self._width
-        skip = z[np.arange(len(rows)), width + bucket_of(rows)]
+        # a position's seats share their stage: its bucket read once (bucket_of's rule)
+        first = rows[0]
+        skip = z[:, width + 2 * min(int(first[_RL]), STAGES - 1) + int(first[_DEMAND])]
         h = z[:, :width]
         for w, b in self._rest:
             np.maximum(h, 0.0, out=h)
