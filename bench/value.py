@@ -131,6 +131,7 @@ def speed_report(model, cards, old=None, reps: int = 5) -> str:
     if old is not None and "oldvalue" in sys.modules:
         from oldvalue.features import position_features as old_features
         ways["old model's features"] = lambda: [old_features(v) for v in views]
+    if old is not None:
         ways["old model features+network"] = lambda: [old.seat_values(v) for v in views]
     spent = dict.fromkeys(ways, 0.0)
     for _ in range(reps):

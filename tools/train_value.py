@@ -1,34 +1,30 @@
 """Train the value model (jorvik.bots.value) by self-play: generate, train, evaluate.
 
 The shipped model (docs/value-model.md) is a main network made by distillation from the
-first model (commit 575a5a8's value-model.json: MAIN0),
+first model (MAIN: commit 575a5a8's src/jorvik/data/value-model.json),
 
     uv run python tools/train_value.py export-teacher --commit 7a2ce70 --out TEACHER
     nice -n 10 uv run python tools/train_value.py generate --games 8300 --seed 1000000 \
         --out DATA --minutes 30 --workers 2 --shard-games 20 --sample 0.25 --teacher TEACHER
     uv run python tools/train_value.py train --data DATA --seed 1 --target teacher \
-        --epochs 3 --out MAIN0
+        --epochs 3 --out MAIN
     uv run python tools/train_value.py evaluate --data DATA
 
-its inputs then upgraded to today's features (the endgame inputs weighted 0: the same
-values), plus an endgame head trained on positions of the last three rounds labelled by
-replays (each position's public view played out again with the hidden deck and bag
-redrawn) that adds a correction to the main network where it validates better:
+plus an endgame head: a linear correction of what MAIN misses in the last three rounds,
+learnt from positions labelled by replays (each position's public view played out again
+with the hidden deck and bag redrawn; the mean, with the game's own end as one more), and
+folded into MAIN's linear parts of those rounds:
 
-    git show 575a5a8:src/jorvik/data/value-model.json > MAIN0
-    uv run python tools/train_value.py upgrade --model MAIN0 --out MAIN
+    git show 575a5a8:src/jorvik/data/value-model.json > MAIN
+    T=3jarl,4karl,3jarl,4karl,2karl,4jarl,3karl,5jarl
     nice -n 10 uv run python tools/train_value.py generate --games 32 --seed 3100000 \
-        --out END4 --tables 3jarl,4karl,3jarl,4karl,2karl,4jarl,3karl,5jarl --sample 0.04 \
-        --replays 4 --last 2 --shard-games 8 --workers 1
-    nice -n 10 uv run python tools/train_value.py generate --games GAMES --seed 3200000 \
-        --out END2 --tables 3jarl,4karl,3jarl,4karl,2karl,4jarl,3karl,5jarl --sample 0.04 \
-        --replays 2 --last 2 --shard-games 8 --workers 1
+        --out END4 --tables $T --sample 0.04 --replays 4 --last 2 --shard-games 8 --workers 1
+    nice -n 10 uv run python tools/train_value.py generate --games 768 --seed 3200000 \
+        --out END2 --tables $T --sample 0.04 --replays 2 --last 2 --shard-games 8 --workers 1
     uv run python tools/train_value.py train --data END4,END2 --seed 1 --target replays \
-        --residual-of MAIN HEADOPTS --validate-on target --out HEAD
+        --residual-of MAIN --layers 0 --epochs 0 --ridge 10000 --validate-on target --out HEAD
     uv run python tools/train_value.py combine --main MAIN --head HEAD --data END4,END2 \
         --out src/jorvik/data/value-model.json
-
-(GAMES and HEADOPTS: docs/value-model.md, "The endgame head".)
 
 generate: game g (0 <= g < games) has seed `seed + g`, its table `tables[g % len(tables)]`;
 every seat plays the search's play-out policy (the `normal` heuristic with its placement

@@ -324,9 +324,11 @@ def test_an_endgame_head_values_the_last_rounds_and_only_them(tmp_path):
     # issue 49 §1: the last rounds may be valued by a head of their own; positions with
     # other rounds left keep the main network's values, and the quick path agrees
     from jorvik.bots.value.features import GLOBAL
-    plain = load_model()
+    from jorvik.bots.value.model import model_from_json
+    base = {k: v for k, v in _model_json().items() if k != "endgame"}
+    plain = model_from_json(base, "base")
     path = tmp_path / "m.json"
-    path.write_text(json.dumps(_with_head(_model_json(), [0, 1], 7.0)), encoding="utf-8")
+    path.write_text(json.dumps(_with_head(base, [0, 1], 7.0)), encoding="utf-8")
     model = read_model(path)
     seen = set()
     for st in _positions():
@@ -438,41 +440,14 @@ def _adds_up(both, main, head) -> None:
     assert seen == {True, False}
 
 
-def test_endgame_features_count_the_craftsmen_the_held_cubes_complete_and_the_board():
-    # a craftsman scores only when complete (rules §5): with exactly its goods held the seat
-    # can complete it, one good short it cannot; the board's sums are its cards' VP
-    from jorvik.bots.value.features import GLOBAL, PLAYER
-    from jorvik.engine.kinds import CardType
-    st = _midgame(n=3, mode="jarl", rounds=5)
-    cards = st.cards.cards
-    owned = {c for pl in st.players for c in pl.cards + pl.loading}
-    craft = next(c for c in cards if c.type == CardType.CRAFTSMAN and c.vp > 0
-                 and len(c.goods) >= 2 and c.id not in owned)
-    me = st.mut(0)
-    me.cards, me.loading, me.filled = (craft.id,), (), {}
-    me.ship_goods, me.warehouse, me.hand = (), (), ()
-    me.storage = tuple(craft.goods)
-    col = PLAYER.index("craft_vp_completable")
-    assert position_features(st)[1][0, col] == craft.vp
-    me.storage = tuple(craft.goods[1:])
-    assert position_features(st)[1][0, col] == 0.0
-    for s in _positions():
-        view = observe(s, None).state
-        g = dict(zip(GLOBAL, position_features(view)[0].tolist()))
-        board = [view.cards.by_id[c] for c in view.spaces if c]
-        assert g["board_vp"] == sum(c.vp for c in board if c.type in (
-            CardType.CRAFTSMAN, CardType.MERCHANT, CardType.JOURNEY))
-        assert g["board_feasts"] == sum(c.type == CardType.FEAST for c in board)
-
-
 def test_a_model_of_fewer_inputs_is_upgraded_without_changing_its_values(tmp_path):
     # train_value.py upgrade: a model made before inputs were added keeps its values (its
     # inputs matched by name, the new ones weighted 0)
     tool = _tool()
     data = _model_json()
     data.pop("endgame", None)
-    drop = {k for k, name in enumerate(data["features"]) if name.endswith(".board_craft_fit")
-            or name == "table.board_vp"}
+    drop = {k for k, name in enumerate(data["features"]) if name.endswith(".score_now")
+            or name == "table.defence_left"}
     keep = [k for k in range(len(data["features"])) if k not in drop]
     zeroed = json.loads(json.dumps(data))     # the same model, the dropped inputs weighted 0
     for row in zeroed["linear"]:

@@ -41,9 +41,6 @@ GLOBAL = (
     + [f"phase_{p.value}" for p in PHASES]
     + ["attacks_left", "attack_gain", "attack_loss", "feasts_left", "future_cubes",
        "demand_fields", "cubes_in_bag", "cards_on_board", "cubes_on_board", "defence_left"]
-    # the cards on the board now, summed (the endgame's cards to fight for): their own VP
-    # (craftsmen, merchants, journeys), feasts, defence and ship cubes
-    + ["board_vp", "board_feasts", "board_defence", "board_ship_cubes"]
 )
 # a seat's row: the facts read one by one (_seat_row, in this order), then the sums of its
 # cards' rows of CardTables.seat, then what is worked out of those
@@ -54,10 +51,7 @@ _READ = ["vp", "coins", "vikings", "brown", "vp_picts", "vp_prophecy", "ship_cub
          "score_now"]
 _SUMMED = (["merchant_vp", "journey_vp", "feasts", "defence"]
            + [f"cards_{t}" for t in CARD_TYPES] + [f"effect_{e}" for e in EFFECT_KINDS])
-# ... and two endgame facts: the VP of the seat's craftsmen its held cubes complete (taken
-# greedily, fewest missing goods first) and of the board's craftsmen its held cubes fill
-PLAYER = _READ + _SUMMED + ["feast_vp", "defence_rank", "turn_order", "craft_vp_completable",
-                            "board_craft_fit"]
+PLAYER = _READ + _SUMMED + ["feast_vp", "defence_rank", "turn_order"]
 N_GLOBAL = len(GLOBAL)
 N_PLAYER = len(PLAYER)
 # perspective rows: the table, my row, the others' rows, the others' best and mean row
@@ -78,7 +72,6 @@ _S_WIDTH = len(_SUMMED)
 (_U_PICTS, _U_GAIN, _U_LOSS, _U_FEAST, _U_SHIP_KARL, _U_SHIP_JARL, _U_WARRIOR, _U_NONPICTS,
  _U_DEMAND) = range(9)
 _U_WIDTH = _U_DEMAND + N_GOODS
-_B0 = GLOBAL.index("board_vp")   # the board's sums: the card's own VP, then _U columns
 
 
 _CRAFTSMAN, _MERCHANT, _PROPHECY, _FEAST = 1, 2, 3, 4
@@ -101,12 +94,6 @@ class CardTables:
         self.shield: dict[str, str] = {}          # cards whose effect adds defence: effect
         for i, c in enumerate(cards.cards):
             self._card(i, c)
-        # a card on the board: (its own VP, feast, defence, ship cubes at Karl and at Jarl,
-        # a craftsman's goods as (good, count) pairs)
-        self.board = {c.id: (float(self.facts[c.id][1]), *self.unseen[i, [
-            _U_FEAST, _U_WARRIOR, _U_SHIP_KARL, _U_SHIP_JARL]].tolist(),
-            tuple((gd, c.goods.count(gd)) for gd in sorted(set(c.goods)))
-            if c.type == CardType.CRAFTSMAN else ()) for i, c in enumerate(cards.cards)}
         # each card's nonzero entries of `seat`, as (column, value)
         self.seat_entries = [[(k, v) for k, v in enumerate(r) if v] for r in self.seat.tolist()]
 
@@ -184,18 +171,7 @@ def position_features(view: Observation | Any) -> tuple[np.ndarray, np.ndarray]:
         bag[cube] += 1
     ships = unseen[_U_SHIP_JARL if st.mode == Mode.JARL else _U_SHIP_KARL]
     frac = min(1.0, ships / len(st.bag)) if st.bag else 0.0
-    jarl = st.mode == Mode.JARL
-    b_vp = b_feast = b_def = b_ship = 0.0
-    board_crafts = []
-    for c in board:
-        vp, feast, warrior, karl_cubes, jarl_cubes, need = tab.board[c]
-        b_vp += vp
-        b_feast += feast
-        b_def += warrior
-        b_ship += jarl_cubes if jarl else karl_cubes
-        if need:
-            board_crafts.append((vp, need))
-    g = _global_row(st, unseen, len(board), frac * len(st.bag), (b_vp, b_feast, b_def, b_ship))
+    g = _global_row(st, unseen, len(board), frac * len(st.bag))
     share = [b * frac / n for b in bag]
     defence = []
     for i in range(n):   # a Shield wall doubles a warrior: the engine's rule, rarely needed
@@ -205,20 +181,15 @@ def position_features(view: Observation | Any) -> tuple[np.ndarray, np.ndarray]:
     rows = []
     for i, pl in enumerate(st.players):
         d = defence[i]
-        rank = (sum(e < d for e in defence) - sum(e > d for e in defence)) / n
-        read, completable, held = _seat_row(st, pl, tab, share)
-        rows.append(read + summed[i]
+        rank = sum((e < d) - (e > d) for e in defence) / n
+        rows.append(_seat_row(st, pl, tab, share) + summed[i]
                     + [FEAST_VP[min(int(summed[i][_S_FEAST]), len(FEAST_VP) - 1)], rank,
-                       ((i - st.start_player) % n) / n, completable,
-                       sum(vp for vp, need in board_crafts
-                           if all(held[gd] >= k for gd, k in need)) if board_crafts else 0.0])
+                       ((i - st.start_player) % n) / n])
     return g, np.array(rows, dtype=np.float32)
 
 
-def _global_row(st: Any, unseen: list[float], board: int, future: float,
-                on_board: tuple[float, float, float, float]) -> np.ndarray:
-    """The table's row (`future`: the bag's cubes the ships still to come draw; `on_board`:
-    the board's sums)."""
+def _global_row(st: Any, unseen: list[float], board: int, future: float) -> np.ndarray:
+    """The table's row (`future`: the bag's cubes the ships still to come draw)."""
     n = st.n
     g = [0.0] * N_GLOBAL
     g[n - 2] = 1.0
@@ -230,7 +201,6 @@ def _global_row(st: Any, unseen: list[float], board: int, future: float,
     g[_K:_K + 10] = [unseen[_U_PICTS], unseen[_U_GAIN], unseen[_U_LOSS], unseen[_U_FEAST],
                      future, sum(unseen[_U_DEMAND:]), len(st.bag), board,
                      sum(len(t) for t in st.space_goods), unseen[_U_WARRIOR]]
-    g[_B0:_B0 + 4] = on_board
     return np.array(g, dtype=np.float32)
 
 
@@ -243,31 +213,11 @@ def _defence(cids: tuple[str, ...], tab: CardTables) -> float:
                                      for c in cids if c in tab.shield))
 
 
-def _completable(needs: list[tuple[int, list[int]]], held: list[int]) -> float:
-    """The VP of the craftsmen (VP, goods missing) the held cubes complete, taken greedily:
-    fewest missing goods first, then the most VP."""
-    if len(needs) > 1:
-        needs.sort(key=lambda x: (len(x[1]), -x[0]))
-    left = list(held)
-    vp = 0
-    for v, need in needs:
-        for gd in need:
-            left[gd] -= 1
-        if min(left) >= 0:
-            vp += v
-        else:
-            for gd in need:
-                left[gd] += 1
-    return float(vp)
-
-
-def _seat_row(st: Any, pl: Any, tab: CardTables, share: list[float]
-              ) -> tuple[list[float], float, list[int]]:
+def _seat_row(st: Any, pl: Any, tab: CardTables, share: list[float]) -> list[float]:
     """The facts of a seat's row read card by card (_READ): counts of cubes, the craftsmen's
     missing goods, the merchants' and prophecies' goods to come, the score if the game ended
     now (engine.final_scores' total: the card area alone, the cards still loading left
-    out); and the VP of its craftsmen its held cubes complete (_completable), and the held
-    cubes by good."""
+    out)."""
     held = [0] * N_GOODS
     for cube in pl.ship_goods + pl.storage + pl.warehouse + pl.hand:
         held[cube] += 1
@@ -276,7 +226,6 @@ def _seat_row(st: Any, pl: Any, tab: CardTables, share: list[float]
     income = prophecy = 0.0
     score = START_VP + pl.vp_picts + pl.vp_prophecy
     filled = pl.filled or {}
-    needs: list[tuple[int, list[int]]] = []
     scoring = len(pl.cards)   # the first cards are the card area, the rest still loading
     for j, cid in enumerate(pl.cards + pl.loading):
         kind, vp, good, coins = tab.facts[cid]
@@ -292,7 +241,6 @@ def _seat_row(st: Any, pl: Any, tab: CardTables, share: list[float]
                 score += vp if j < scoring else 0
                 continue
             open_vp += vp
-            needs.append((vp, need))
             miss += k
             m1 += k == 1
             m2 += k == 2
@@ -309,12 +257,11 @@ def _seat_row(st: Any, pl: Any, tab: CardTables, share: list[float]
         elif kind == _PROPHECY:
             prophecy += share[good[0]]
     score += FEAST_VP[min(feasts, len(FEAST_VP) - 1)]
-    return ([pl.vp, pl.coins, pl.vikings, pl.brown, pl.vp_picts, pl.vp_prophecy,
-             len(pl.ship_goods), len(pl.storage), len(pl.warehouse), len(pl.hand),
-             len(pl.loading), done_vp, open_vp, miss, m1, m2, m3, vp1,
-             sum(min(v, held[gd]) for gd, v in missing.items()),
-             sum(v * share[gd] for gd, v in missing.items()), income, prophecy, score],
-            _completable(needs, held) if needs else 0.0, held)
+    return [pl.vp, pl.coins, pl.vikings, pl.brown, pl.vp_picts, pl.vp_prophecy,
+            len(pl.ship_goods), len(pl.storage), len(pl.warehouse), len(pl.hand),
+            len(pl.loading), done_vp, open_vp, miss, m1, m2, m3, vp1,
+            sum(min(v, held[gd]) for gd, v in missing.items()),
+            sum(v * share[gd] for gd, v in missing.items()), income, prophecy, score]
 
 
 def perspectives(glob: np.ndarray, seats: np.ndarray, n: np.ndarray, p: np.ndarray
