@@ -25,7 +25,7 @@ Printed per table and round: positions, mean squared error (VP²) of cut and mod
 game's final margin, the floor, and the share of the gap between cut and floor the model
 closes ((cut - model) / (cut - floor)); the issue's target is >= 50% at every round.
 ``--compare DIR`` adds an earlier model (a folder as train_value.py's --teacher takes: its
-feature code and its file) as the column "old".
+feature code and its file; or a model file of today's features) as the column "old".
 
     nice -n 10 uv run python bench/value.py --speed [--compare DIR]
     nice -n 10 uv run python bench/value.py --judge --tables 4karl,3jarl --games 6 --draws 16
@@ -128,9 +128,10 @@ def speed_report(model, cards, old=None, reps: int = 5) -> str:
                 lambda: [[player_value(ctx, i) for i in range(v.n)]
                          for v in views for ctx in (Ctx(v),)],
             "calibration sum(range(1000))": lambda: [sum(range(1000)) for _ in views]}
-    if old is not None:
+    if old is not None and "oldvalue" in sys.modules:
         from oldvalue.features import position_features as old_features
         ways["old model's features"] = lambda: [old_features(v) for v in views]
+    if old is not None:
         ways["old model features+network"] = lambda: [old.seat_values(v) for v in views]
     spent = dict.fromkeys(ways, 0.0)
     for _ in range(reps):
@@ -230,11 +231,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200, help="held-out games per table")
     ap.add_argument("--floor-games", type=int, default=20, help="of them, replayed for the floor")
     ap.add_argument("--replays", type=int, default=16)
+    ap.add_argument("--floor-last", type=int, default=None,
+                    help="the floor only at the last rounds: those this many rounds before "
+                         "the last or later")
     ap.add_argument("--seed", type=int, default=90_000_000)
     ap.add_argument("--model", default=None)
     ap.add_argument("--minutes", type=float, default=60.0)
     ap.add_argument("--out", nargs="?", const="", default=None)
-    ap.add_argument("--compare", default=None, help="an earlier model's folder (column old)")
+    ap.add_argument("--compare", default=None,
+                    help="an earlier model (column old): a model file, or a folder with its "
+                         "own feature code (train_value.py export-teacher)")
     ap.add_argument("--speed", action="store_true", help="only the speed figures")
     ap.add_argument("--judge", action="store_true", help="truncated vs full play-outs")
     ap.add_argument("--draws", type=int, default=16, help="--judge: paired draws a position")
@@ -249,7 +255,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"value: {e}", file=sys.stderr)
         return 2
     cards = load_cards()
-    old = load_old(args.compare) if args.compare else None
+    try:   # --compare: a model file of today's features, or a folder with its own features
+        old = (None if not args.compare else read_model(args.compare)
+               if Path(args.compare).is_file() else load_old(args.compare))
+    except ModelFileError as e:
+        print(f"value: {e}", file=sys.stderr)
+        return 2
     header = f"# bench/value.py {' '.join(argv if argv is not None else sys.argv[1:])}  " \
         f"({datetime.now(UTC):%Y-%m-%d %H:%M} UTC)"
     if args.speed or args.judge:
@@ -275,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
                 break
             seed = args.seed + g
             states, result = game_positions(n, mode, seed, cards)
+            result_round = states[-1].round
             games += 1
             for st in states:
                 view = observe(st, None).state
@@ -289,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
                 if old is not None:
                     ov = old.margins(view)
                     row["old"].extend((ov[i] - truth[i]) ** 2 for i in range(n))
-                if g < args.floor_games:
+                near_end = args.floor_last is None or result_round - st.round <= args.floor_last
+                if g < args.floor_games and near_end:
                     row["floor"].extend(floor_of(st, args.replays, seed * 1009 + st.round))
         lines.append(f"== {n}p {mode}: {games} held-out games (seeds {args.seed}..), floor from "
                      f"the first {min(games, args.floor_games)} x {args.replays} replays "

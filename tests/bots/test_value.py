@@ -311,3 +311,162 @@ def test_a_full_playout_is_valued_by_the_final_scores():
     assert value == final_margin(end.result, 0)
     # a truncation past the game's end is the full play-out
     assert margin_playout(st, rollout_policy(3), 0, rounds=99, model=_Flat())[0] == value
+
+
+def _with_head(data: dict, rounds_left: list[int], shift: float) -> dict:
+    """A model file whose endgame head is its own network with y_mean moved by `shift`."""
+    head = {k: data[k] for k in ("mean", "scale", "linear", "layers", "y_mean", "y_scale")}
+    head["y_mean"] = data["y_mean"] + shift
+    return {**data, "endgame": {**head, "rounds_left": rounds_left}}
+
+
+def test_an_endgame_head_values_the_last_rounds_and_only_them(tmp_path):
+    # issue 49 §1: the last rounds may be valued by a head of their own; positions with
+    # other rounds left keep the main network's values, and the quick path agrees
+    from jorvik.bots.value.features import GLOBAL
+    from jorvik.bots.value.model import model_from_json
+    base = {k: v for k, v in _model_json().items() if k != "endgame"}
+    plain = model_from_json(base, "base")
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(_with_head(base, [0, 1], 7.0)), encoding="utf-8")
+    model = read_model(path)
+    seen = set()
+    for st in _positions():
+        g, seats = position_features(observe(st, None))
+        rows = table_rows(g, seats)
+        left = int(g[GLOBAL.index("rounds_left")])
+        want = plain.predict(rows) + (7.0 if left <= 1 else 0.0)
+        assert np.allclose(model.predict(rows), want, atol=1e-3)
+        assert np.allclose(model.fast(rows), want, atol=1e-3)
+        seen.add(left <= 1)
+    assert seen == {True, False}
+    again = tmp_path / "again.json"            # it is written back with its head
+    again.write_text(json.dumps(model.to_json()), encoding="utf-8")
+    assert read_model(again).to_json()["endgame"]["rounds_left"] == [0, 1]
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda d: d.update(endgame=[1]), "endgame must be an object"),
+    (lambda d: d["endgame"].update(rounds_left=[]), "rounds_left"),
+    (lambda d: d["endgame"].update(rounds_left=["0"]), "rounds_left"),
+    (lambda d: d["endgame"].update(rounds_left=[99]), "rounds_left"),
+    (lambda d: d["endgame"].update(mean=[0.0]), "endgame: mean has shape"),
+    (lambda d: d["endgame"].update(layers=[]), "endgame: layers"),
+    (lambda d: d["endgame"].update(adds="yes"), "adds"),
+])
+def test_a_bad_endgame_head_is_one_clear_line(tmp_path, change, says):
+    data = _with_head(_model_json(), [0], 0.0)
+    change(data)
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ModelFileError) as e:
+        read_model(path)
+    assert says in e.value.message and "\n" not in e.value.message
+
+
+def test_endgame_data_holds_only_the_last_rounds_labelled_by_replays(tmp_path):
+    # generate --last K --replays R: only positions with at most K rounds left after theirs,
+    # each labelled by the mean final margin of R play-outs of its public view (the noise
+    # floor's own estimate), reproducible from the seed; a head trained on it combines
+    tool = _tool()
+    from jorvik.bots.value.features import GLOBAL
+
+    def make(out: Path) -> int:
+        return tool.main(["generate", "--games", "2", "--seed", "8", "--out", str(out),
+                          "--tables", "3jarl,2karl", "--shard-games", "1", "--sample", "0.01",
+                          "--replays", "2", "--last", "1"])
+    assert make(tmp_path / "a") == 0 and make(tmp_path / "b") == 0
+    a = tool.load_data(tmp_path / "a")
+    b = tool.load_data(tmp_path / "b")
+    assert all(np.array_equal(a[k], b[k]) for k in a)
+    left = a["glob"][:, GLOBAL.index("rounds_left")]
+    assert len(left) and left.max() <= 1 and set(left.tolist()) == {0.0, 1.0}
+    # the labels are margins: a position's seats' labels are not all the final margins
+    # (replays redraw the deck), but are margins of the same scale
+    final = tool.targets(a, "margin")
+    n = a["n"].astype(int)
+    seats = np.arange(5)[None, :] < n[:, None]
+    assert not np.allclose(a["teacher"][seats], final[seats])
+    assert np.abs(a["teacher"][seats]).max() < 60
+    assert np.all(a["teacher"][~seats] == 0)
+
+
+def test_a_head_trained_from_the_main_model_combines_into_one_file(tmp_path, capsys):
+    tool = _tool()
+    data = tmp_path / "d"
+    assert tool.main(["generate", "--games", "10", "--seed", "20", "--out", str(data),
+                      "--tables", "2karl", "--shard-games", "5", "--sample", "0.01",
+                      "--replays", "2", "--last", "1"]) == 0
+    base = tmp_path / "base.json"      # the shipped model without any head of its own
+    base.write_text(json.dumps({k: v for k, v in _model_json().items() if k != "endgame"}),
+                    encoding="utf-8")
+    head = tmp_path / "head.json"
+    assert tool.main(["train", "--data", str(data), "--out", str(head), "--seed", "1",
+                      "--target", "teacher", "--epochs", "1", "--validate-on", "target",
+                      "--init", str(base)]) == 0
+    out = tmp_path / "m.json"
+    assert tool.main(["combine", "--main", str(base), "--head", str(head),
+                      "--data", str(data), "--out", str(out), "--rounds-left", "0"]) == 0
+    model = read_model(out)
+    assert model.endgame is not None and model.to_json()["endgame"]["rounds_left"] == [0]
+    # a small head that learns what the main model misses adds to it (a linear one is
+    # folded into the main network's quick path)
+    for layers in ("0", "1"):
+        small = tmp_path / "small.json"
+        assert tool.main(["train", "--data", str(data), "--out", str(small), "--seed", "1",
+                          "--target", "replays", "--epochs", "1", "--hidden", "4",
+                          "--layers", layers, "--residual-of", str(base)]) == 0
+        assert tool.main(["combine", "--main", str(base), "--head", str(small),
+                          "--data", str(data), "--out", str(out), "--rounds-left", "0,1"]) == 0
+        both, main, head = read_model(out), read_model(base), read_model(small)
+        assert both.to_json()["endgame"]["adds"] is True
+        assert both._folded == (layers == "0")
+        _adds_up(both, main, head)
+    capsys.readouterr()
+    assert tool.main(["combine", "--main", str(base), "--head", str(head),
+                      "--data", str(data), "--out", str(out), "--rounds-left", "x"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def _adds_up(both, main, head) -> None:
+    seen = set()
+    for st in _positions()[::3]:
+        rows = table_rows(*position_features(observe(st, None)))
+        late = both._head_rows(rows[:1])[0]
+        want = main.predict(rows) + (head.predict(rows) if late else 0.0)
+        assert np.allclose(both.predict(rows), want, atol=1e-3)
+        assert np.allclose(both.fast(rows), want, atol=1e-3)
+        seen.add(bool(late))
+    assert seen == {True, False}
+
+
+def test_a_model_of_fewer_inputs_is_upgraded_without_changing_its_values(tmp_path):
+    # train_value.py upgrade: a model made before inputs were added keeps its values (its
+    # inputs matched by name, the new ones weighted 0)
+    tool = _tool()
+    data = _model_json()
+    data.pop("endgame", None)
+    drop = {k for k, name in enumerate(data["features"]) if name.endswith(".score_now")
+            or name == "table.defence_left"}
+    keep = [k for k in range(len(data["features"])) if k not in drop]
+    zeroed = json.loads(json.dumps(data))     # the same model, the dropped inputs weighted 0
+    for row in zeroed["linear"]:
+        for k in drop:
+            row[k] = 0.0
+    for k in drop:
+        zeroed["layers"][0]["w"][k] = [0.0] * len(zeroed["layers"][0]["w"][k])
+    old = {**data, "features": [data["features"][k] for k in keep],
+           "mean": [data["mean"][k] for k in keep], "scale": [data["scale"][k] for k in keep],
+           "linear": [[row[k] for k in keep] for row in data["linear"]],
+           "layers": [{"w": [data["layers"][0]["w"][k] for k in keep],
+                       "b": data["layers"][0]["b"]}] + data["layers"][1:]}
+    (tmp_path / "old.json").write_text(json.dumps(old), encoding="utf-8")
+    (tmp_path / "zeroed.json").write_text(json.dumps(zeroed), encoding="utf-8")
+    with pytest.raises(ModelFileError, match="other features"):
+        read_model(tmp_path / "old.json")
+    assert tool.main(["upgrade", "--model", str(tmp_path / "old.json"),
+                      "--out", str(tmp_path / "new.json")]) == 0
+    new, want = read_model(tmp_path / "new.json"), read_model(tmp_path / "zeroed.json")
+    for st in _positions()[::4]:
+        rows = table_rows(*position_features(observe(st, None)))
+        assert np.allclose(new.predict(rows), want.predict(rows), atol=1e-4)
