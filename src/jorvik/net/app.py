@@ -30,6 +30,7 @@ from jorvik.tui.widgets.status import StatusBar
 
 from .client import Link, Mirror
 from .protocol import Bye, Error, Reason, Update, Welcome
+from .seatwords import dropped_words
 
 
 class _NoBots:
@@ -67,14 +68,28 @@ class RemoteGameScreen(GameScreen):
         return self.mirror.mine
 
     def you_are(self) -> str:
-        """Whose seat(s) this pane plays ("You are Bo"), or that it only watches."""
-        names = [self.mirror.seats.names[p] for p in sorted(self.mine)]
-        return t("net.join.you_are", names=", ".join(names)) if names else t(
-            "net.join.watching")
+        """Whose seat(s) this pane plays ("You are Bo"), or that it only watches; then every
+        remote player whose connection was lost, and for how long ("Bo: connection lost,
+        0:42")."""
+        seats = self.mirror.seats
+        names = [seats.names[p] for p in sorted(self.mine)]
+        words = [t("net.join.you_are", names=", ".join(names)) if names else t(
+            "net.join.watching")]
+        for p in range(len(seats)):
+            away = self.mirror.dropped_for(p)
+            if away is not None:
+                words.append(dropped_words(seats.names[p], away))
+        return " · ".join(words)
 
     def on_mount(self) -> None:
         # (runs before GameScreen.on_mount, which finds the status bar: after the refresh)
         self.call_after_refresh(self._say_who)
+        self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        """While a player is away, their time away goes on on the pane."""
+        if self.mirror.dropped and self.link.ws is not None:
+            self._say_who()
 
     def _say_who(self) -> None:
         """The status bar says whose seat this is, on every pane of a hosted table (a
@@ -83,12 +98,13 @@ class RemoteGameScreen(GameScreen):
             bar.warn(self.you_are)
 
     def _human(self, p: int) -> bool:
-        return p in self.mine
+        return p in self.mine and not self.mirror.seats.is_bot(p)
 
     def _acts_for(self, p: int | None) -> bool:
-        """Only this client's seats, and only once per move (an action sent waits for the
-        host's update)."""
-        return p is not None and p in self.mine and self.sent_at != self.mirror.moves
+        """Only this client's seats while a human plays them, and only once per move (an
+        action sent waits for the host's update)."""
+        return (p is not None and p in self.mine and not self.mirror.seats.is_bot(p)
+                and self.sent_at != self.mirror.moves)
 
     def _waiting_note(self, p: int | None) -> Text | None:
         if p is None or self._acts_for(p):
@@ -161,6 +177,8 @@ class RemoteGameScreen(GameScreen):
         if self.sent_at is not None and self.sent_at != self.mirror.moves:
             self.sent_at = None
         self.path = () if self.sent_at is None else self.path
+        if self.link.ws is not None:   # (who is away may have changed)
+            self._say_who()
         if self._found:   # (before the mount, on_mount's start() shows the board as it is)
             self.after_change()
 
@@ -228,7 +246,8 @@ class JoinApp(JorvikApp):
             words = lambda: t("net.join.reconnecting")  # noqa: E731
         elif status == "connected" and self.remote_screen is not None:
             words = self.remote_screen.you_are
-        elif status in ("bad_code", "version", "taken_over", "bad_name", "unreachable", "full"):
+        elif status in ("bad_code", "version", "taken_over", "bad_name", "unreachable", "full",
+                        "seat_local"):
             self.ended_with = status
             self.exit(1 if status != "taken_over" else 0)
             return

@@ -236,6 +236,28 @@ def remote_seats(bots: Sequence[str | None], spec: str | None,
     return remote
 
 
+def resumed_remote(bots: Sequence[str | None], remote: list[int],
+                   spec: str | None) -> list[int] | Problem:
+    """`host --resume --remote SEATS`: the seats (0-based) that are played from other
+    machines from now on, besides those that were; the problem when one is not a seat, is
+    a bot's, or is remote already."""
+    from jorvik.i18n import quoted
+    from jorvik.play.seating import Kind, Problem, problem, seat_numbers
+    if spec is None:
+        return []
+    more = seat_numbers(spec, len(bots), "--remote")
+    if isinstance(more, Problem):
+        return more
+    if not more:   # (an empty value: no seat named)
+        return problem(Kind.NOT_A_SEAT, option="--remote", value=quoted(spec))
+    for p in more:
+        if p in remote:
+            return Problem("net.cli.already_remote", t("net.cli.already_remote", seat=p + 1))
+        if bots[p] is not None:
+            return Problem("net.cli.remote_bot", t("net.cli.remote_bot", seat=p + 1))
+    return more
+
+
 def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """`jorvik host`: the options checked, the ports bound, the game started (or resumed),
     the join lines printed, then the host's own board or (headless) a wait for the end."""
@@ -243,7 +265,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik.play.session import Session
 
     from . import codes as joincodes
-    from .host import Table, read_sidecar, write_sidecar
+    from .host import Table, read_sidecar, read_standing_in
 
     path = _resume_hosting(parser, args) if args.resume_host else None
     host, port = _listen_address(parser, args)
@@ -264,16 +286,30 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     port = sock.getsockname()[1]
     if web_sock is not None:
         web_port = web_sock.getsockname()[1]
+    standing_in: list[int] = []
     if path is not None:
         remote = read_sidecar(path) or []
+        standing_in = read_standing_in(path)
         session = _resumed_session(parser, path, config.cards, [sock, web_sock])
+        more = resumed_remote(session.seats.bots, remote, args.remote)
+        if isinstance(more, Problem):
+            session.close()
+            for s in (sock, web_sock):
+                if s is not None:
+                    s.close()
+            parser.error(more.message)
+        remote = sorted({*remote, *more})
     else:
         session = Session.start(config.cards, config.seats, config.mode, config.seed,
                                 config.start_player, cards_path=config.cards_path)
-    write_sidecar(session, remote, listen=host, port=port, web_port=web_port,
-                  cert=_absolute(args.cert), key=_absolute(args.key))
+    if args.stand_in is not None:
+        args.cli.known_bot(parser, args.stand_in)
     table = Table(session, remote, joincodes.host_key(), think=config.think,
-                  bot_delay=config.bot_delay)
+                  bot_delay=config.bot_delay, stand_in=args.stand_in, standing_in=standing_in)
+    table.hosting = {"listen": host, "port": port, "web_port": web_port,
+                     "cert": _absolute(args.cert), "key": _absolute(args.key),
+                     "stand_in": args.stand_in}
+    table.save_sidecar()
     web_options = {"cafile": args.cert if tls else None, "lang": args.lang}
     hosting = Hosting(table, host, port, tls, web_port=web_port, web_options=web_options,
                       sock=sock, web_sock=web_sock)
@@ -306,6 +342,8 @@ def _resume_hosting(parser: argparse.ArgumentParser, args: argparse.Namespace) -
         args.port = kept["port"]
     if args.cert is None and args.key is None and "cert" in kept and "key" in kept:
         args.cert, args.key = kept["cert"], kept["key"]
+    if args.stand_in is None and "stand_in" in kept:
+        args.stand_in = kept["stand_in"]
     if args.web_port is None and "web_port" in kept:
         args.web = True
         args.web_port = kept["web_port"]
@@ -479,7 +517,8 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return status
 
 
-BYES = ("bad_code", "version", "taken_over", "bad_name", "too_many_errors", "idle", "full")
+BYES = ("bad_code", "version", "taken_over", "bad_name", "too_many_errors", "idle", "full",
+        "seat_local")
 
 
 def _auto(url: str, code: str, cards: Any, args: argparse.Namespace, tls: Any) -> int:
@@ -532,6 +571,7 @@ def add_commands(sub: Any, lang: argparse.ArgumentParser,
     h.add_argument("--resume", dest="resume_host", action="store_true",
                    help=t("net.cli.resume"))
     h.add_argument("--headless", action="store_true", help=t("net.cli.headless"))
+    h.add_argument("--stand-in", metavar="LEVEL", default=None, help=t("net.cli.stand_in"))
     h.add_argument("--web", action="store_true", help=t("net.cli.web"))
     h.add_argument("--web-port", type=port_number, default=None, help=t("net.cli.web_port"))
     h.set_defaults(func=cmd_host, resume=False, load=None, cli=cli)
