@@ -407,7 +407,19 @@ def _resumed_session(parser: argparse.ArgumentParser, path: Path, cards: Any,
 
 def _print_join_lines(session: Session, table: Any, remote: list[int], where: str,
                       web_port: int | None, tls: ssl.SSLContext | None) -> None:
-    """The line each remote seat's player types (and their browser link, with --web)."""
+    """The line each remote seat's player types (and their browser link, with --web), then
+    the spectators' line (and their browser link, with --web)."""
+    tls_flag = " --tls" if tls else ""
+    _print_seat_lines(session, table, remote, where, web_port, tls)
+    print(t("net.host.watch_join", address=f"{tls_flag.strip()} {where}".strip()), flush=True)
+    if web_port is not None:
+        from .web import watch_link
+        print(t("net.host.watch_line", link=watch_link(
+            where.rsplit(":", 1)[0], web_port, tls=tls is not None)), flush=True)
+
+
+def _print_seat_lines(session: Session, table: Any, remote: list[int], where: str,
+                      web_port: int | None, tls: ssl.SSLContext | None) -> None:
     tls_flag = " --tls" if tls else ""
     for p in remote:
         print(t("net.host.join_line", name=session.seats.names[p], seat=p + 1,
