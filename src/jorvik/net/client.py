@@ -383,6 +383,12 @@ class Link:
             with contextlib.suppress(ConnectionClosed):
                 await self.ws.send(json.dumps({"t": "note", "kind": "hint", "move": move}))
 
+    async def seat(self, seat: int, to: str) -> None:
+        """Ask the table to hand `seat` to `to` (lost if not connected: asked again)."""
+        if self.ws is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.send(json.dumps({"t": "seat", "seat": seat, "to": to}))
+
     async def stop(self) -> None:
         self.stopped = True
         if self.ws is not None:

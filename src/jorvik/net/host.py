@@ -541,7 +541,7 @@ class Table:
         self.local.seats = frozenset(local)
         if remote:
             if grant is None:
-                self.grants.insert(len(self.grants) - 1, Grant(code, frozenset([seat])))
+                self.grants.append(Grant(code, frozenset([seat])))   # (holders: by index)
             else:
                 grant.retired = False
             self.remote = sorted({*self.remote, seat})

@@ -472,13 +472,23 @@ def _local_app(config: Any, table: Any, host: str, port: int, tls: Any,
     """The host's own keyboard: the join view of the local seats, over loopback."""
     from jorvik import tui
 
-    from .app import JoinApp
+    from . import codes as joincodes
+    from .app import HostBoardApp
     from .client import client_ssl, url_of
     connect_to = LOOPBACK if host in ("0.0.0.0", "", LOOPBACK) else (
         "::1" if host == "::" else host)
     address = f"[{connect_to}]:{port}" if ":" in connect_to else f"{connect_to}:{port}"
     ctx = client_ssl(True, args.cert) if tls else None
-    app = JoinApp(config, url_of(address, bool(tls)), table.local.code, address, tls=ctx)
+    where = shown_address(host, port)
+    tls_flag = " --tls" if tls else ""
+
+    def join_line(seat: int) -> str:
+        session = table.session
+        code = joincodes.seat_code(table.key, session.game_id or "unsaved", seat)
+        return t("net.host.join_line", name=session.seats.names[seat], seat=seat + 1,
+                 command=f"jorvik join{tls_flag} {where} {code}")
+    app = HostBoardApp(config, url_of(address, bool(tls)), table.local.code, address, tls=ctx,
+                       join_line=join_line)
     app.hints = not args.no_hints
     return tui.run_app(app)
 
