@@ -306,6 +306,8 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         args.cli.known_bot(parser, args.stand_in)
     table = Table(session, remote, joincodes.host_key(), think=config.think,
                   bot_delay=config.bot_delay, stand_in=args.stand_in, standing_in=standing_in)
+    if args.stand_in_after is not None and 0 <= args.stand_in_after <= 3600:
+        table.stand_in_after = args.stand_in_after
     table.hosting = {"listen": host, "port": port, "web_port": web_port,
                      "cert": _absolute(args.cert), "key": _absolute(args.key),
                      "stand_in": args.stand_in}
@@ -594,6 +596,8 @@ def add_commands(sub: Any, lang: argparse.ArgumentParser,
                    help=t("net.cli.resume"))
     h.add_argument("--headless", action="store_true", help=t("net.cli.headless"))
     h.add_argument("--stand-in", metavar="LEVEL", default=None, help=t("net.cli.stand_in"))
+    h.add_argument("--stand-in-after", type=float, default=None,   # (seconds: for tests)
+                   help=argparse.SUPPRESS)
     h.add_argument("--web", action="store_true", help=t("net.cli.web"))
     h.add_argument("--web-port", type=port_number, default=None, help=t("net.cli.web_port"))
     h.set_defaults(func=cmd_host, resume=False, load=None, cli=cli)
