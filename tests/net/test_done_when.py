@@ -10,15 +10,24 @@ from __future__ import annotations
 
 import shutil
 import signal
+import subprocess
 import time
 
 import pytest
 
-from .test_processes import finish, join, start_host, the_save
+from .test_processes import JORVIK, finish, start_host, the_save
 
 pytestmark = pytest.mark.slow
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def join(where: str, seed: int) -> subprocess.Popen:
+    """A player's `join --auto` that stays the whole game (however slow the machine)."""
+    address, code = where.split()
+    return subprocess.Popen([*JORVIK, "join", address, code, "--auto", "easy", "--seed",
+                             str(seed), "--limit", "1200"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def _save() -> dict:
