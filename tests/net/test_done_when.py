@@ -3,7 +3,8 @@
 browser (…/watch); Bo's machine dies in round 3 and his seat goes to a bot; the host is
 killed (SIGKILL) in round 4 and `host --resume` brings it back where it was (the players
 reconnect by themselves); Bo comes back in round 5 from the browser (his seat's link) and
-the seat is his again; when his page closes the bot stands in again, and the game ends.
+the seat is his again and he plays from the page; when it closes the bot stands in again,
+and the game ends.
 The save holds it all, and nothing of the game before the kill is lost or played again."""
 
 from __future__ import annotations
@@ -45,6 +46,21 @@ def _wait(condition, seconds: float, what: str) -> None:
             return
         time.sleep(0.2)
     raise AssertionError(f"{what} did not come within {seconds} s: {_save().get('round')}")
+
+
+def _moved_by(seat: int, since: int) -> bool:
+    """Whether the saved game has a move of `seat`'s after its first `since` moves."""
+    from jorvik.carddata import load_cards
+    from jorvik.play.saves import open_save
+    from jorvik.play.session import Session
+    try:
+        data, cards = open_save(the_save()[0], load_cards())
+    except Exception:   # (being replaced)
+        return False
+    game = Session.from_save(data, cards, autosave=False)
+    moved = any(game.decided_by(m) == seat for m in range(since, len(game.actions)))
+    game.close()
+    return moved
 
 
 def _changes(save: dict) -> list[tuple[int, str | None, int | None]]:
@@ -98,6 +114,14 @@ def test_done_when_a_hosted_game_with_a_drop_a_kill_and_a_return_from_the_browse
             _wait(lambda s: _changes(s)[-1:] == [(1, None, 1)], 120, "Bo's return")
             back = _save()
             assert back["seats"][1]["bot"] is None
+            # Bo plays from the browser: keys in the page until one of his moves is saved
+            returned_at = back["seat_changes"][-1]["move"]
+            end = time.monotonic() + 240
+            while not _moved_by(1, returned_at) and time.monotonic() < end:
+                seat.mouse.click(700, 450)    # the terminal takes the keyboard's focus
+                seat.keyboard.press("1")      # the first choice (through its submenus)
+                seat.wait_for_timeout(1500)
+            assert _moved_by(1, returned_at), "Bo's keys in the browser did not reach the host"
             # his page closes: the stand-in again, and the game goes on to its end
             seat.close()
             _wait(lambda s: _changes(s)[-1:] == [(1, "easy", None)], 120, "the stand-in again")
