@@ -115,10 +115,15 @@ def test_B63b_with_tls_every_link_and_socket_is_tls(tmp_path, cert):  # noqa: F8
     host, lines = start(tmp_path, *GAME, "--names", "Ann", "--port", "0", "--web",
                         "--web-port", "0", "--cert", crt, "--key", key)
     try:
-        [join] = [line for line in lines if "jorvik join" in line]
-        [link] = [line.split()[-1] for line in lines if "browser" in line]
+        [join] = [line for line in lines if "jorvik join" in line and "(seat" in line]
+        [link] = [line.split()[-1] for line in lines if "browser" in line and "(seat" in line]
         assert " --tls " in join
         assert link.startswith("https://127.0.0.1:")
+        # the spectators' lines too: `join --watch --tls`, and an https:// watch page
+        [watch] = [line for line in lines if "--watch" in line]
+        [watch_link] = [line.split()[-1] for line in lines if line.startswith("Spectators in")]
+        assert " --tls " in watch and watch_link.startswith("https://127.0.0.1:")
+        assert watch_link.endswith("/watch")
         trusted = ssl.create_default_context(cafile=crt)
         trusted.check_hostname = False
         with urllib.request.urlopen(link, context=trusted, timeout=10) as page:

@@ -78,8 +78,9 @@ async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
             await _until(pilot, lambda: "reconnecting" in app.statuses, 5)
             await _until(pilot, lambda: app.statuses[-1] == "connected", 10)
             assert app.screen is screen   # the same board goes on
-            # (no "reconnecting…" left: the bar says whose seat this is again)
-            assert all(bar.warning is not None and bar.warning() == "You are Ann"
+            # (no "reconnecting…" left: the bar says whose seat this is again; Bo, whose
+            # player stopped above, is away: "Bo: connection lost, m:ss" follows)
+            assert all(bar.warning is not None and bar.warning().split(" · ")[0] == "You are Ann"
                        for bar in screen.query(StatusBar))
             app._status("reconnecting")   # what a stall shows (the link's pings time out)
             bar = screen.query_one(StatusBar)

@@ -30,8 +30,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_host(*args: str) -> tuple[subprocess.Popen, dict[str, str]]:
-    """A headless host; its join lines as {seat name: "ADDR CODE"} once they are printed."""
+def start_host(*args: str, watch: bool = False) -> tuple[subprocess.Popen, dict[str, str]]:
+    """A headless host; its join lines as {seat name: "ADDR CODE"} once they are printed
+    (`watch`: the spectators' lines too, as "watch": "--watch ADDR" and "watch web": LINK)."""
     proc = subprocess.Popen([*JORVIK, "host", "--headless", "--bot-delay", "0", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: dict[str, str] = {}
@@ -41,6 +42,11 @@ def start_host(*args: str) -> tuple[subprocess.Popen, dict[str, str]]:
         if not line or line.startswith("Waiting"):
             break
         name = line.split(" (seat")[0]
+        if line.startswith("Spectators"):
+            if watch:
+                lines["watch web" if "http" in line else "watch"] = " ".join(
+                    line.split()[-1:] if "http" in line else line.split()[-2:])
+            continue
         if "http://" in line:   # a browser seat's link (host --web)
             lines[name + " web"] = line.split()[-1]
         else:

@@ -215,7 +215,7 @@ async def test_a_browser_seat_s_last_words_never_land_on_the_host_s_terminal(car
     async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
         page = await http.ws_connect(f"{base}/ws/{table.code_of(1)}")
         # until its join process holds the seat
-        await until(lambda: 0 in table.holders, within=30, step=0.1)
+        await until(lambda: 0 in table.holders, within=120, step=0.1)   # (a loaded machine)
         assert 0 in table.holders      # (grant 0: seat 1's code)
         async with connect(table.url) as ws:   # the player moves to a terminal
             await ws.send(json.dumps({"t": "hello", "v": PROTOCOL, "code": table.code_of(1)}))
@@ -224,3 +224,36 @@ async def test_a_browser_seat_s_last_words_never_land_on_the_host_s_terminal(car
         await page.close()
     out = capfd.readouterr().out
     assert "taken over" not in out and "\x1b[" not in out
+
+
+async def test_the_spectators_page_watches_with_no_code_and_its_own_limit(cards, monkeypatch):
+    """…/watch: the page names no code; its socket runs `jorvik join --watch` (the host
+    counts a spectator, no seat is taken); past the spectators' own limit a page gets 503,
+    and a seat's page still opens (a spectator never takes a seat's place)."""
+    from jorvik.net import web as webmod
+    monkeypatch.setattr(webmod, "WATCHERS", 1)
+    async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
+        async with http.get(base + "/watch") as r:
+            page = await r.text()
+        assert r.status == 200 and 'data-session-websocket-url="/watch/ws"' in page
+        assert not any(g.code in page for g in table.grants)
+        assert r.headers["Cache-Control"] == "no-store"
+        watching = await http.ws_connect(base + "/watch/ws?width=100&height=30")
+        got = await asyncio.wait_for(watching.receive(), 120)   # its terminal draws
+        assert got.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+        await until(lambda: len(table.watchers) == 1, within=120, what="the host's spectator")
+        assert table.holders == {}          # no seat taken
+        [pid] = join_processes()
+        args = (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")
+        assert b"--watch" in args and not any(g.code.encode() in args for g in table.grants)
+        with pytest.raises(aiohttp.WSServerHandshakeError) as full:
+            await http.ws_connect(base + "/watch/ws")
+        assert full.value.status == 503
+        seat = await http.ws_connect(f"{base}/ws/{table.code_of(1)}?width=80&height=24")
+        got = await asyncio.wait_for(seat.receive(), 120)
+        assert got.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+        await until(lambda: 1 in {p for i in table.holders for p in table.grants[i].seats},
+                    within=120, what="the seat's page at the table")
+        await seat.close()
+        await watching.close()
+        assert await _until_no_joins(20) == []

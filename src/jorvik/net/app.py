@@ -15,11 +15,12 @@ from typing import Any
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.widgets import Static
 
 from jorvik.engine import Action, Refusal
-from jorvik.i18n import t
+from jorvik.i18n import level_name, t
 from jorvik.play.errors import PlayError, refusal_words
 from jorvik.play.session import Kept
 from jorvik.play.words import say_text
@@ -30,6 +31,7 @@ from jorvik.tui.widgets.status import StatusBar
 
 from .client import Link, Mirror
 from .protocol import Bye, Error, Reason, Update, Welcome
+from .seatwords import dropped_words
 
 
 class _NoBots:
@@ -67,14 +69,28 @@ class RemoteGameScreen(GameScreen):
         return self.mirror.mine
 
     def you_are(self) -> str:
-        """Whose seat(s) this pane plays ("You are Bo"), or that it only watches."""
-        names = [self.mirror.seats.names[p] for p in sorted(self.mine)]
-        return t("net.join.you_are", names=", ".join(names)) if names else t(
-            "net.join.watching")
+        """Whose seat(s) this pane plays ("You are Bo"), or that it only watches; then every
+        remote player whose connection was lost, and for how long ("Bo: connection lost,
+        0:42")."""
+        seats = self.mirror.seats
+        names = [seats.names[p] for p in sorted(self.mine)]
+        words = [t("net.join.you_are", names=", ".join(names)) if names else t(
+            "net.join.watching")]
+        for p in range(len(seats)):
+            away = self.mirror.dropped_for(p)
+            if away is not None:
+                words.append(dropped_words(seats.names[p], away))
+        return " · ".join(words)
 
     def on_mount(self) -> None:
         # (runs before GameScreen.on_mount, which finds the status bar: after the refresh)
         self.call_after_refresh(self._say_who)
+        self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        """While a player is away, their time away goes on on the pane."""
+        if self.mirror.dropped and self.link.ws is not None:
+            self._say_who()
 
     def _say_who(self) -> None:
         """The status bar says whose seat this is, on every pane of a hosted table (a
@@ -83,12 +99,13 @@ class RemoteGameScreen(GameScreen):
             bar.warn(self.you_are)
 
     def _human(self, p: int) -> bool:
-        return p in self.mine
+        return p in self.mine and not self.mirror.seats.is_bot(p)
 
     def _acts_for(self, p: int | None) -> bool:
-        """Only this client's seats, and only once per move (an action sent waits for the
-        host's update)."""
-        return p is not None and p in self.mine and self.sent_at != self.mirror.moves
+        """Only this client's seats while a human plays them, and only once per move (an
+        action sent waits for the host's update)."""
+        return (p is not None and p in self.mine and not self.mirror.seats.is_bot(p)
+                and self.sent_at != self.mirror.moves)
 
     def _waiting_note(self, p: int | None) -> Text | None:
         if p is None or self._acts_for(p):
@@ -161,6 +178,8 @@ class RemoteGameScreen(GameScreen):
         if self.sent_at is not None and self.sent_at != self.mirror.moves:
             self.sent_at = None
         self.path = () if self.sent_at is None else self.path
+        if self.link.ws is not None:   # (who is away may have changed)
+            self._say_who()
         if self._found:   # (before the mount, on_mount's start() shows the board as it is)
             self.after_change()
 
@@ -181,7 +200,8 @@ class RemoteGameScreen(GameScreen):
         self.refresh_view()
 
 
-KNOWN_ERRORS = ("stale", "not_your_turn", "illegal", "rate")
+KNOWN_ERRORS = ("stale", "not_your_turn", "illegal", "rate", "not_your_seat", "no_seat",
+                "unknown_level", "game_over", "bot_seat")
 
 
 class Waiting(Screen[None]):
@@ -228,7 +248,8 @@ class JoinApp(JorvikApp):
             words = lambda: t("net.join.reconnecting")  # noqa: E731
         elif status == "connected" and self.remote_screen is not None:
             words = self.remote_screen.you_are
-        elif status in ("bad_code", "version", "taken_over", "bad_name", "unreachable", "full"):
+        elif status in ("bad_code", "version", "taken_over", "bad_name", "unreachable", "full",
+                        "seat_local"):
             self.ended_with = status
             self.exit(1 if status != "taken_over" else 0)
             return
@@ -242,10 +263,11 @@ class JoinApp(JorvikApp):
         if isinstance(msg, Welcome):
             mirror = Mirror.from_welcome(msg, self.config.cards)
             old = self.mirror
-            if (old is not None and old.game_id == mirror.game_id and old.mine == mirror.mine
+            if (old is not None and old.game_id == mirror.game_id
                     and self.remote_screen is not None and self.remote_screen.is_attached):
-                # Connected again: the same board goes on from the table as it is now.
-                for name in ("states", "views", "log", "seats", "remote"):
+                # Connected again (or the host's board's seats changed hands): the same board
+                # goes on from the table as it is now, for the seats the host names now.
+                for name in ("states", "views", "log", "seats", "remote", "dropped", "mine"):
                     setattr(old, name, getattr(mirror, name))
                 old.changed()
                 return
@@ -268,3 +290,114 @@ class JoinApp(JorvikApp):
     @on(events.Unmount)
     async def _stop_link(self) -> None:
         await self.link.stop()   # (JorvikApp's on_unmount closes the mirror after this)
+
+
+# ---------------------------------------------------------------- the host's own board
+
+class HostSeatCommands(Provider):
+    """The host's board's palette: hand a seat to a bot or back to a human, play it from
+    another machine or at this keyboard (each asks the table: a `seat` message)."""
+
+    async def search(self, query: str) -> Hits:
+        app: Any = self.app
+        if not isinstance(app, HostBoardApp) or app.mirror is None or app.mirror.over:
+            return
+        matcher = self.matcher(query)
+        for label, provider, hint in (
+                (t("tui.command.seat_to_bot"), _ToBot, t("tui.command.seat_to_bot_hint")),
+                (t("tui.command.seat_to_human"), _ToHuman, t("tui.command.seat_to_human_hint")),
+                (t("net.command.seat_remote"), _ToRemote, t("net.command.seat_remote_hint")),
+                (t("net.command.seat_local"), _ToLocal, t("net.command.seat_local_hint"))):
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), _opener(app, provider),
+                          help=hint)
+
+
+def _opener(app: Any, provider: type[Provider]) -> Any:
+    def open_it() -> None:
+        from jorvik.tui.commands import Palette
+        app.push_screen(Palette(t("tui.palette.seats"), providers=[provider]))
+    return open_it
+
+
+class _HostSeats(Provider):
+    """One seat command's choices: every seat it applies to."""
+
+    def choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
+        raise NotImplementedError
+
+    def _all(self) -> list[tuple[str, Any, str]]:
+        app: Any = self.app
+        if not isinstance(app, HostBoardApp) or app.mirror is None:
+            return []
+        return [(label, _asker(app, seat, to), hint)
+                for label, to, seat, hint in self.choices(app)]
+
+    async def discover(self) -> Hits:
+        for label, cb, hint in self._all():
+            yield DiscoveryHit(label, cb, help=hint or None)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for label, cb, hint in self._all():
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), cb, help=hint or None)
+
+
+def _asker(app: HostBoardApp, seat: int, to: str) -> Any:
+    return lambda: app.ask_seat(seat, to)
+
+
+def _seats(app: HostBoardApp) -> list[tuple[int, str, str | None, bool]]:
+    m = app.mirror
+    assert m is not None
+    return [(p, m.seats.names[p], m.seats.bots[p], m.remote[p]) for p in range(len(m.seats))]
+
+
+class _ToBot(_HostSeats):
+    def choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
+        from jorvik.tui.commands import _levels
+        return [(t("tui.seat.to_bot", name=name, seat=p + 1, level=level_name(level)), level,
+                 p, t("tui.seat.now", now=level_name(now) if now else t("tui.seat.human")))
+                for p, name, now, _ in _seats(app) for level in _levels() if level != now]
+
+
+class _ToHuman(_HostSeats):
+    def choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
+        return [(t("tui.seat.to_human", name=name, seat=p + 1), "human", p,
+                 t("tui.seat.now", now=level_name(now)))
+                for p, name, now, _ in _seats(app) if now]
+
+
+class _ToRemote(_HostSeats):
+    def choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
+        return [(t("net.seat.to_remote", name=name, seat=p + 1), "remote", p, "")
+                for p, name, now, remote in _seats(app) if not now and not remote]
+
+
+class _ToLocal(_HostSeats):
+    def choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
+        return [(t("net.seat.to_local", name=name, seat=p + 1), "local", p, "")
+                for p, name, _, remote in _seats(app) if remote]
+
+
+class HostBoardApp(JoinApp):
+    """The host's own board (its local seats over loopback): a JoinApp whose palette hands
+    any seat over (HostSeatCommands). `join_line(seat)`: the line a seat's player types,
+    shown when a seat goes to another machine."""
+
+    COMMANDS = JoinApp.COMMANDS | {HostSeatCommands}
+
+    def __init__(self, *args: Any, join_line: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.join_line = join_line
+        self.asked: list[tuple[int, str]] = []   # what the palette asked (tests read it)
+
+    def ask_seat(self, seat: int, to: str) -> None:
+        """Ask the table to hand `seat` to `to` (a bot level, human, remote or local)."""
+        self.asked.append((seat, to))
+        self.run_worker(self.link.seat(seat, to), group="send")
+        if to == "remote" and self.join_line is not None:
+            self.notify(self.join_line(seat), timeout=60)

@@ -13,6 +13,7 @@ import json
 import socket
 import ssl
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -30,15 +31,28 @@ from jorvik.engine import Action, CardSet, Event, GameState, current_player, is_
 from jorvik.engine.observation import Observation, ViewError
 from jorvik.play.errors import PlayError
 from jorvik.play.menu import MenuPath, build_menu
-from jorvik.play.session import Kept, LogEntry, View, event_entry, note_entry
+from jorvik.play.seats import SeatChange, level_names
+from jorvik.play.session import Kept, LogEntry, SeatNote, View, event_entry, note_entry
 from jorvik.tui.text import Seats
 
-from .protocol import CODE_HEADER, PROTOCOL, BadMessage, Bye, Error, Update, Welcome, read_host
+from .protocol import (
+    CODE_HEADER,
+    PROTOCOL,
+    BadMessage,
+    Bye,
+    Error,
+    SeatInfo,
+    Update,
+    Welcome,
+    read_host,
+)
+from .seatwords import RemoteNote
 
 PING_EVERY = 5.0       # seconds between the client's pings (the host's idle limit is longer)
 STALL = 4.0            # no answer from the host for this long: "reconnecting…"
 MAX_HOST_MESSAGE = 8 * 1024 * 1024
-FINAL_BYES = {"bad_code", "version", "taken_over", "bad_name", "full"}  # no use reconnecting
+FINAL_BYES = {"bad_code", "version", "taken_over", "bad_name", "full",   # no use reconnecting
+              "seat_local"}
 FIRST_TRIES = 4        # first connections the host closed as "busy" before giving up
 
 
@@ -64,6 +78,8 @@ class Mirror:
     autosave: bool = False
     ended: threading.Event = field(default_factory=threading.Event)
     listeners: list[Callable[[Mirror], None]] = field(default_factory=list)
+    dropped: dict[int, float] = field(default_factory=dict)   # seat -> when (monotonic) its
+                                                              # player's connection was lost
 
     @classmethod
     def from_welcome(cls, w: Welcome, cards: CardSet) -> Mirror:
@@ -73,8 +89,24 @@ class Mirror:
         m = cls(cards=cards, seats=seats, first=view.state, remote=[s.remote for s in w.seats],
                 mine=frozenset(w.you), game_id=w.game, views=[view],
                 states=[view.state] * (w.move + 1))   # earlier ones are not known: the first
+        m.set_seats(w.seats)
         m.add_log(w.log)
         return m
+
+    def set_seats(self, infos: list[SeatInfo]) -> None:
+        """The seats as the host says they are now: who plays each (a bot level or a
+        human), which are remote, whose player's connection was lost (and when)."""
+        if len(infos) != len(self.seats):
+            return
+        now = time.monotonic()
+        self.seats.bots[:] = [i.bot for i in infos]
+        self.remote = [i.remote for i in infos]
+        self.dropped = {p: now - i.dropped for p, i in enumerate(infos) if i.dropped is not None}
+
+    def dropped_for(self, seat: int) -> float | None:
+        """Seconds since `seat`'s player's connection was lost (None: not lost)."""
+        since = self.dropped.get(seat)
+        return None if since is None else max(0.0, time.monotonic() - since)
 
     def add_log(self, items: list[Any]) -> None:
         for item in items:
@@ -82,10 +114,31 @@ class Mirror:
             if event is not None:
                 self.log.append(event_entry(item.move, event, self.first, self.seats))
             elif item.note is not None:
-                kind, p = item.note.get("kind"), item.note.get("player")
-                if kind in ("hint", "bot_fallback", "bot_failed") and isinstance(p, int) \
-                        and 0 <= p < len(self.seats):
-                    self.log.append(note_entry(item.move, Kept(kind, p, self.seats)))
+                entry = self._note(item.move, item.note)
+                if entry is not None:
+                    self.log.append(entry)
+
+    def _note(self, move: int, note: dict[str, Any]) -> LogEntry | None:
+        """A host's note as this table's log entry (None: not one this client knows)."""
+        kind, p = note.get("kind"), note.get("player")
+        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < len(self.seats):
+            return None
+        if kind in ("hint", "bot_fallback", "bot_failed"):
+            return note_entry(move, Kept(kind, p, self.seats))
+        rnd = note.get("round")
+        if not isinstance(rnd, int) or isinstance(rnd, bool) or not 0 <= rnd <= 100:
+            return None
+        if kind == "seat":
+            bot, was, by = note.get("bot"), note.get("was"), note.get("by")
+            levels = {None, *level_names()}
+            if bot not in levels or was not in levels or by not in (None, p):
+                return None
+            words = SeatNote(SeatChange(move, p, bot, was, by), self.seats.names[p], rnd)
+            return LogEntry(move, note=words, player=p, kind="seat", tone="")
+        if kind in ("remote", "local"):
+            return LogEntry(move, note=RemoteNote(self.seats.names[p], kind == "remote", rnd),
+                            player=p, kind="remote", tone="")
+        return None
 
     def update(self, u: Update) -> bool:
         """The host's new view; False when it is not newer than what is shown. The
@@ -97,6 +150,8 @@ class Mirror:
             self.states.append(self.states[-1])
         self.states[u.move:] = [view.state]
         self.views = [view]
+        if u.seats is not None:
+            self.set_seats(u.seats)
         self.add_log(u.log)
         self.changed()
         return True
@@ -327,6 +382,12 @@ class Link:
         if self.ws is not None:
             with contextlib.suppress(ConnectionClosed):
                 await self.ws.send(json.dumps({"t": "note", "kind": "hint", "move": move}))
+
+    async def seat(self, seat: int, to: str) -> None:
+        """Ask the table to hand `seat` to `to` (lost if not connected: asked again)."""
+        if self.ws is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.send(json.dumps({"t": "seat", "seat": seat, "to": to}))
 
     async def stop(self) -> None:
         self.stopped = True

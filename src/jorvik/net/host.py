@@ -17,6 +17,14 @@ never cost a seated player their seat, and a seat's own reconnect always gets in
 connection with a seat's code takes the seat over: the first is told (`bye taken_over`) and
 closed.
 
+A remote player whose connection is lost is shown as dropped on every pane, with how long
+(SeatInfo.dropped); with a stand-in level (`host --stand-in LEVEL`) the table hands the
+seat to that bot STAND_IN_AFTER seconds later, and when the player comes back with the
+seat's code the seat goes back to them at once (the log says both). Between decisions the
+host's keyboard may hand any seat to a bot or a human, to another machine or to itself
+(`seat` messages: Table.change_hands); what is remote and what stands in is kept beside the
+save (the .host sidecar), the rest in the save's seat changes.
+
 Spectators (`watch` in place of a hello, no code) get the same frames as the seats and
 never a menu: at most WATCHERS of them at once, a limit of their own (a spectator never
 takes a player's place; a full table of spectators answers `bye full`). Until it says
@@ -43,7 +51,8 @@ from jorvik.engine import IllegalAction, action_from_json
 from jorvik.engine.names import name_problem
 from jorvik.play import saves as saving
 from jorvik.play.errors import PlayError
-from jorvik.play.session import Kept, Session, note_entry
+from jorvik.play.seats import HUMAN, SeatChange, level_names
+from jorvik.play.session import Kept, LogEntry, SeatNote, Session, note_entry
 from jorvik.play.turns import BotTurns
 
 from . import codes as joincodes
@@ -64,12 +73,14 @@ from .protocol import (
     Ping,
     Reason,
     SeatInfo,
+    SeatTo,
     Update,
     Watch,
     Welcome,
     dump,
     read_client,
 )
+from .seatwords import LOCAL, REMOTE, RemoteNote
 
 HELLO_TIMEOUT = 4.0
 IDLE_TIMEOUT = 60.0
@@ -77,6 +88,7 @@ RATE = 50.0          # messages a second, on average ...
 BURST = 100.0        # ... and at once
 MAX_BAD = 20         # refused messages before the connection is closed
 WATCHERS = 8         # spectators at once (their own limit: never a player's)
+STAND_IN_AFTER = 20.0  # seconds a dropped player's seat waits before the stand-in bot plays it
 # Session.submit's refusals (play/table.py SUBMIT_ERRORS) as the protocol's error kinds.
 SUBMIT_TO_PROTOCOL = {"stale": "stale", "game_over": "not_your_turn",
                       "not_your_turn": "not_your_turn", "bot_seat": "not_your_turn",
@@ -89,6 +101,7 @@ class Grant:
     code: str
     seats: frozenset[int]
     local: bool = False     # the host's own keyboard (its code is never shown)
+    retired: bool = False   # its seat is played at the host's keyboard now (code unknown)
 
 
 SPECTATOR = Grant("", frozenset())   # a spectator's: no seat (never in Table.grants)
@@ -122,12 +135,16 @@ def sidecar(path: Path) -> Path:
 
 class Table:
     """The hosted game: the session, the grants, the clients and the bots. Everything runs
-    on the host's event loop, except a bot's thinking (a worker thread)."""
+    on the host's event loop, except a bot's thinking (a worker thread). `stand_in`: the bot
+    level that plays a dropped player's seat until they return (None: the seat waits);
+    `standing_in`: the seats a stand-in plays already (a resumed game's)."""
 
     def __init__(self, session: Session, remote: list[int], key: bytes,
-                 think: float = 1.0, bot_delay: float = 0.3) -> None:
+                 think: float = 1.0, bot_delay: float = 0.3, stand_in: str | None = None,
+                 standing_in: list[int] | tuple[int, ...] = ()) -> None:
         self.session = session
         self.remote = sorted(remote)
+        self.key = key
         seats = session.seats
         self.grants: list[Grant] = [
             Grant(joincodes.seat_code(key, session.game_id or "unsaved", p), frozenset([p]))
@@ -148,6 +165,13 @@ class Table:
         self.nobody.set()
         self.moves = 0                           # actions applied by this host process
         self.on_change: Callable[[], None] | None = None
+        self.stand_in = stand_in
+        self.stand_in_after = STAND_IN_AFTER
+        # seats played by the stand-in until their player returns
+        self.standing_in: set[int] = {p for p in standing_in if p in self.remote}
+        started = time.monotonic()                # remote seats whose player is away
+        self.dropped: dict[int, float] = dict.fromkeys(self.standing_in, started)
+        self.hosting: dict[str, Any] | None = None  # where it is served (for the sidecar)
 
     # ------------------------------------------------------------ what clients see
     def code_of(self, seat: int) -> str:
@@ -155,17 +179,20 @@ class Table:
 
     def seat_infos(self) -> list[SeatInfo]:
         s = self.session.seats
+        now = time.monotonic()
         return [SeatInfo(name=s.names[p], colour=s.colours[p], bot=s.bots[p],
-                         remote=p in self.remote) for p in range(len(s))]
+                         remote=p in self.remote,
+                         dropped=round(now - self.dropped[p], 1) if p in self.dropped else None)
+                for p in range(len(s))]
 
     def log_items(self, start: int = 0) -> list[LogItem]:
         out = []
         for e in self.session.log[start:]:
+            note = _note_json(e)
             if e.event is not None:
                 out.append(LogItem(move=e.index, event=e.event.to_json()))
-            elif e.kept is not None:
-                out.append(LogItem(move=e.index, note={"kind": e.kept.kind,
-                                                       "player": e.kept.player}))
+            elif note is not None:
+                out.append(LogItem(move=e.index, note=note))
         return out
 
     def frame(self) -> dict[str, Any]:
@@ -182,7 +209,7 @@ class Table:
         """Every client gets the new view and what happened since the last one."""
         s = self.session
         msg = dump(Update(move=len(s.actions), view=self.frame(),
-                          log=self.log_items(self.sent)))
+                          log=self.log_items(self.sent), seats=self.seat_infos()))
         self.sent = len(s.log)
         for c in [*self.holders.values(), *self.watchers]:
             self._send(c.ws, msg)
@@ -237,6 +264,7 @@ class Table:
                 for i, c in list(self.holders.items()):
                     if c is client:
                         del self.holders[i]
+                        self._left(i)
                 if not self.holders:
                     self.nobody.set()
 
@@ -248,8 +276,10 @@ class Table:
             self.known.add(connection)
 
     def find(self, code: str) -> int | None:
-        """The grant whose code `code` is (None: no code of this table)."""
-        return joincodes.find_seat({i: g.code for i, g in enumerate(self.grants)}, code)
+        """The grant whose code `code` is (None: no code of this table, or of a seat played
+        at the host's keyboard now)."""
+        return joincodes.find_seat({i: g.code for i, g in enumerate(self.grants)
+                                    if not g.retired}, code)
 
     def _push_out(self, ws: ServerConnection) -> None:
         """Room for a newer connection from strangers (jorvik.net.gate): this one, still
@@ -296,7 +326,10 @@ class Table:
         self.nobody.clear()
         if old is not None:  # the player moved to another machine: the old one is told
             await self._bye(old.ws, "taken_over")
+        back = self._returned(client.grant)
         await ws.send(self.welcome(client.grant))
+        if back:
+            self.after_move()   # everyone sees the seat is theirs again (a bot may stop)
         return client
 
     async def _watch(self, ws: ServerConnection) -> Client | None:
@@ -331,6 +364,11 @@ class Table:
             return False
         if isinstance(msg, Note):
             return self.hint_used(client, msg)
+        if isinstance(msg, SeatTo):
+            kind = self.asked(client, msg)
+            if kind is not None:
+                self._send(client.ws, dump(Error(kind=kind, move=len(self.session.actions))))
+            return kind is None
         assert isinstance(msg, Act)
         return self.act(client, msg)
 
@@ -405,7 +443,10 @@ class Table:
             token = self.turns.begin(p)
             while True:
                 move = await loop.run_in_executor(None, self.turns.think, p, token, tell)
-                if move is None or self.turns.stale(move):
+                if move is None:
+                    return
+                if self.turns.stale(move):   # the seat changed hands while it thought
+                    loop.call_soon(self._next_bot)
                     return
                 if self.turns.play(move):
                     self.moves += 1
@@ -414,6 +455,14 @@ class Table:
         finally:
             self.bot_task = None
         self.after_move()
+
+    def _next_bot(self) -> None:
+        """A bot for the seat whose decision it is, if a bot plays it and none thinks."""
+        s = self.session
+        p = s.decider
+        if (not s.over and not s.ended.is_set() and p is not None and s.seats.is_bot(p)
+                and self.bot_task is None):
+            self.bot_task = asyncio.get_running_loop().create_task(self._bot(p))
 
     async def drained(self, limit: float = 15.0) -> None:
         """After the end: wait (at most `limit` seconds) until every client, having seen
@@ -427,6 +476,155 @@ class Table:
 
     def close(self) -> None:
         self.session.close()
+
+    # ------------------------------------------------------------ seats change hands
+    def asked(self, client: Client, msg: SeatTo) -> str | None:
+        """A `seat` message: the host's keyboard asks for the table; a remote player only
+        for their own seat, and only to a bot or back to themselves. The protocol's error
+        kind when it is refused (None: done, or nothing to do)."""
+        if client.grant.local:
+            return self.change_hands(msg.seat, msg.to, by=None)
+        if msg.seat not in client.grant.seats or msg.to in (REMOTE, LOCAL):
+            return "not_your_seat"
+        return self.change_hands(msg.seat, msg.to, by=msg.seat)
+
+    def change_hands(self, seat: int, to: str, by: int | None = None) -> str | None:
+        """Seat `seat` changes hands now: to the bot level `to`, to a human ("human"), to
+        another machine ("remote") or to the host's keyboard ("local"); asked by that seat's
+        player (`by` == seat) or the table (None). Session.change_seat records a bot/human
+        change (save, log, undo); a remote/local change is kept in the sidecar and said in
+        the log. The error kind when it cannot be done (None: done, or nothing to do)."""
+        s = self.session
+        if s.over or s.ended.is_set():
+            return "game_over"
+        if not 0 <= seat < len(s.seats):
+            return "no_seat"
+        if to in (REMOTE, LOCAL):
+            return self._move_seat(seat, to == REMOTE)
+        level = None if to == HUMAN else to
+        if level is not None and level not in level_names():
+            return "unknown_level"
+        try:
+            change = s.change_seat(seat, level, by=by)
+        except PlayError as e:
+            return e.kind
+        if change is None:
+            return None
+        if level is None or seat not in self.dropped:
+            self.standing_in.discard(seat)
+        elif by is None:   # a dropped player's seat: the bot plays it until they return
+            self.standing_in.add(seat)
+        self._seats_changed(change)
+        return None
+
+    def _seats_changed(self, change: SeatChange | None = None) -> None:
+        """After a change of hands: the sidecar, a thinking bot told, everyone told, and
+        the bot of the seat whose decision it is started."""
+        if change is not None and change.seat == self.session.decider:
+            self.turns.cancel()   # its choice (if it was thinking) is dropped
+        self.save_sidecar()
+        self.after_move()
+        if self.bot_task is None:
+            self._next_bot()
+
+    def _move_seat(self, seat: int, remote: bool) -> str | None:
+        """A human seat moves to another machine (its code: the same as ever for that seat)
+        or to the host's keyboard (its remote player, if connected, is told and closed)."""
+        s = self.session
+        if remote == (seat in self.remote):
+            return None
+        if remote and s.seats.is_bot(seat):
+            return "bot_seat"
+        code = joincodes.seat_code(self.key, s.game_id or "unsaved", seat)
+        grant = next((g for g in self.grants if g.code == code), None)
+        local = self.local.seats - {seat} if remote else self.local.seats | {seat}
+        self.local.seats = frozenset(local)
+        if remote:
+            if grant is None:
+                self.grants.append(Grant(code, frozenset([seat])))   # (holders: by index)
+            else:
+                grant.retired = False
+            self.remote = sorted({*self.remote, seat})
+        else:
+            self.remote = [p for p in self.remote if p != seat]
+            self.dropped.pop(seat, None)
+            self.standing_in.discard(seat)
+            if grant is not None:
+                grant.retired = True
+                index = self.grants.index(grant)
+                holder = self.holders.pop(index, None)
+                if holder is not None:
+                    asyncio.get_running_loop().create_task(self._bye(holder.ws, "seat_local"))
+        s.log.append(LogEntry(len(s.actions), note=RemoteNote(s.seats.names[seat], remote,
+                                                              s.state.round),
+                              player=seat, kind="remote", tone=""))
+        mine = self.holders.get(self.grants.index(self.local))
+        if mine is not None:   # the host's own board: its seats are others now
+            self._send(mine.ws, self.welcome(self.local))
+        self._seats_changed()
+        return None
+
+    def _left(self, index: int) -> None:
+        """A remote player's connection is gone: their seats are shown as dropped, and the
+        stand-in (if any) takes them over after STAND_IN_AFTER seconds."""
+        grant = self.grants[index]
+        if grant.local or self.session.over:
+            return
+        now = time.monotonic()
+        for p in grant.seats:
+            self.dropped[p] = now
+        if self.stand_in is not None:
+            asyncio.get_running_loop().call_later(self.stand_in_after, self._stand_in,
+                                                  grant, now)
+        self.broadcast()
+
+    def _stand_in(self, grant: Grant, since: float) -> None:
+        """The stand-in bot plays the seats of a player still away since `since`."""
+        if self.session.over or self.session.ended.is_set() or self.stand_in is None:
+            return
+        for p in sorted(grant.seats):
+            if self.dropped.get(p) == since and not self.session.seats.is_bot(p):
+                self.change_hands(p, self.stand_in, by=None)
+
+    def _returned(self, grant: Grant) -> bool:
+        """A remote player is back: no longer dropped, and a seat a stand-in played is theirs
+        again at once (their own change, as the log says). True when a seat changed."""
+        back = False
+        for p in sorted(grant.seats):
+            if grant.local:
+                continue
+            back = self.dropped.pop(p, None) is not None or back
+            if p in self.standing_in:
+                self.standing_in.discard(p)
+                s = self.session
+                if s.seats.is_bot(p) and not s.over and not s.ended.is_set():
+                    change = s.change_seat(p, None, by=p)
+                    if change is not None and p == s.decider:
+                        self.turns.cancel()
+                self.save_sidecar()
+        return back
+
+    def save_sidecar(self) -> None:
+        """The sidecar again (remote seats, stand-ins), when this table was given where it
+        is served (`hosting`)."""
+        if self.hosting is not None:
+            write_sidecar(self.session, self.remote, standing_in=sorted(self.standing_in),
+                          **self.hosting)
+
+
+def _note_json(e: LogEntry) -> dict[str, Any] | None:
+    """A log note as a client gets it: a kept note, a seat that changed hands, a seat that
+    moved between machines (None: a note for the host's own screen only)."""
+    if e.kept is not None:
+        return {"kind": e.kept.kind, "player": e.kept.player}
+    if isinstance(e.note, SeatNote):
+        c = e.note.change
+        return {"kind": "seat", "player": c.seat, "bot": c.bot, "was": c.was, "by": c.by,
+                "round": e.note.round}
+    if isinstance(e.note, RemoteNote):
+        return {"kind": REMOTE if e.note.remote else LOCAL, "player": e.player,
+                "round": e.note.round}
+    return None
 
 
 def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
@@ -467,14 +665,24 @@ def _sidecar_data(path: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+def _seat_list(value: Any) -> list[int] | None:
+    if not isinstance(value, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 5 for p in value):
+        return None
+    return sorted(set(value))
+
+
 def read_sidecar(path: Path) -> list[int] | None:
     """The remote seats of a hosted game's save (None: not a hosted game)."""
     data = _sidecar_data(path)
-    remote = data.get("remote") if data is not None else None
-    if not isinstance(remote, list) or not all(
-            isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 5 for p in remote):
-        return None
-    return sorted(set(remote))
+    return _seat_list(data.get("remote") if data is not None else None)
+
+
+def read_standing_in(path: Path) -> list[int]:
+    """The remote seats a stand-in bot plays until their player returns (an older sidecar:
+    none)."""
+    data = _sidecar_data(path)
+    return _seat_list(data.get("standing_in") if data is not None else None) or []
 
 
 def read_hosting(path: Path) -> dict[str, Any]:
@@ -482,6 +690,9 @@ def read_hosting(path: Path) -> dict[str, Any]:
     its kind is left out (an older sidecar has none of it)."""
     data = _sidecar_data(path) or {}
     out: dict[str, Any] = {}
+    level = data.get("stand_in")
+    if isinstance(level, str) and level in level_names():
+        out["stand_in"] = level
     for name in ("port", "web_port"):
         v = data.get(name)
         if isinstance(v, int) and not isinstance(v, bool) and 0 < v < 65536:

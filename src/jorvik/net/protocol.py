@@ -3,11 +3,13 @@
 Every message is one JSON object with a type `t`. A client says `hello` (protocol version,
 join code, optional name) and then `act` (an action and the number of moves made when it
 was chosen: a retry of an action already played is refused as stale, so it applies once)
-and `note` (a hint was asked for on its turn). In place of a hello, `check` asks whether a
+and `note` (a hint was asked for on its turn), and `seat` (a seat changes hands: to a bot, a
+human, another machine or the host's keyboard). In place of a hello, `check` asks whether a
 code is one of the table's without taking its seat, and `watch` asks to watch the table as
 a spectator (no code: the public view only, no seat, no menu).
 The host answers `welcome` (seats, which are yours, the public view and the log so far),
-then `update` after every move (the new view and what happened), `error` for a refused
+then `update` after every move and every change of the seats (the new view, what happened,
+the seats now: who plays each, whose connection was lost and how long ago), `error` for a refused
 message and `bye` before it closes a connection. Anything else is refused unread."""
 
 from __future__ import annotations
@@ -65,6 +67,15 @@ class Ping(_Strict):
     t: Literal["ping"]
 
 
+class SeatTo(_Strict):
+    """A seat changes hands between decisions (`to`: a bot level, "human", "remote": played
+    from another machine, "local": at the host's keyboard). The host's keyboard asks it for
+    the table; a remote player only for their own seat, and only to a bot or back."""
+    t: Literal["seat"]
+    seat: int = Field(ge=0, le=4)
+    to: str = Field(min_length=1, max_length=20)
+
+
 class Note(_Strict):
     """The player asked for a hint at this move (the table's log says so, as at one keyboard)."""
     t: Literal["note"]
@@ -73,7 +84,8 @@ class Note(_Strict):
 
 
 CLIENT_MESSAGES: dict[str, type[_Strict]] = {"hello": Hello, "act": Act, "ping": Ping,
-                                             "note": Note, "check": Check, "watch": Watch}
+                                             "note": Note, "check": Check, "watch": Watch,
+                                             "seat": SeatTo}
 
 
 class BadMessage(Exception):
@@ -84,7 +96,7 @@ class BadMessage(Exception):
         self.kind = kind
 
 
-def read_client(raw: str | bytes) -> Hello | Act | Ping | Note | Check | Watch:
+def read_client(raw: str | bytes) -> Hello | Act | Ping | Note | Check | Watch | SeatTo:
     """A client's message checked (BadMessage otherwise): size, JSON, shape, types."""
     if isinstance(raw, bytes):
         raise BadMessage("binary")
@@ -111,6 +123,8 @@ class SeatInfo(BaseModel):
     colour: str
     bot: str | None = None
     remote: bool = False
+    dropped: float | None = Field(default=None, ge=0, le=10**7)  # seconds since its player's
+                                                                 # connection was lost
 
 
 class LogItem(BaseModel):
@@ -149,6 +163,7 @@ class Update(BaseModel):
     move: int
     view: dict[str, Any]
     log: list[LogItem]
+    seats: list[SeatInfo] | None = None   # the seats now (who plays them, who dropped)
 
 
 class Reason(BaseModel):

@@ -236,6 +236,28 @@ def remote_seats(bots: Sequence[str | None], spec: str | None,
     return remote
 
 
+def resumed_remote(bots: Sequence[str | None], remote: list[int],
+                   spec: str | None) -> list[int] | Problem:
+    """`host --resume --remote SEATS`: the seats (0-based) that are played from other
+    machines from now on, besides those that were; the problem when one is not a seat, is
+    a bot's, or is remote already."""
+    from jorvik.i18n import quoted
+    from jorvik.play.seating import Kind, Problem, problem, seat_numbers
+    if spec is None:
+        return []
+    more = seat_numbers(spec, len(bots), "--remote")
+    if isinstance(more, Problem):
+        return more
+    if not more:   # (an empty value: no seat named)
+        return problem(Kind.NOT_A_SEAT, option="--remote", value=quoted(spec))
+    for p in more:
+        if p in remote:
+            return Problem("net.cli.already_remote", t("net.cli.already_remote", seat=p + 1))
+        if bots[p] is not None:
+            return Problem("net.cli.remote_bot", t("net.cli.remote_bot", seat=p + 1))
+    return more
+
+
 def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """`jorvik host`: the options checked, the ports bound, the game started (or resumed),
     the join lines printed, then the host's own board or (headless) a wait for the end."""
@@ -243,7 +265,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik.play.session import Session
 
     from . import codes as joincodes
-    from .host import Table, read_sidecar, write_sidecar
+    from .host import Table, read_sidecar, read_standing_in
 
     path = _resume_hosting(parser, args) if args.resume_host else None
     host, port = _listen_address(parser, args)
@@ -264,16 +286,32 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     port = sock.getsockname()[1]
     if web_sock is not None:
         web_port = web_sock.getsockname()[1]
+    standing_in: list[int] = []
     if path is not None:
         remote = read_sidecar(path) or []
+        standing_in = read_standing_in(path)
         session = _resumed_session(parser, path, config.cards, [sock, web_sock])
+        more = resumed_remote(session.seats.bots, remote, args.remote)
+        if isinstance(more, Problem):
+            session.close()
+            for s in (sock, web_sock):
+                if s is not None:
+                    s.close()
+            parser.error(more.message)
+        remote = sorted({*remote, *more})
     else:
         session = Session.start(config.cards, config.seats, config.mode, config.seed,
                                 config.start_player, cards_path=config.cards_path)
-    write_sidecar(session, remote, listen=host, port=port, web_port=web_port,
-                  cert=_absolute(args.cert), key=_absolute(args.key))
+    if args.stand_in is not None:
+        args.cli.known_bot(parser, args.stand_in)
     table = Table(session, remote, joincodes.host_key(), think=config.think,
-                  bot_delay=config.bot_delay)
+                  bot_delay=config.bot_delay, stand_in=args.stand_in, standing_in=standing_in)
+    if args.stand_in_after is not None and 0 <= args.stand_in_after <= 3600:
+        table.stand_in_after = args.stand_in_after
+    table.hosting = {"listen": host, "port": port, "web_port": web_port,
+                     "cert": _absolute(args.cert), "key": _absolute(args.key),
+                     "stand_in": args.stand_in}
+    table.save_sidecar()
     web_options = {"cafile": args.cert if tls else None, "lang": args.lang}
     hosting = Hosting(table, host, port, tls, web_port=web_port, web_options=web_options,
                       sock=sock, web_sock=web_sock)
@@ -306,6 +344,8 @@ def _resume_hosting(parser: argparse.ArgumentParser, args: argparse.Namespace) -
         args.port = kept["port"]
     if args.cert is None and args.key is None and "cert" in kept and "key" in kept:
         args.cert, args.key = kept["cert"], kept["key"]
+    if args.stand_in is None and "stand_in" in kept:
+        args.stand_in = kept["stand_in"]
     if args.web_port is None and "web_port" in kept:
         args.web = True
         args.web_port = kept["web_port"]
@@ -369,7 +409,19 @@ def _resumed_session(parser: argparse.ArgumentParser, path: Path, cards: Any,
 
 def _print_join_lines(session: Session, table: Any, remote: list[int], where: str,
                       web_port: int | None, tls: ssl.SSLContext | None) -> None:
-    """The line each remote seat's player types (and their browser link, with --web)."""
+    """The line each remote seat's player types (and their browser link, with --web), then
+    the spectators' line (and their browser link, with --web)."""
+    tls_flag = " --tls" if tls else ""
+    _print_seat_lines(session, table, remote, where, web_port, tls)
+    print(t("net.host.watch_join", address=f"{tls_flag.strip()} {where}".strip()), flush=True)
+    if web_port is not None:
+        from .web import watch_link
+        print(t("net.host.watch_line", link=watch_link(
+            where.rsplit(":", 1)[0], web_port, tls=tls is not None)), flush=True)
+
+
+def _print_seat_lines(session: Session, table: Any, remote: list[int], where: str,
+                      web_port: int | None, tls: ssl.SSLContext | None) -> None:
     tls_flag = " --tls" if tls else ""
     for p in remote:
         print(t("net.host.join_line", name=session.seats.names[p], seat=p + 1,
@@ -422,13 +474,23 @@ def _local_app(config: Any, table: Any, host: str, port: int, tls: Any,
     """The host's own keyboard: the join view of the local seats, over loopback."""
     from jorvik import tui
 
-    from .app import JoinApp
+    from . import codes as joincodes
+    from .app import HostBoardApp
     from .client import client_ssl, url_of
     connect_to = LOOPBACK if host in ("0.0.0.0", "", LOOPBACK) else (
         "::1" if host == "::" else host)
     address = f"[{connect_to}]:{port}" if ":" in connect_to else f"{connect_to}:{port}"
     ctx = client_ssl(True, args.cert) if tls else None
-    app = JoinApp(config, url_of(address, bool(tls)), table.local.code, address, tls=ctx)
+    where = shown_address(host, port)
+    tls_flag = " --tls" if tls else ""
+
+    def join_line(seat: int) -> str:
+        session = table.session
+        code = joincodes.seat_code(table.key, session.game_id or "unsaved", seat)
+        return t("net.host.join_line", name=session.seats.names[seat], seat=seat + 1,
+                 command=f"jorvik join{tls_flag} {where} {code}")
+    app = HostBoardApp(config, url_of(address, bool(tls)), table.local.code, address, tls=ctx,
+                       join_line=join_line)
     app.hints = not args.no_hints
     return tui.run_app(app)
 
@@ -479,7 +541,8 @@ def cmd_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return status
 
 
-BYES = ("bad_code", "version", "taken_over", "bad_name", "too_many_errors", "idle", "full")
+BYES = ("bad_code", "version", "taken_over", "bad_name", "too_many_errors", "idle", "full",
+        "seat_local")
 
 
 def _auto(url: str, code: str, cards: Any, args: argparse.Namespace, tls: Any) -> int:
@@ -532,6 +595,9 @@ def add_commands(sub: Any, lang: argparse.ArgumentParser,
     h.add_argument("--resume", dest="resume_host", action="store_true",
                    help=t("net.cli.resume"))
     h.add_argument("--headless", action="store_true", help=t("net.cli.headless"))
+    h.add_argument("--stand-in", metavar="LEVEL", default=None, help=t("net.cli.stand_in"))
+    h.add_argument("--stand-in-after", type=float, default=None,   # (seconds: for tests)
+                   help=argparse.SUPPRESS)
     h.add_argument("--web", action="store_true", help=t("net.cli.web"))
     h.add_argument("--web-port", type=port_number, default=None, help=t("net.cli.web_port"))
     h.set_defaults(func=cmd_host, resume=False, load=None, cli=cli)

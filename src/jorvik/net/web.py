@@ -13,7 +13,12 @@ accepts (asked of the table itself, or of the host with a `check` message):
   MAX_SESSIONS in all;
 - a wrong code gets a page that says so, later each time from the same address
   (jorvik.net.gate);
-- with TLS (the host's --cert/--key) the pages and sockets are https:// and wss://."""
+- with TLS (the host's --cert/--key) the pages and sockets are https:// and wss://.
+
+…/watch is the spectators' page: `jorvik join --watch` in the browser, no code of a seat
+and no menu (the public view only). Its join processes are counted apart from the seats':
+at most WATCHERS (the host's own spectator limit, which counts them again) and PER_ADDRESS
+per browser address; a spectator never takes a seat's place."""
 
 from __future__ import annotations
 
@@ -40,6 +45,7 @@ from .gate import Gate, address_key
 CODE_FORM = re.compile(r"^[A-Za-z2-7-]{8,64}$")
 MAX_SESSIONS = 8
 PER_ADDRESS = 4
+WATCHERS = 8           # spectators' pages at once (as the host's limit: jorvik.net.host)
 CODE_ENV = "JORVIK_JOIN_CODE"
 STOP = 3.0             # seconds a browser seat's join process has to quit when its page goes
 
@@ -134,10 +140,13 @@ class SeatServer(Server):
             parts += ["--lang", lang]
         super().__init__(" ".join(shlex.quote(p) for p in parts), host="", port=0,
                          title="Jórvík")
+        watch = [*parts[:5], "--watch", *parts[6:]]   # (no code)
+        self.watch_command = " ".join(shlex.quote(p) for p in watch)
         self.check = check
         self.address = address
         self.gate = Gate()
         self.sessions: dict[bytes, _Seat] = {}   # the running seats by normalised code
+        self.watchers: set[_Seat] = set()        # the spectators' pages running
         self.locks: dict[bytes, asyncio.Lock] = {}
 
     async def _make_app(self) -> web.Application:
@@ -146,6 +155,8 @@ class SeatServer(Server):
         app.add_routes([
             web.get("/seat/{code}", self.handle_seat, name="seat"),
             web.get("/ws/{code}", self.handle_seat_socket, name="seat_socket"),
+            web.get("/watch", self.handle_watch, name="watch"),
+            web.get("/watch/ws", self.handle_watch_socket, name="watch_socket"),
             web.static("/static", self.statics_path, show_index=False, name="static"),
         ])
         app.middlewares.append(_headers)
@@ -210,6 +221,52 @@ class SeatServer(Server):
             await self._ended(key, seat)
         return websocket
 
+    def _page(self, request: web.Request, socket_url: str) -> web.StreamResponse:
+        context = {
+            "font_size": min(max(to_int(request.query.get("fontsize", "16"), 16), 6), 64),
+            "app_websocket_url": socket_url,   # relative: no Host header is trusted
+            "config": {"static": {"url": "/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    async def handle_watch(self, request: web.Request) -> web.StreamResponse:
+        """The spectators' page: no code, the public view only."""
+        return self._page(request, "/watch/ws")
+
+    async def handle_watch_socket(self, request: web.Request) -> web.StreamResponse:
+        """A spectator's terminal: `jorvik join --watch` while the page is open; refused
+        (503) past WATCHERS pages, or PER_ADDRESS from one browser address."""
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
+        if not websocket.can_prepare(request).ok:
+            raise web.HTTPBadRequest()
+        address = address_key(request.remote or "")
+        mine = sum(1 for w in self.watchers if w.address == address)
+        if mine >= PER_ADDRESS or len(self.watchers) >= WATCHERS:
+            raise web.HTTPServiceUnavailable()
+        width = min(max(to_int(request.query.get("width", "80"), 80), 20), 400)
+        height = min(max(to_int(request.query.get("height", "24"), 24), 10), 200)
+        watcher = _Seat(address, websocket)
+        self.watchers.add(watcher)
+        try:
+            await websocket.prepare(request)
+            watcher.service = _SeatService(
+                self.watch_command, write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str, close=websocket.close,
+                download_manager=self.download_manager, debug=False, code="")
+            await watcher.service.start(width, height)
+            await self._process_messages(websocket, watcher.service)
+        except Exception:
+            pass
+        finally:
+            self.watchers.discard(watcher)
+            try:
+                if watcher.service is not None:
+                    await watcher.service.stop()
+            finally:
+                watcher.done.set()
+        return websocket
+
     async def _ended(self, key: bytes, seat: _Seat) -> None:
         if self.sessions.get(key) is seat:
             del self.sessions[key]
@@ -244,7 +301,7 @@ async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Frame-Options"] = "DENY"
     response.headers["X-Content-Type-Options"] = "nosniff"
-    if request.path.startswith("/seat/"):
+    if request.path.startswith(("/seat/", "/watch")):
         response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -263,3 +320,8 @@ def _refusal(unreachable: bool, address: str) -> web.Response:
 
 def seat_link(web_host: str, web_port: int, code: str, tls: bool = False) -> str:
     return f"{'https' if tls else 'http'}://{web_host}:{web_port}/seat/{code}"
+
+
+def watch_link(web_host: str, web_port: int, tls: bool = False) -> str:
+    """The spectators' page (no code)."""
+    return f"{'https' if tls else 'http'}://{web_host}:{web_port}/watch"
