@@ -154,6 +154,13 @@ class Replay:
 
 # -------------------------------------------------------------------- reading a game
 
+def race_states(table: Any) -> list[GameState]:
+    """The states a table's VP race is drawn from, one per move, as a copy: a local Session's
+    whole game, or what a join client saw (its gaps repeat the last state seen). Both keep
+    `states`; a join client keeps no actions, so it is not a Replay."""
+    return list(table.states)
+
+
 def names_a_file(spec: str) -> bool:
     """Whether SPEC (of `jorvik replay SPEC`) means a file rather than a game id: a path,
     a name ending in .json, or anything that exists."""

@@ -104,11 +104,10 @@ class FinalScreen(Recompose, SmallTerminal, Screen):
                 yield ScoreBox(painted(self.session.seats), self.session.public.state.result or {},
                                id="final-table")
                 yield Static(winner_text(self.session), id="final-winner")
-                from jorvik.play.replay import Replay
+                from jorvik.play.replay import race_states
 
                 from .review import race_chart  # the VP race (screens/review.py)
-                game = Replay.of_session(self.session)   # the finished game, read only
-                yield Static(race_chart(game.states, painted(self.session.seats)),
+                yield Static(race_chart(race_states(self.session), painted(self.session.seats)),
                              id="final-chart")
                 if self.saved_to:
                     yield Static(t("tui.final.saved", path=self.saved_to), id="final-saved")
