@@ -5,6 +5,12 @@ tests are not the last ones left while the other worker has nothing to do."""
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+
 import pytest
 
 from jorvik import i18n
@@ -18,6 +24,24 @@ def _own_home_in_english(tmp_path, monkeypatch):
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+def pytest_configure(config):
+    """One bytecode cache for every Python the suite starts (its xdist workers, the `jorvik`
+    commands in real processes and terminals, the hint workers). Where the environment forbids
+    writing bytecode (PYTHONDONTWRITEBYTECODE=1: nothing is cached, in the checkout or the
+    venv), each of those processes compiled Textual, pydantic and jorvik from source again
+    (about 1.5 s of CPU for each start of the app). The cache is a folder of its own under the
+    temporary directory, keyed by this interpreter: the checkout and the venv stay untouched,
+    and Python checks each cached file against its source."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("JORVIK_TEST_PYCACHE"):
+        return   # a worker: it has the controller's environment already
+    key = f"{os.getuid() if hasattr(os, 'getuid') else 'u'}-{zlib.crc32(sys.prefix.encode()):08x}"
+    cache = Path(tempfile.gettempdir()) / f"jorvik-test-pycache-{key}"
+    os.environ["JORVIK_TEST_PYCACHE"] = str(cache)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(cache)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.pycache_prefix = str(cache)
 
 
 def pytest_collection_modifyitems(config, items):
