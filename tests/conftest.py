@@ -5,6 +5,12 @@ tests are not the last ones left while the other worker has nothing to do."""
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+
 import pytest
 
 from jorvik import i18n
@@ -18,6 +24,57 @@ def _own_home_in_english(tmp_path, monkeypatch):
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+def pytest_configure(config):
+    """One bytecode cache for every Python the suite starts (its xdist workers, the `jorvik`
+    commands in real processes and terminals, the hint workers). Where the environment forbids
+    writing bytecode (PYTHONDONTWRITEBYTECODE=1: nothing is cached, in the checkout or the
+    venv), each of those processes compiled Textual, pydantic and jorvik from source again
+    (about 1.5 s of CPU for each start of the app). The cache is a folder of its own under the
+    temporary directory, keyed by this interpreter: the checkout and the venv stay untouched,
+    and Python checks each cached file against its source."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("JORVIK_TEST_PYCACHE"):
+        return   # a worker: it has the controller's environment already
+    key = f"{os.getuid() if hasattr(os, 'getuid') else 'u'}-{zlib.crc32(sys.prefix.encode()):08x}"
+    cache = Path(tempfile.gettempdir()) / f"jorvik-test-pycache-{key}"
+    os.environ["JORVIK_TEST_PYCACHE"] = str(cache)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(cache)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.pycache_prefix = str(cache)
+    sys.dont_write_bytecode = False   # `-n 0`: the tests run in this process
+
+
+_SHARED_CSS: dict[tuple, list] = {}
+
+
+def _share_textual_css_parses() -> None:
+    """Every app a test starts parses the same CSS (jorvik.tcss and each widget's default
+    CSS, under the same theme variables) again: about a tenth of an app test's CPU. Textual
+    keeps parsed rules per stylesheet; here the process keeps them, keyed by everything the
+    parse reads (the text, where it came from, its kind, and the theme's variables). What an
+    app does with its rules is unchanged; only the parsing is not repeated."""
+    from textual.css.stylesheet import Stylesheet
+    real = Stylesheet._parse_rules
+    if getattr(real, "shared", False):
+        return
+
+    def _parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        key = (css, read_from, is_default_rules, tie_breaker, scope,
+               tuple(sorted(self._variables.items())))
+        rules = _SHARED_CSS.get(key)
+        if rules is None:
+            rules = _SHARED_CSS[key] = real(self, css, read_from, is_default_rules,
+                                            tie_breaker, scope)
+        return rules
+
+    _parse_rules.shared = True  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+
+
+def pytest_runtest_setup(item):
+    if "textual.css.stylesheet" in sys.modules:   # an app test (or one that ran before)
+        _share_textual_css_parses()
 
 
 def pytest_collection_modifyitems(config, items):

@@ -3,6 +3,8 @@ code with an ordinary user's permissions (for files that root could read anyway)
 
 from __future__ import annotations
 
+import copy
+import functools
 import os
 import pickle
 from collections.abc import Callable
@@ -19,8 +21,15 @@ COLOURS = ["red", "blue", "green", "white", "yellow"]
 
 def played_record(names: list[str], mode: str = "karl", seed: int = 4, level: str = "easy",
                   bot_seed: int = 2) -> dict[str, Any]:
-    """The record of a whole game played by `level` bots in every seat."""
-    st0 = new_game(names, seed=seed, mode=mode, cards=load_cards())
+    """The record of a whole game played by `level` bots in every seat (a fresh copy: a test
+    may change it; the game is played once per process)."""
+    return copy.deepcopy(_played(tuple(names), mode, seed, level, bot_seed))
+
+
+@functools.lru_cache(maxsize=8)
+def _played(names: tuple[str, ...], mode: str, seed: int, level: str,
+            bot_seed: int) -> dict[str, Any]:
+    st0 = new_game(list(names), seed=seed, mode=mode, cards=load_cards())
     bots = seat_bots([level] * len(names), seed=bot_seed)
     st, actions = st0, []
     while not is_over(st):

@@ -215,21 +215,51 @@ def test_N26_every_seed_play_takes_is_saved_and_resumed(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- N12: output that is not UTF-8
 
+N12_COMMANDS = [["cards", "--lang", "en"], ["cards", "--lang", "hu"], ["games"], ["--help"],
+                ["play", "--help"], ["cards", "--json"], ["play", "--players", "9"],
+                ["review", "nope"], ["simulate", "--games", "1", "--players", "2"]]
+# Each command runs through `jorvik`'s main() in one real process per encoding, one after the
+# other (a process of its own for each cost 18 interpreter starts): the output streams are
+# the process's own, as PYTHONIOENCODING made them. After each command, a line on both
+# streams ends its part: what it wrote, its exit status, a traceback if it raised.
+N12_DRIVER = """
+import json, sys, traceback
+from jorvik.cli import main
+for i, command in enumerate(json.loads(sys.argv[1])):
+    try:
+        code = main(command)
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    sys.stdout.buffer.write(b"@@end %d %d@@\\n" % (i, code))
+    sys.stdout.flush()
+    sys.stderr.buffer.write(b"@@end %d@@\\n" % i)
+    sys.stderr.flush()
+"""
+
+
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
-@pytest.mark.parametrize("command", [["cards", "--lang", "en"], ["cards", "--lang", "hu"],
-                                     ["games"], ["--help"], ["play", "--help"], ["cards", "--json"],
-                                     ["play", "--players", "9"], ["review", "nope"],
-                                     ["simulate", "--games", "1", "--players", "2"]],
-                         ids=lambda c: "_".join(c) if isinstance(c, list) else c)
 def test_N12_every_command_works_or_says_one_line_on_an_output_that_cannot_take_utf8(
-        command: list[str], encoding: str, tmp_path: Path) -> None:
-    r = subprocess.run([PY, "-m", "jorvik.cli", *command], capture_output=True, timeout=120,
-                       env=term_env(tmp_path / "home", PYTHONIOENCODING=encoding), stdin=subprocess.DEVNULL)
-    err = r.stderr.decode(encoding, "replace")
-    assert "Traceback" not in err and "UnicodeEncodeError" not in err
-    assert r.returncode in (0, 2) and len(err.splitlines()) <= 1
-    if command[0] == "cards" and "--json" not in command:
-        assert r.returncode == 0 and "A01" in r.stdout.decode(encoding)
+        encoding: str, tmp_path: Path) -> None:
+    import re
+    r = subprocess.run([PY, "-c", N12_DRIVER, json.dumps(N12_COMMANDS)], capture_output=True,
+                       timeout=300, env=term_env(tmp_path / "home", PYTHONIOENCODING=encoding),
+                       stdin=subprocess.DEVNULL)
+    outs = re.split(rb"@@end (\d+) (\d+)@@\n", r.stdout)
+    errs = re.split(rb"@@end \d+@@\n", r.stderr)
+    assert r.returncode == 0 and len(errs) == len(N12_COMMANDS) + 1, r.stderr[-2000:]
+    for i, command in enumerate(N12_COMMANDS):
+        out, number, code = outs[3 * i], int(outs[3 * i + 1]), int(outs[3 * i + 2])
+        err = errs[i].decode(encoding, "replace")
+        assert number == i
+        assert "Traceback" not in err and "UnicodeEncodeError" not in err, (command, err)
+        assert code in (0, 2) and len(err.splitlines()) <= 1, (command, code, err)
+        if command[0] == "cards" and "--json" not in command:
+            assert code == 0 and "A01" in out.decode(encoding), command
 
 
 # ---------------------------------------------------------------- N30: a key written twice

@@ -28,8 +28,8 @@ async def _first_choice(pilot, screen, s) -> None:
     before = len(s.actions)
     choice = screen.menu.choices[0]
     while choice.submenu is not None:
-        screen.choose(choice)
-        await pilot.pause(0.05)
+        screen.choose(choice)   # (the submenu is the screen's menu at once)
+        await pilot.pause()
         choice = screen.menu.choices[0]
     await pilot.press(choice.key)
     await _until(pilot, lambda: len(s.actions) > before)
@@ -69,8 +69,9 @@ async def test_join_view_acts_on_its_turn_and_follows_the_others(cards):
                 assert s.decider != mine
                 before = len(s.actions)
                 await pilot.press("question_mark")
-                await pilot.press("1")
-                await pilot.pause(0.3)
+                await pilot.press("1")   # a press returns once the app has handled the key
+                # nothing was sent (play() marks a sent move at once) and no menu came
+                assert screen.sent_at != screen.mirror.moves
                 assert screen.menu is None and len(s.actions) == before
                 assert isinstance(app.screen, RemoteGameScreen)   # no hint screen opened
             # a stall: the link drops, the status bar says reconnecting, then it recovers

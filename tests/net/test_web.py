@@ -137,7 +137,7 @@ async def test_B59_made_up_codes_never_lock_the_real_player_out(cards):
                 break
         assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
                                aiohttp.WSMsgType.CLOSING)
-        await until(lambda: len(join_processes()) <= 1, within=20, step=0.1)
+        await until(lambda: len(join_processes()) <= 1, within=120, step=0.1)
         assert len(join_processes()) == 1    # one seat, one process
         for ws in again:
             await ws.close()
@@ -215,7 +215,7 @@ async def test_a_browser_seat_s_last_words_never_land_on_the_host_s_terminal(car
     async with web_seats(cards) as (table, base), aiohttp.ClientSession() as http:
         page = await http.ws_connect(f"{base}/ws/{table.code_of(1)}")
         # until its join process holds the seat
-        await until(lambda: 0 in table.holders, within=120, step=0.1)   # (a loaded machine)
+        await until(lambda: 0 in table.holders, within=120, step=0.1)  # a hang's bound
         assert 0 in table.holders      # (grant 0: seat 1's code)
         async with connect(table.url) as ws:   # the player moves to a terminal
             await ws.send(json.dumps({"t": "hello", "v": PROTOCOL, "code": table.code_of(1)}))

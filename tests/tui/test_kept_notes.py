@@ -16,7 +16,7 @@ from jorvik.tui.screens import hint as hint_screen
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.hint import HintScreen
 from jorvik.tui.screens.log import LogScreen
-from tui_helpers import hint_shown, make_app
+from tui_helpers import hint_shown, make_app, wait_until
 
 ARGS = ("--players", "2", "--names", "Anna,Bela", "--seed", "4", "--start-player", "1",
         "--handover", "never")
@@ -131,13 +131,14 @@ async def test_a_bot_that_plays_as_easy_is_noted_saved_and_resumed(monkeypatch):
     app = make_app("--players", "2", "--names", "Anna,Bela", "--seed", "1", "--bots", "2",
                    "--level", "normal", "--bot-delay", "0", "--handover", "never")
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(300):
-            if fallback in log_lines(app) and app.session.decider == 0:
+        def anna_chooses() -> bool:
+            return (app.session.decider == 0 and isinstance(app.screen, GameScreen)
+                    and bool(app.screen.menu and app.screen.menu.choices))
+        for _ in range(300):   # Anna plays her first choices until the bot's fallback is noted
+            await wait_until(pilot, anna_chooses, what="Anna's menu")
+            if fallback in log_lines(app):
                 break
-            if app.session.decider == 0 and isinstance(app.screen, GameScreen) \
-                    and app.screen.menu and app.screen.menu.choices:
-                await pilot.press(app.screen.menu.choices[0].key or "enter")
-            await pilot.pause(0.02)
+            await pilot.press(app.screen.menu.choices[0].key or "enter")
         assert log_lines(app).count(fallback) == 1
         await pilot.press("ctrl+c")
     assert [n["kind"] for n in saved_notes()] == ["bot_fallback"]

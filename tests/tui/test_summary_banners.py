@@ -8,7 +8,7 @@ from jorvik.i18n import t
 from jorvik.play.since import ran_for
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen, HandoverScreen
-from tui_helpers import first_key, make_app
+from tui_helpers import first_key, make_app, wait_until
 
 TWO = ("--players", "2", "--mode", "karl", "--names", "Anna,Bela", "--seed", "4")
 
@@ -57,7 +57,9 @@ async def test_one_human_the_game_stops_once_after_running_phases_for_them():
                     assert not isinstance(app.screen, HandoverScreen)
                     continue
                 if game.thinking or game.menu is None:
-                    await pilot.pause(0.02)
+                    await wait_until(pilot, lambda app=app, game=game: not (
+                        game.thinking or game.menu is None) or app.screen is not game
+                        or game.session.over, what="a menu after the bot's turn")
                     continue
                 await pilot.press(first_key(app))
     assert stops

@@ -6,6 +6,7 @@ kept from one hint to the next and end with the app."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import threading
 import time
@@ -23,8 +24,10 @@ from jorvik.tui.screens.hint import HintScreen
 from tui_helpers import hint_shown, make_app, small_hints
 
 
+@functools.cache
 def _positions():
-    """A 2-player decision of the blunder game and two of a 4-player game of bots."""
+    """A 2-player decision of the blunder game and two of a 4-player game of bots (played
+    once per process: the tests only read them)."""
     states, _ = states_of(blunder_record())
     out = [next(s for s in states if s.round == 2 and len(legal_actions(s)) > 3)]
     st = new_game(["A", "B", "C", "D"], mode="karl", seed=3, cards=load_cards())
