@@ -185,7 +185,8 @@ async def test_the_host_keyboard_hands_seats_over_and_a_player_only_their_own(ca
         await ask(bo, 1, "normal")
         await until(lambda: s.seats.bots[1] == "normal", within=30, what="Bo's own change")
         assert s.seat_changes[-1].by == 1
-        assert s.line(s.log[-1]).startswith("Bo left; their seat is played by the")
+        # (the bot may have moved for Bo already: the change's line need not be the last)
+        assert any(s.line(e).startswith("Bo left; their seat is played by the") for e in s.log)
         # the host's keyboard: Cy to a bot and back, Bo's seat back to a human
         await ask(host, 2, "hard")
         await until(lambda: s.seats.bots[2] == "hard", within=30, what="Cy to hard")

@@ -556,7 +556,7 @@ class Table:
                 if holder is not None:
                     asyncio.get_running_loop().create_task(self._bye(holder.ws, "seat_local"))
         s.log.append(LogEntry(len(s.actions), note=RemoteNote(s.seats.names[seat], remote,
-                                                              s.state.round),
+                                                              s.public.state.round),
                               player=seat, kind="remote", tone=""))
         mine = self.holders.get(self.grants.index(self.local))
         if mine is not None:   # the host's own board: its seats are others now
