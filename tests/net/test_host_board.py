@@ -14,22 +14,9 @@ from jorvik.net.protocol import PROTOCOL
 from jorvik.tui.app import PlayConfig
 from jorvik.tui.text import Seats
 from jorvik.tui.widgets.status import StatusBar
-from tui_helpers import palette_lists, wait_until
+from tui_helpers import choose_in_palette, wait_until
 
 from .helpers import hosted
-
-
-async def _palette(pilot, command: str, choice: str, typed: str) -> None:
-    """Ctrl+P, the seat command, then the choice (typed: a few of its words)."""
-    app = pilot.app
-    await pilot.press("ctrl+p")
-    await pilot.press(*command)
-    await wait_until(pilot, lambda: palette_lists(app, command), what="the seat command")
-    await pilot.press("enter")
-    await wait_until(pilot, lambda: palette_lists(app, choice), what="the seats")
-    await pilot.press(*typed)
-    await wait_until(pilot, lambda: palette_lists(app, choice), what="the choice")
-    await pilot.press("enter")
 
 
 def _bar(app) -> str:
@@ -61,13 +48,13 @@ async def test_the_host_board_shows_a_dropped_player_and_its_palette_hands_seats
                              within=60, what="Bo shown as dropped")
             assert _bar(app).startswith("You are Ann · Bo: connection lost, 0:0")
             # the palette: Bo's seat to the hard bot (he is away: it stands in for him)
-            await _palette(pilot, "Hand a seat to a bot", "Bo (seat 2) → the hard bot",
+            await choose_in_palette(pilot, "Hand a seat to a bot", "Bo (seat 2) → the hard bot",
                            "seat 2 the hard")
             await wait_until(pilot, lambda: s.seats.bots[1] == "hard", within=60,
                              what="Bo's seat to hard")
             assert table.standing_in == {1} and s.seat_changes[-1].by is None
             # Ann's seat to another machine: the table makes it remote, the line is shown
-            await _palette(pilot, "Play a seat from another machine",
+            await choose_in_palette(pilot, "Play a seat from another machine",
                            "Ann (seat 1) → another machine", "seat 1")
             await wait_until(pilot, lambda: table.remote == [0, 1], within=60,
                              what="Ann's seat remote")

@@ -22,6 +22,7 @@ from jorvik.play.seats import Seats
 from jorvik.play.session import Session
 from jorvik.play.table import SUBMIT_ERRORS
 from jorvik.play.turns import AGAIN, DROPPED, PLAYED, BotTurns
+from tui_helpers import record_submits
 
 CARDS = load_cards()
 GOLDEN = Path(__file__).parent / "data" / "bot_games.json"
@@ -78,25 +79,13 @@ def test_bots_play_the_same_games_through_submit_as_before(name):
     assert fingerprint(play_game(name)) == expected
 
 
-def _record(monkeypatch) -> list[tuple[int, str | None]]:
-    """Every Session.submit as (seat, by)."""
-    calls: list[tuple[int, str | None]] = []
-    inner = Session.submit
-
-    def submit(self, seat, action, at=None, by=None):
-        calls.append((seat, by))
-        return inner(self, seat, action, at, by=by)
-    monkeypatch.setattr(Session, "submit", submit)
-    return calls
-
-
 def _mixed(seed: int = 5) -> Session:
     seats = Seats(["Anna", "Bálint", "Csaba"], ["red", "blue", "green"], [None, "normal", None])
     return Session.start(CARDS, seats, "karl", seed, 0, autosave=False)
 
 
 def test_every_bot_move_is_submitted_for_its_seat_by_its_bot(monkeypatch):
-    calls = _record(monkeypatch)
+    calls = record_submits(monkeypatch)
     session = _mixed()
     turns = BotTurns(session)
     rng = random.Random(2)

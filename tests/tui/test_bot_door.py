@@ -4,10 +4,9 @@ moved takes the game back to the human's decision before it, where no bot starts
 
 from __future__ import annotations
 
-from jorvik.play.session import Session
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.message import ConfirmScreen
-from tui_helpers import make_app, wait_until
+from tui_helpers import make_app, record_submits, wait_until
 
 
 def _app():
@@ -16,19 +15,8 @@ def _app():
                     "--no-handover", "--no-hints", autosave=False)
 
 
-def _record(monkeypatch) -> list[tuple[int, str | None]]:
-    calls: list[tuple[int, str | None]] = []
-    inner = Session.submit
-
-    def submit(self, seat, action, at=None, by=None):
-        calls.append((seat, by))
-        return inner(self, seat, action, at, by=by)
-    monkeypatch.setattr(Session, "submit", submit)
-    return calls
-
-
 async def test_a_key_press_and_the_bots_move_both_end_in_session_submit(monkeypatch):
-    calls = _record(monkeypatch)
+    calls = record_submits(monkeypatch)
     app = _app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen

@@ -17,24 +17,19 @@ from jorvik.play.session import Session
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.screens.help import key_lines
 from jorvik.tui.screens.message import ConfirmScreen, HandoverScreen
-from tui_helpers import make_app, on_final, palette_lists, play_until, saved_at, wait_until
+from tui_helpers import (
+    choose_in_palette,
+    make_app,
+    on_final,
+    palette_lists,
+    play_until,
+    saved_at,
+    wait_until,
+)
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "saves"
 FOUR = ("--players", "4", "--mode", "jarl", "--names", "Anna,Bálint,Csaba,Dóra", "--seed", "4",
         "--start-player", "1", "--bot-delay", "0")
-
-
-async def _palette(pilot, command: str, choice: str, typed: str) -> None:
-    """Ctrl+P, the seat command, then the choice (typed: a few of its words)."""
-    app = pilot.app
-    await pilot.press("ctrl+p")
-    await pilot.press(*command)
-    await wait_until(pilot, lambda: palette_lists(app, command), what="the seat command")
-    await pilot.press("enter")
-    await wait_until(pilot, lambda: palette_lists(app, choice), what="the seats and levels")
-    await pilot.press(*typed)
-    await wait_until(pilot, lambda: palette_lists(app, choice), what="the choice")
-    await pilot.press("enter")
 
 
 def _log(game: GameScreen) -> list[str]:
@@ -48,7 +43,7 @@ async def test_a_player_hands_their_seat_to_a_bot_which_plays_at_once_and_undo_t
         session = game.session
         await pilot.press("1")                    # Anna places; Bálint's turn
         assert session.decider == 1
-        await _palette(pilot, "Hand a seat to a bot", "Bálint (seat 2) → the easy bot",
+        await choose_in_palette(pilot, "Hand a seat to a bot", "Bálint (seat 2) → the easy bot",
                        "seat 2 the easy")
         await wait_until(pilot, lambda: session.decider == 2 and not game.thinking,
                          what="the bot's move in Bálint's seat")
@@ -72,7 +67,7 @@ async def test_the_table_gives_a_bot_seat_back_and_the_table_asks_that_human():
         session = game.session
         await pilot.press("1")                    # Anna places; the bot thinks
         await wait_until(pilot, lambda: game.thinking, what="the bot's turn")
-        await _palette(pilot, "Take back", "Bot (seat 2) → a human again", "2 human")
+        await choose_in_palette(pilot, "Take back", "Bot (seat 2) → a human again", "2 human")
         await wait_until(pilot, lambda: isinstance(app.screen, HandoverScreen),
                          what="the hand-over to the seat's human")
         assert session.seats.bots == [None, None] and not game.thinking
@@ -143,7 +138,7 @@ async def test_the_hand_over_banner_of_a_player_who_leaves_goes_and_the_bot_play
         session = game.session
         await pilot.press("1")                    # Anna places: the banner for Bela
         assert isinstance(app.screen, HandoverScreen) and app.screen.player == 1
-        await _palette(pilot, "Hand a seat", "Bela (seat 2) → the easy bot", "2 the easy")
+        await choose_in_palette(pilot, "Hand a seat", "Bela (seat 2) → the easy bot", "2 the easy")
         await wait_until(pilot, lambda: len(session.actions) == 2 and not game.thinking,
                          what="the bot's move in Bela's seat")
         await wait_until(pilot, lambda: app.screen is game or (
@@ -174,11 +169,11 @@ async def test_a_four_player_hot_seat_game_where_two_leave_for_bots_ends(tmp_pat
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         game = app.screen
         session = game.session
-        await _palette(pilot, "Hand a seat", "Bálint (seat 2) → the easy bot", "seat 2 the easy")
+        await choose_in_palette(pilot, "Hand a seat", "Bálint (seat 2) → the easy bot", "seat 2 the easy")
         await wait_until(pilot, lambda: session.seats.bots[1] == "easy")
         await play_until(pilot, lambda a: session.over or session.state.round >= 9)
         if not session.over:
-            await _palette(pilot, "Hand a seat", "Dóra (seat 4) → the normal bot",
+            await choose_in_palette(pilot, "Hand a seat", "Dóra (seat 4) → the normal bot",
                            "seat 4 the normal")
             await wait_until(pilot, lambda: session.seats.bots[3] == "normal")
         await play_until(pilot, on_final)
@@ -198,7 +193,7 @@ async def test_the_seat_commands_in_hungarian():
         async with app.run_test(size=(120, 40)) as pilot:
             game = app.screen
             await pilot.press("1")
-            await _palette(pilot, "Hely átadása", "Bálint (2. hely) → „nehéz” gépi játékos",
+            await choose_in_palette(pilot, "Hely átadása", "Bálint (2. hely) → „nehéz” gépi játékos",
                            "2 nehéz")
             await wait_until(pilot, lambda: game.session.seats.bots[1] == "hard")
             assert ("Bálint kiszállt; az 1. fordulótól „nehéz” gépi játékos játszik a helyén."

@@ -144,3 +144,31 @@ def make_learn_app():
 async def lesson_ready(pilot, screen) -> None:
     """Until a lesson screen has its menu (its bots done thinking)."""
     await wait_until(pilot, lambda: not screen.thinking and screen.menu, what="the menu")
+
+
+async def choose_in_palette(pilot, command: str, choice: str, typed: str) -> None:
+    """Ctrl+P, a command of the palette (a seat change's), then one of its choices (`typed`:
+    a few of the choice's words, `choice`: a line the search must list)."""
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await pilot.press(*command)
+    await wait_until(pilot, lambda: palette_lists(app, command), what="the command")
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: palette_lists(app, choice), what="the choices")
+    await pilot.press(*typed)
+    await wait_until(pilot, lambda: palette_lists(app, choice), what="the choice")
+    await pilot.press("enter")
+
+
+def record_submits(monkeypatch) -> list[tuple[int, str | None]]:
+    """Every Session.submit from now on, as (seat, by): by None for a front end's move, a
+    bot's level for a bot's."""
+    from jorvik.play.session import Session
+    calls: list[tuple[int, str | None]] = []
+    inner = Session.submit
+
+    def submit(self, seat, action, at=None, by=None):
+        calls.append((seat, by))
+        return inner(self, seat, action, at, by=by)
+    monkeypatch.setattr(Session, "submit", submit)
+    return calls
