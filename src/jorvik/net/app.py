@@ -15,7 +15,7 @@ from typing import Any
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import Hit, Hits, Provider
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -26,6 +26,7 @@ from jorvik.play.session import Kept
 from jorvik.play.words import say_text
 from jorvik.tui import app as tui_app
 from jorvik.tui.app import JorvikApp, PlayConfig
+from jorvik.tui.commands import ListedProvider
 from jorvik.tui.screens.game import GameScreen
 from jorvik.tui.widgets.status import StatusBar
 
@@ -321,29 +322,18 @@ def _opener(app: Any, provider: type[Provider]) -> Any:
     return open_it
 
 
-class _HostSeats(Provider):
+class _HostSeats(ListedProvider):
     """One seat command's choices: every seat it applies to."""
 
-    def choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
+    def seat_choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
         raise NotImplementedError
 
-    def _all(self) -> list[tuple[str, Any, str]]:
+    def choices(self) -> list[tuple[str, Any, str]]:
         app: Any = self.app
         if not isinstance(app, HostBoardApp) or app.mirror is None:
             return []
         return [(label, _asker(app, seat, to), hint)
-                for label, to, seat, hint in self.choices(app)]
-
-    async def discover(self) -> Hits:
-        for label, cb, hint in self._all():
-            yield DiscoveryHit(label, cb, help=hint or None)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for label, cb, hint in self._all():
-            score = matcher.match(label)
-            if score > 0:
-                yield Hit(score, matcher.highlight(label), cb, help=hint or None)
+                for label, to, seat, hint in self.seat_choices(app)]
 
 
 def _asker(app: HostBoardApp, seat: int, to: str) -> Any:
@@ -357,28 +347,28 @@ def _seats(app: HostBoardApp) -> list[tuple[int, str, str | None, bool]]:
 
 
 class _ToBot(_HostSeats):
-    def choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
-        from jorvik.tui.commands import _levels
+    def seat_choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
+        from jorvik.tui.commands import levels_in_order
         return [(t("tui.seat.to_bot", name=name, seat=p + 1, level=level_name(level)), level,
                  p, t("tui.seat.now", now=level_name(now) if now else t("tui.seat.human")))
-                for p, name, now, _ in _seats(app) for level in _levels() if level != now]
+                for p, name, now, _ in _seats(app) for level in levels_in_order() if level != now]
 
 
 class _ToHuman(_HostSeats):
-    def choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
+    def seat_choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
         return [(t("tui.seat.to_human", name=name, seat=p + 1), "human", p,
                  t("tui.seat.now", now=level_name(now)))
                 for p, name, now, _ in _seats(app) if now]
 
 
 class _ToRemote(_HostSeats):
-    def choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
+    def seat_choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
         return [(t("net.seat.to_remote", name=name, seat=p + 1), "remote", p, "")
                 for p, name, now, remote in _seats(app) if not now and not remote]
 
 
 class _ToLocal(_HostSeats):
-    def choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
+    def seat_choices(self, app: HostBoardApp) -> list[tuple[str, str, int, str]]:
         return [(t("net.seat.to_local", name=name, seat=p + 1), "local", p, "")
                 for p, name, _, remote in _seats(app) if remote]
 

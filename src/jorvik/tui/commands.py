@@ -145,13 +145,14 @@ def _drop_banner(app: Any, seat: int) -> None:
         app.screen.dismiss()
 
 
-def _levels() -> list[str]:
+def levels_in_order() -> list[str]:
     names = level_names()
     return [n for n in FIRST_LEVELS if n in names] + [n for n in names if n not in FIRST_LEVELS]
 
 
-class _SeatProvider(Provider):
-    """The choices of a seat command (the seat and its new hands), listed at once."""
+class ListedProvider(Provider):
+    """A palette's second step: its choices (label, what it does, help) listed at once and
+    searched by their labels (the seat commands of the game and of the host's board)."""
 
     def choices(self) -> list[tuple[str, Any, str]]:
         raise NotImplementedError
@@ -166,6 +167,10 @@ class _SeatProvider(Provider):
             score = matcher.match(label)
             if score > 0:
                 yield Hit(score, matcher.highlight(label), cb, help=hint or None)
+
+
+class _SeatProvider(ListedProvider):
+    """The choices of a seat command (the seat and its new hands)."""
 
     def _seats(self) -> tuple[Any, list[tuple[int, str, str | None]]]:
         screen = seat_screen(self.app)
@@ -183,7 +188,7 @@ class _SeatsToBot(_SeatProvider):
         out = []
         for p, name, now in seats:
             was = level_name(now) if now else t("tui.seat.human")
-            for level in _levels():
+            for level in levels_in_order():
                 if level != now:
                     out.append((t("tui.seat.to_bot", name=name, seat=p + 1,
                                   level=level_name(level)),
