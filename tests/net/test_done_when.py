@@ -63,6 +63,39 @@ def _moved_by(seat: int, since: int) -> bool:
     return moved
 
 
+def _first_choice_keys(seat: int) -> list[str]:
+    """The keys of the first choice of `seat`'s menu now, through its submenus: the menu the
+    play layer gives (the one the join app draws), read from the saved game. A purchase is
+    "b"/"p", a column a digit: "1" alone is no move in many decisions. [] when it is not the
+    seat's decision (or the save is being replaced); ["1"] when no choice has a plain key."""
+    from jorvik.carddata import load_cards
+    from jorvik.play.saves import open_save
+    from jorvik.play.session import Session
+    try:
+        data, cards = open_save(the_save()[0], load_cards())
+    except Exception:   # (being replaced)
+        return []
+    game = Session.from_save(data, cards, autosave=False)
+    try:
+        if game.decider != seat:
+            return []
+        keys: list[str] = []
+        path: tuple = ()
+        for _ in range(4):   # (a choice, then at most three submenus)
+            menu = game.view(seat, path).menu
+            choice = next((c for c in menu.choices if c.key and c.tag != "back"
+                           and c.warn is None), None) if menu is not None else None
+            if choice is None:
+                return keys or ["1"]
+            keys.append(choice.key if len(choice.key) == 1 else choice.key.capitalize())
+            if choice.submenu is None:
+                return keys
+            path = choice.submenu
+        return keys
+    finally:
+        game.close()
+
+
 def _changes(save: dict) -> list[tuple[int, str | None, int | None]]:
     return [(c["seat"], c["bot"], c["by"]) for c in save.get("seat_changes", [])]
 
@@ -119,7 +152,9 @@ def test_done_when_a_hosted_game_with_a_drop_a_kill_and_a_return_from_the_browse
             end = time.monotonic() + 240
             while not _moved_by(1, returned_at) and time.monotonic() < end:
                 seat.mouse.click(700, 450)    # the terminal takes the keyboard's focus
-                seat.keyboard.press("1")      # the first choice (through its submenus)
+                for key in _first_choice_keys(1):   # (the decision Bo has now, whatever it is)
+                    seat.keyboard.press(key)
+                    seat.wait_for_timeout(400)
                 seat.wait_for_timeout(1500)
             assert _moved_by(1, returned_at), "Bo's keys in the browser did not reach the host"
             # his page closes: the stand-in again, and the game goes on to its end
