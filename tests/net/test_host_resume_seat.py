@@ -104,13 +104,14 @@ def test_seats_change_hands_and_remote_combines_with_them():
 def test_the_changes_are_the_tables_in_the_save_and_a_seat_given_back_stands_in_no_more():
     game = _hosted_game(bots=(None, "easy", "easy"), remote=(0, 1))   # easy stands in for Bo
     session = Session.from_save(*_opened(game), path=game.path)
-    standing = change_seats(session, [(1, "hard")], [1])
+    standing = change_seats(session, [(1, None), (1, "hard")], [1])
     assert standing == [1]               # hard plays Bo's seat until he is back
     standing = change_seats(session, [(0, "hard"), (1, None), (2, None)], standing)
     assert standing == []                # Bo's seat is a human's again
     saved = json.loads(game.path.read_text(encoding="utf-8"))
     assert [(c["seat"], c["bot"], c["by"]) for c in saved["seat_changes"]] == [
-        (1, "hard", None), (0, "hard", None), (1, None, None), (2, None, None)]
+        (1, None, None), (1, "hard", None), (0, "hard", None), (1, None, None),
+        (2, None, None)]
     assert [s["bot"] for s in saved["seats"]] == ["hard", None, None]
     lines = [session.line(e) for e in session.log]
     assert any("Ann" in line and "hard" in line for line in lines), lines

@@ -375,7 +375,7 @@ def change_seats(session: Session, changes: list[tuple[int, str | None]],
     their player returns after it (a seat handed to a human is no longer one)."""
     for seat, level in changes:
         session.change_seat(seat, level, by=None)
-    humans = {seat for seat, level in changes if level is None}
+    humans = {seat for seat, level in dict(changes).items() if level is None}  # (last counts)
     return [p for p in standing_in if p not in humans]
 
 
