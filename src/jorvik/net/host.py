@@ -39,7 +39,7 @@ import secrets
 import ssl
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,7 +53,7 @@ from jorvik.play import saves as saving
 from jorvik.play.errors import PlayError
 from jorvik.play.seats import HUMAN, SeatChange, level_names
 from jorvik.play.session import Kept, LogEntry, SeatNote, Session, note_entry
-from jorvik.play.turns import BotTurns
+from jorvik.play.turns import DROPPED, PLAYED, BotMove, BotTurns
 
 from . import codes as joincodes
 from .gate import Gate, address_key
@@ -435,26 +435,25 @@ class Table:
         s.log.append(note_entry(len(s.actions), words))
 
     async def _bot(self, p: int) -> None:
+        """Seat p's bot's turn (the play layer's: BotTurns.play_turn_async), its thinking in
+        the loop's executor; then everyone is told, or (the seat changed hands while it
+        thought: the move was dropped) the bot of the seat whose decision it is starts."""
         loop = asyncio.get_running_loop()
 
         def tell(words: Any) -> None:   # (from the bot's worker thread)
             loop.call_soon_threadsafe(self.note, words)
+
+        def run(think: Callable[[], BotMove | None]) -> Awaitable[BotMove | None]:
+            return loop.run_in_executor(None, think)
         try:
-            token = self.turns.begin(p)
-            while True:
-                move = await loop.run_in_executor(None, self.turns.think, p, token, tell)
-                if move is None:
-                    return
-                if self.turns.stale(move):   # the seat changed hands while it thought
-                    loop.call_soon(self._next_bot)
-                    return
-                if self.turns.play(move):
-                    self.moves += 1
-                    break
-                self.note(self.turns.failed(p))
+            outcome = await self.turns.play_turn_async(p, tell, self.note, run)
         finally:
             self.bot_task = None
-        self.after_move()
+        if outcome == PLAYED:
+            self.moves += 1
+            self.after_move()
+        elif outcome == DROPPED:
+            loop.call_soon(self._next_bot)
 
     def _next_bot(self) -> None:
         """A bot for the seat whose decision it is, if a bot plays it and none thinks."""

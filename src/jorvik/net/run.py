@@ -258,6 +258,39 @@ def resumed_remote(bots: Sequence[str | None], remote: list[int],
     return more
 
 
+def resumed_seats(bots: Sequence[str | None], remote: list[int], specs: Sequence[str],
+                  remote_spec: str | None, headless: bool,
+                  ) -> tuple[list[tuple[int, str | None]], list[int]] | Problem:
+    """`host --resume --seat N=LEVEL --remote SEATS`, checked against the saved game (its
+    seats' `bots`, its `remote` seats) before anything changes: the changes of hands
+    (0-based seat, bot level or None: a human; `play --resume --seat`'s parsing) and the
+    seats played from other machines from now on besides those that were
+    (resumed_remote, after the changes); or the first problem. A seat handed to a bot cannot
+    also be --remote; with --headless a seat handed to a human must be remote."""
+    from jorvik.play.seating import Problem, seat_numbers
+    from jorvik.play.seats import SeatSpecError, parse_seat_changes
+    try:
+        changes = parse_seat_changes(list(specs), len(bots))
+    except SeatSpecError as e:
+        return Problem(e.key, str(e))
+    after = list(bots)
+    for seat, level in changes:
+        after[seat] = level
+    named = seat_numbers(remote_spec, len(bots), "--remote") if remote_spec else []
+    for seat in sorted({seat for seat, _ in changes}):   # (a seat's last --seat counts)
+        level = after[seat]
+        if level is not None and not isinstance(named, Problem) and seat in named:
+            return Problem("net.cli.seat_and_remote",
+                           t("net.cli.seat_and_remote", seat=seat + 1, level=level))
+    more = resumed_remote(after, remote, remote_spec)
+    if isinstance(more, Problem):
+        return more
+    if headless and any(after[seat] is None and seat not in {*remote, *more}
+                        for seat, _ in changes):
+        return Problem("net.cli.headless_local", t("net.cli.headless_local"))
+    return changes, more
+
+
 def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """`jorvik host`: the options checked, the ports bound, the game started (or resumed),
     the join lines printed, then the host's own board or (headless) a wait for the end."""
@@ -268,9 +301,15 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from .host import Table, read_sidecar, read_standing_in
 
     path = _resume_hosting(parser, args) if args.resume_host else None
+    seat_specs: list[str] = []
+    if path is not None:   # --seat N=LEVEL: a seat of the saved game changes hands
+        seat_specs, args.seat = list(args.seat), []
+        _resume_problem(parser, args)
     host, port = _listen_address(parser, args)
     tls = _server_tls(parser, args.cert, args.key)
     config = args.cli.play_config(parser, args)
+    if args.stand_in is not None:
+        args.cli.known_bot(parser, args.stand_in)
     remote: list[int] = []
     if path is None:
         found = remote_seats(config.seats.bots, args.remote, args.headless)
@@ -291,19 +330,20 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         remote = read_sidecar(path) or []
         standing_in = read_standing_in(path)
         session = _resumed_session(parser, path, config.cards, [sock, web_sock])
-        more = resumed_remote(session.seats.bots, remote, args.remote)
-        if isinstance(more, Problem):
+        found_seats = resumed_seats(session.seats.bots, remote, seat_specs, args.remote,
+                                    args.headless)
+        if isinstance(found_seats, Problem):
             session.close()
             for s in (sock, web_sock):
                 if s is not None:
                     s.close()
-            parser.error(more.message)
+            parser.error(found_seats.message)
+        changes, more = found_seats
         remote = sorted({*remote, *more})
+        standing_in = change_seats(session, changes, standing_in)
     else:
         session = Session.start(config.cards, config.seats, config.mode, config.seed,
                                 config.start_player, cards_path=config.cards_path)
-    if args.stand_in is not None:
-        args.cli.known_bot(parser, args.stand_in)
     table = Table(session, remote, joincodes.host_key(), think=config.think,
                   bot_delay=config.bot_delay, stand_in=args.stand_in, standing_in=standing_in)
     if args.stand_in_after is not None and 0 <= args.stand_in_after <= 3600:
@@ -326,6 +366,25 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if not session.over and session.path is not None:
         print(t("net.host.resume_line"), file=sys.stderr)
     return status
+
+
+def change_seats(session: Session, changes: list[tuple[int, str | None]],
+                 standing_in: list[int]) -> list[int]:
+    """A resumed hosted game's seats change hands as --seat asked, each asked by the table
+    (Session.change_seat: in the save and the log); the seats a stand-in bot plays until
+    their player returns after it (a seat handed to a human is no longer one)."""
+    for seat, level in changes:
+        session.change_seat(seat, level, by=None)
+    humans = {seat for seat, level in dict(changes).items() if level is None}  # (last counts)
+    return [p for p in standing_in if p not in humans]
+
+
+def _resume_problem(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """`host --resume` with --bots: a resumed game keeps its seats (play's rule and line)."""
+    from jorvik.play.seating import TableOptions, resume_problem
+    found = resume_problem(TableOptions(bots=args.bots, resume=True))
+    if found is not None:
+        parser.error(found.message)
 
 
 def _resume_hosting(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Path:

@@ -3,8 +3,10 @@
 No user interface, like the session. A bot's move goes in by the same door as a key press and
 a remote player's move: `Session.submit`, for the seat's bot (`by`: its level). The turn is
 this module's: `due` says which bot seat is to move, `begin` starts its turn, `think` (in a
-worker thread) chooses, and `finish` (on the front end's thread) plays it or drops it;
-`play_bots` runs that loop here and now, for a front end without a screen to keep live. A
+worker thread) chooses, and `finish` (on the front end's thread) plays it or drops it. One
+whole turn is `turn`'s steps, played here and now by `play_turn` (`play_bots`: the bots'
+turns until a human decides) or with the thinking in a worker by `play_turn_async` (the
+host's event loop): the policy (the stale check, the failed bot's note) is written once. A
 bot that fails (an unknown level, an error, an illegal move) gives its seat to 'easy', so a
 game never stops; a choice that the game has moved past (undo, a seat change, quit, new
 game) is dropped by its token."""
@@ -12,7 +14,7 @@ game) is dropped by its token."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +25,7 @@ from .session import Kept, Session
 
 Words = Callable[[], str]   # a note for the log in the language at the time it is shown
 PLAYED, DROPPED, AGAIN = "played", "dropped", "again"   # how a bot's turn ends (finish)
+CLOSED = "closed"   # a turn's end when the game was closed (quit, new game) while it thought
 
 
 def seat_seed(game_seed: int | None, p: int) -> int:
@@ -176,22 +179,62 @@ class BotTurns:
         tell(self.failed(move.player))
         return AGAIN
 
+    def turn(self, p: int, tell: Callable[[Words], None],
+             note: Callable[[Words], None] | None = None,
+             ) -> Generator[Callable[[], BotMove | None], BotMove | None, str]:
+        """Seat p's bot's whole turn, as steps: it begins; each step yielded is the blocking
+        thinking (`think`: call it, here or in a worker thread, and send back what it
+        returns); the turn ends PLAYED (the move was played), DROPPED (the game moved on
+        while it thought: undo, a seat change; the move is not played) or CLOSED (the game
+        was closed). A bot that broke the rules thinks again ('easy' plays on for the seat:
+        `note` gets the log's note, on the thread that drives the steps; `tell` gets the
+        thinking's notes, on the worker's; `note` None: `tell` for both)."""
+        note = tell if note is None else note
+        token = self.begin(p)
+        while True:
+            move = yield lambda: self.think(p, token, tell)
+            if move is None:
+                return CLOSED
+            outcome = self.finish(move, note)
+            if outcome != AGAIN:
+                return outcome
+
+    def play_turn(self, p: int, tell: Callable[[Words], None] = lambda words: None) -> str:
+        """Seat p's bot's turn here and now (blocking: the thinking on this thread): how it
+        ended (`turn`)."""
+        steps = self.turn(p, tell)
+        try:
+            think = next(steps)
+            while True:
+                think = steps.send(think())
+        except StopIteration as end:
+            outcome: str = end.value
+            return outcome
+
+    async def play_turn_async(self, p: int, tell: Callable[[Words], None],
+                              note: Callable[[Words], None],
+                              run: Callable[[Callable[[], BotMove | None]],
+                                            Awaitable[BotMove | None]]) -> str:
+        """Seat p's bot's turn on an event loop: `run` runs the blocking thinking elsewhere
+        (the loop's executor), the rest runs on the loop; how it ended (`turn`)."""
+        steps = self.turn(p, tell, note)
+        try:
+            think = next(steps)
+            while True:
+                think = steps.send(await run(think))
+        except StopIteration as end:
+            outcome: str = end.value
+            return outcome
+
     def play_bots(self, tell: Callable[[Words], None] = lambda words: None,
                   limit: int | None = None) -> int:
         """The bots' turns, here and now (blocking), until a human decides, the game is over
-        or closed, or `limit` moves were made: how many moves the bots made. (A front end
-        that keeps a screen live runs the same turn in steps: due, begin, think in a worker,
-        finish.)"""
+        or closed, a turn is dropped, or `limit` moves were made: how many moves the bots
+        made. (A front end that keeps a screen live runs the same turn in steps: due, begin,
+        think in a worker, finish; the host's event loop runs `play_turn_async`.)"""
         made = 0
         while (limit is None or made < limit) and (p := self.due()) is not None:
-            token = self.begin(p)
-            outcome = AGAIN
-            while outcome == AGAIN:
-                move = self.think(p, token, tell)
-                if move is None:        # the game was closed
-                    return made
-                outcome = self.finish(move, tell)
-            if outcome == DROPPED:
+            if self.play_turn(p, tell) != PLAYED:
                 return made
             made += 1
         return made
