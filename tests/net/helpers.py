@@ -15,12 +15,15 @@ from jorvik.tui.text import Seats
 @contextlib.asynccontextmanager
 async def hosted(cards, names=("Ann", "Bo", "Cy", "Di"), bots=(None, None, None, "easy"),
                  remote=(1, 2), mode="jarl", seed=7,
-                 stand_in: str | None = None) -> AsyncIterator[tuple[Table, str]]:
+                 stand_in: str | None = None,
+                 session: Session | None = None) -> AsyncIterator[tuple[Table, str]]:
     """A table served on loopback: (table, ws url); closed on the way out. `stand_in`: the
-    bot that plays a dropped player's seat (at once: no wait in a test)."""
-    seats = Seats(list(names), ["red", "blue", "green", "yellow", "white"][:len(names)],
-                  list(bots))
-    session = Session.start(cards, seats, mode, seed, None)
+    bot that plays a dropped player's seat (at once: no wait in a test). `session`: a game
+    to host (a resumed one; else a new game of `names`, `bots`, `mode`, `seed`)."""
+    if session is None:
+        seats = Seats(list(names), ["red", "blue", "green", "yellow", "white"][:len(names)],
+                      list(bots))
+        session = Session.start(cards, seats, mode, seed, None)
     table = Table(session, list(remote), codes.host_key(), think=0.05, bot_delay=0,
                   stand_in=stand_in)
     table.stand_in_after = 0.0

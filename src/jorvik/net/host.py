@@ -51,7 +51,7 @@ from jorvik.engine import IllegalAction, action_from_json
 from jorvik.engine.names import name_problem
 from jorvik.play import saves as saving
 from jorvik.play.errors import PlayError
-from jorvik.play.seats import HUMAN, SeatChange, level_names
+from jorvik.play.seats import HUMAN, SeatChange, level_names, remote_after
 from jorvik.play.session import Kept, LogEntry, SeatNote, Session, note_entry
 from jorvik.play.turns import BotTurns
 
@@ -555,9 +555,7 @@ class Table:
                 holder = self.holders.pop(index, None)
                 if holder is not None:
                     asyncio.get_running_loop().create_task(self._bye(holder.ws, "seat_local"))
-        s.log.append(LogEntry(len(s.actions), note=RemoteNote(s.seats.names[seat], remote,
-                                                              s.public.state.round),
-                              player=seat, kind="remote", tone=""))
+        s.move_between_machines(seat, remote)   # the log's line, kept in the save
         mine = self.holders.get(self.grants.index(self.local))
         if mine is not None:   # the host's own board: its seats are others now
             self._send(mine.ws, self.welcome(self.local))
@@ -676,6 +674,14 @@ def read_sidecar(path: Path) -> list[int] | None:
     """The remote seats of a hosted game's save (None: not a hosted game)."""
     data = _sidecar_data(path)
     return _seat_list(data.get("remote") if data is not None else None)
+
+
+def remote_on_resume(path: Path, session: Session) -> list[int]:
+    """The seats played from other machines when the hosted game saved at `path` resumes:
+    the sidecar's, and each seat the save's moves between machines name as the save last
+    says (the save is written before the sidecar: after a kill between the two, the save's
+    is the newer word)."""
+    return remote_after(read_sidecar(path) or [], session.remote_changes)
 
 
 def read_standing_in(path: Path) -> list[int]:

@@ -265,7 +265,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik.play.session import Session
 
     from . import codes as joincodes
-    from .host import Table, read_sidecar, read_standing_in
+    from .host import Table, read_sidecar, read_standing_in, remote_on_resume
 
     path = _resume_hosting(parser, args) if args.resume_host else None
     host, port = _listen_address(parser, args)
@@ -291,6 +291,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         remote = read_sidecar(path) or []
         standing_in = read_standing_in(path)
         session = _resumed_session(parser, path, config.cards, [sock, web_sock])
+        remote = remote_on_resume(path, session)   # the sidecar's, the save's moves last
         more = resumed_remote(session.seats.bots, remote, args.remote)
         if isinstance(more, Problem):
             session.close()
