@@ -265,7 +265,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik.play.session import Session
 
     from . import codes as joincodes
-    from .host import Table, read_sidecar, read_standing_in, remote_on_resume
+    from .host import Table, read_away, read_sidecar, read_standing_in, remote_on_resume
 
     path = _resume_hosting(parser, args) if args.resume_host else None
     host, port = _listen_address(parser, args)
@@ -287,9 +287,11 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if web_sock is not None:
         web_port = web_sock.getsockname()[1]
     standing_in: list[int] = []
+    away: dict[int, tuple[float, bool]] = {}
     if path is not None:
         remote = read_sidecar(path) or []
         standing_in = read_standing_in(path)
+        away = read_away(path)   # since when each seat's player is away (bad times: left out)
         session = _resumed_session(parser, path, config.cards, [sock, web_sock])
         remote = remote_on_resume(path, session)   # the sidecar's, the save's moves last
         more = resumed_remote(session.seats.bots, remote, args.remote)
@@ -306,7 +308,8 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.stand_in is not None:
         args.cli.known_bot(parser, args.stand_in)
     table = Table(session, remote, joincodes.host_key(), think=config.think,
-                  bot_delay=config.bot_delay, stand_in=args.stand_in, standing_in=standing_in)
+                  bot_delay=config.bot_delay, stand_in=args.stand_in, standing_in=standing_in,
+                  away=away)
     if args.stand_in_after is not None and 0 <= args.stand_in_after <= 3600:
         table.stand_in_after = args.stand_in_after
     table.hosting = {"listen": host, "port": port, "web_port": web_port,

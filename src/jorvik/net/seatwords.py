@@ -20,6 +20,8 @@ def clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-def dropped_words(name: str, seconds: float) -> str:
-    """"Bo: connection lost, 0:42"."""
-    return t("net.join.dropped", name=name, time=clock(seconds))
+def dropped_words(name: str, seconds: float, not_yet: bool = False) -> str:
+    """"Bo: connection lost, 0:42"; for a seat nobody has joined yet (`not_yet`): "Bo: not
+    connected yet, 1:05"."""
+    return t("net.join.not_yet" if not_yet else "net.join.dropped", name=name,
+             time=clock(seconds))
