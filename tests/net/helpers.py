@@ -18,13 +18,12 @@ async def hosted(cards, names=("Ann", "Bo", "Cy", "Di"), bots=(None, None, None,
                  remote=(1, 2), mode="jarl", seed=7,
                  stand_in: str | None = None,
                  session: Session | None = None,
-                 join_wait: float | None = 3600.0, stand_in_after: float = 0.0,
+                 stand_in_after: float = 0.0,
                  **options: Any) -> AsyncIterator[tuple[Table, str]]:
     """A table served on loopback: (table, ws url); closed on the way out. `stand_in`: the
     bot that plays a dropped player's seat (at once: no wait in a test). `session`: a game
     to host (a resumed one; else a new game of `names`, `bots`, `mode`, `seed`).
-    `join_wait`: how long a remote seat nobody has joined yet waits for the stand-in (long:
-    a test's players join when they are ready; None: as long as a dropped player's).
+    `stand_in_after`: how long a dropped player's seat waits for the stand-in.
     `options`: more of Table's (a clock, `away`, `standing_in`)."""
     if session is None:
         seats = Seats(list(names), ["red", "blue", "green", "yellow", "white"][:len(names)],
@@ -33,7 +32,6 @@ async def hosted(cards, names=("Ann", "Bo", "Cy", "Di"), bots=(None, None, None,
     table = Table(session, list(remote), codes.host_key(), think=0.05, bot_delay=0,
                   stand_in=stand_in, **options)
     table.stand_in_after = stand_in_after
-    table.join_wait = join_wait
     server = await open_server(table, "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     table.start()

@@ -1,8 +1,9 @@
 """What a hosted table remembers of its seats (issue 47 §1): a seat moved between the host's
 keyboard and another machine is in the save, and its log line is there after `host
 --resume`; a remote seat nobody has joined is shown as not connected yet (counted from when
-the host began serving) and the stand-in may take it; and the time a player has been away
-goes on from the real time after a restart (the sidecar keeps it; a bad one is left out).
+the host began serving), and the stand-in leaves it to its player; and the time a player
+has been away goes on from the real time after a restart (the sidecar keeps it; a bad one
+is left out).
 A real host on 127.0.0.1 and real clients, in this process; times from a clock the test
 moves, never from sleeping."""
 
@@ -161,20 +162,27 @@ async def test_a_seat_sent_to_another_machine_is_not_connected_yet_from_then(car
         assert table.seat_infos()[1].dropped is None
 
 
-async def test_the_stand_in_takes_a_seat_nobody_joined_after_the_same_wait(cards):
-    """With `--stand-in`, a remote seat nobody has joined waits as a dropped player's does
-    (here no wait), then the stand-in plays it; when its player joins, it is theirs."""
-    async with hosted(cards, names=("Ann", "Bo"), bots=(None, None), remote=(1,),
-                      mode="karl", seed=9, stand_in="easy", join_wait=None) as (table, url):
+async def test_the_stand_in_waits_for_a_seat_nobody_joined_the_host_may_hand_it_over(cards):
+    """With `--stand-in` (here with no wait), a dropped player's seat goes to the stand-in
+    at once, but a remote seat nobody has joined waits for its player (a friend still typing
+    the join line, a client reconnecting after a restart): Cy's seat, away since the start,
+    before Ann's drop, is still Cy's when the stand-in has taken Ann's. The host's keyboard
+    may hand it to a bot; it is Cy's as soon as Cy joins."""
+    async with hosted(cards, names=("Ann", "Bo", "Cy"), bots=(None, None, None),
+                      remote=(0, 2), mode="karl", seed=9, stand_in="easy") as (table, url):
         s = table.session
-        await until(lambda: s.seats.bots[1] == "easy", within=30, what="the stand-in")
-        change = s.seat_changes[0]
-        assert (change.seat, change.bot, change.was, change.by) == (1, "easy", None, None)
-        assert table.standing_in == {1} and table.seat_infos()[1].not_yet
-        bo, welcome = await _open(url, {"t": "hello", "code": table.code_of(1)})
-        assert welcome["seats"][1].get("bot") is None and s.seats.bots[1] is None
-        assert s.seat_changes[-1].by == 1 and table.standing_in == set()
-        await bo.close()
+        assert table.seat_infos()[2].not_yet
+        ann, _ = await _open(url, {"t": "hello", "code": table.code_of(0)})
+        await ann.close()
+        await until(lambda: s.seats.bots[0] == "easy", within=30, what="Ann's stand-in")
+        assert s.seats.bots[2] is None and table.seat_infos()[2].not_yet
+        assert [c.seat for c in s.seat_changes] == [0]
+        assert table.change_hands(2, "normal") is None        # the host's keyboard
+        assert table.standing_in == {0, 2}
+        cy, welcome = await _open(url, {"t": "hello", "code": table.code_of(2)})
+        assert welcome["seats"][2].get("bot") is None and s.seats.bots[2] is None
+        assert s.seat_changes[-1].by == 2 and table.standing_in == {0}
+        await cy.close()
 
 
 # ---------------------------------------------------------------- time away after a restart

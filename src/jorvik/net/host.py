@@ -20,8 +20,9 @@ closed.
 A remote player whose connection is lost is shown as dropped on every pane, with how long
 (SeatInfo.dropped); a remote seat nobody has joined since the host began serving (or since
 it went remote) is shown as not connected yet, counted from then (SeatInfo.not_yet). With a
-stand-in level (`host --stand-in LEVEL`) the table hands either seat to that bot
-STAND_IN_AFTER seconds later, and when the player comes (back) with the seat's code the seat
+stand-in level (`host --stand-in LEVEL`) the table hands a dropped player's seat to that bot
+STAND_IN_AFTER seconds later (a seat nobody has joined waits for its player, or for the host's
+keyboard to hand it over), and when the player comes (back) with the seat's code the seat
 goes to them at once (the log says both). When each seat went away is kept in the sidecar
 (wall-clock UTC), so that after `host --resume` the time away goes on from then.
 
@@ -181,7 +182,6 @@ class Table:
         self.on_change: Callable[[], None] | None = None
         self.stand_in = stand_in
         self.stand_in_after = STAND_IN_AFTER
-        self.join_wait: float | None = None      # a seat nobody joined (None: the same)
         # seats played by the stand-in until their player returns
         self.standing_in: set[int] = {p for p in standing_in if p in self.remote}
         self.clock, self.wall = clock, wall
@@ -500,7 +500,8 @@ class Table:
     def start(self) -> None:
         """Begin (or go on with) play, served from now: a bot may be first; every remote
         seat of a human nobody has joined yet is away from now (not connected yet), and the
-        stand-in (if any) takes an away seat after its wait, as a dropped player's."""
+        stand-in (if any) takes the seat of a player whose connection was lost (before a
+        restart) after what is left of its wait."""
         now = self.clock()
         if not self.session.over:
             for p in self.remote:
@@ -588,7 +589,6 @@ class Table:
             if not self._held(seat):   # nobody at the other machine yet
                 self.dropped[seat] = self.clock()
                 self.not_yet.add(seat)
-                self._stand_in_later(seat, self.dropped[seat])
         else:
             self.remote = [p for p in self.remote if p != seat]
             self.dropped.pop(seat, None)
@@ -627,16 +627,15 @@ class Table:
                    for i in self.holders)
 
     def _stand_in_later(self, seat: int, since: float) -> None:
-        """With a stand-in level: the stand-in takes `seat` when its player has been away
-        since `since` for the wait (STAND_IN_AFTER; join_wait for a seat nobody has joined),
-        counted from `since` (a resumed table's seat may have waited already)."""
-        if self.stand_in is None:
+        """With a stand-in level: the stand-in takes `seat` when its player, whose
+        connection was lost, has been away since `since` for STAND_IN_AFTER seconds, counted
+        from `since` (a resumed table's seat may have waited already). A seat nobody has
+        joined yet waits for its player (a late friend, a client reconnecting after a
+        restart): the host's keyboard may hand it to a bot, until they join."""
+        if self.stand_in is None or seat in self.not_yet:
             return
-        wait = self.stand_in_after
-        if seat in self.not_yet and self.join_wait is not None:
-            wait = self.join_wait
-        asyncio.get_running_loop().call_later(max(0.0, wait - (self.clock() - since)),
-                                              self._stand_in, seat, since)
+        asyncio.get_running_loop().call_later(
+            max(0.0, self.stand_in_after - (self.clock() - since)), self._stand_in, seat, since)
 
     def _stand_in(self, seat: int, since: float) -> None:
         """The stand-in bot plays `seat`, its player still away since `since`."""
