@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from jorvik.net import codes
 from jorvik.net.host import Table, open_server
@@ -15,15 +16,22 @@ from jorvik.tui.text import Seats
 @contextlib.asynccontextmanager
 async def hosted(cards, names=("Ann", "Bo", "Cy", "Di"), bots=(None, None, None, "easy"),
                  remote=(1, 2), mode="jarl", seed=7,
-                 stand_in: str | None = None) -> AsyncIterator[tuple[Table, str]]:
+                 stand_in: str | None = None,
+                 session: Session | None = None,
+                 stand_in_after: float = 0.0,
+                 **options: Any) -> AsyncIterator[tuple[Table, str]]:
     """A table served on loopback: (table, ws url); closed on the way out. `stand_in`: the
-    bot that plays a dropped player's seat (at once: no wait in a test)."""
-    seats = Seats(list(names), ["red", "blue", "green", "yellow", "white"][:len(names)],
-                  list(bots))
-    session = Session.start(cards, seats, mode, seed, None)
+    bot that plays a dropped player's seat (at once: no wait in a test). `session`: a game
+    to host (a resumed one; else a new game of `names`, `bots`, `mode`, `seed`).
+    `stand_in_after`: how long a dropped player's seat waits for the stand-in.
+    `options`: more of Table's (a clock, `away`, `standing_in`)."""
+    if session is None:
+        seats = Seats(list(names), ["red", "blue", "green", "yellow", "white"][:len(names)],
+                      list(bots))
+        session = Session.start(cards, seats, mode, seed, None)
     table = Table(session, list(remote), codes.host_key(), think=0.05, bot_delay=0,
-                  stand_in=stand_in)
-    table.stand_in_after = 0.0
+                  stand_in=stand_in, **options)
+    table.stand_in_after = stand_in_after
     server = await open_server(table, "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     table.start()

@@ -109,8 +109,11 @@ async def test_act_only_for_own_seat_on_its_turn_and_a_retry_applies_once(cards)
                       mode="karl", seed=5) as (table, url):
         s = table.session
         p = s.decider
-        me, _ = await _hello(url, table.code_of(p))
+        me, welcome = await _hello(url, table.code_of(p))
+        assert welcome["seats"][1 - p]["not_yet"] is True   # nobody has joined that seat yet
         other, _ = await _hello(url, table.code_of(1 - p))
+        joined = json.loads(await me.recv())                # ... and now someone has
+        assert joined["t"] == "update" and "dropped" not in joined["seats"][1 - p]
         action = legal_actions(s.state)[0].to_json()
         move = len(s.actions)
         await other.send(json.dumps({"t": "act", "move": move, "action": action}))

@@ -72,7 +72,7 @@ class RemoteGameScreen(GameScreen):
     def you_are(self) -> str:
         """Whose seat(s) this pane plays ("You are Bo"), or that it only watches; then every
         remote player whose connection was lost, and for how long ("Bo: connection lost,
-        0:42")."""
+        0:42"), or who has not connected yet ("Bo: not connected yet, 1:05")."""
         seats = self.mirror.seats
         names = [seats.names[p] for p in sorted(self.mine)]
         words = [t("net.join.you_are", names=", ".join(names)) if names else t(
@@ -80,7 +80,7 @@ class RemoteGameScreen(GameScreen):
         for p in range(len(seats)):
             away = self.mirror.dropped_for(p)
             if away is not None:
-                words.append(dropped_words(seats.names[p], away))
+                words.append(dropped_words(seats.names[p], away, p in self.mirror.not_yet))
         return " · ".join(words)
 
     def on_mount(self) -> None:
@@ -268,7 +268,8 @@ class JoinApp(JorvikApp):
                     and self.remote_screen is not None and self.remote_screen.is_attached):
                 # Connected again (or the host's board's seats changed hands): the same board
                 # goes on from the table as it is now, for the seats the host names now.
-                for name in ("states", "views", "log", "seats", "remote", "dropped", "mine"):
+                for name in ("states", "views", "log", "seats", "remote", "dropped", "not_yet",
+                             "mine"):
                     setattr(old, name, getattr(mirror, name))
                 old.changed()
                 return

@@ -80,6 +80,7 @@ class Mirror:
     listeners: list[Callable[[Mirror], None]] = field(default_factory=list)
     dropped: dict[int, float] = field(default_factory=dict)   # seat -> when (monotonic) its
                                                               # player's connection was lost
+    not_yet: set[int] = field(default_factory=set)   # of those: seats nobody has joined yet
 
     @classmethod
     def from_welcome(cls, w: Welcome, cards: CardSet) -> Mirror:
@@ -102,6 +103,7 @@ class Mirror:
         self.seats.bots[:] = [i.bot for i in infos]
         self.remote = [i.remote for i in infos]
         self.dropped = {p: now - i.dropped for p, i in enumerate(infos) if i.dropped is not None}
+        self.not_yet = {p for p, i in enumerate(infos) if i.dropped is not None and i.not_yet}
 
     def dropped_for(self, seat: int) -> float | None:
         """Seconds since `seat`'s player's connection was lost (None: not lost)."""

@@ -18,12 +18,20 @@ connection with a seat's code takes the seat over: the first is told (`bye taken
 closed.
 
 A remote player whose connection is lost is shown as dropped on every pane, with how long
-(SeatInfo.dropped); with a stand-in level (`host --stand-in LEVEL`) the table hands the
-seat to that bot STAND_IN_AFTER seconds later, and when the player comes back with the
-seat's code the seat goes back to them at once (the log says both). Between decisions the
-host's keyboard may hand any seat to a bot or a human, to another machine or to itself
-(`seat` messages: Table.change_hands); what is remote and what stands in is kept beside the
-save (the .host sidecar), the rest in the save's seat changes.
+(SeatInfo.dropped); a remote seat nobody has joined since the host began serving (or since
+it went remote) is shown as not connected yet, counted from then (SeatInfo.not_yet). With a
+stand-in level (`host --stand-in LEVEL`) the table hands a dropped player's seat to that bot
+STAND_IN_AFTER seconds later (a seat nobody has joined waits for its player, or for the host's
+keyboard to hand it over), and when the player comes (back) with the seat's code the seat
+goes to them at once (the log says both). When each seat went away is kept in the sidecar
+(wall-clock UTC), so that after `host --resume` the time away goes on from then.
+
+Between decisions the host's keyboard may hand any seat to a bot or a human, to another
+machine or to itself (`seat` messages: Table.change_hands): every change is in the save and
+the log (Session.change_seat, Session.move_between_machines). Which seats are remote now,
+which a stand-in plays and who is away since when is kept beside the save too (the .host
+sidecar, written after the save: on resume the save's moves between machines have the last
+word, remote_on_resume).
 
 Spectators (`watch` in place of a hello, no code) get the same frames as the seats and
 never a menu: at most WATCHERS of them at once, a limit of their own (a spectator never
@@ -51,7 +59,7 @@ from jorvik.engine import IllegalAction, action_from_json
 from jorvik.engine.names import name_problem
 from jorvik.play import saves as saving
 from jorvik.play.errors import PlayError
-from jorvik.play.seats import HUMAN, SeatChange, level_names
+from jorvik.play.seats import HUMAN, SeatChange, level_names, remote_after
 from jorvik.play.session import Kept, LogEntry, SeatNote, Session, note_entry
 from jorvik.play.turns import DROPPED, PLAYED, BotMove, BotTurns
 
@@ -89,6 +97,7 @@ BURST = 100.0        # ... and at once
 MAX_BAD = 20         # refused messages before the connection is closed
 WATCHERS = 8         # spectators at once (their own limit: never a player's)
 STAND_IN_AFTER = 20.0  # seconds a dropped player's seat waits before the stand-in bot plays it
+MAX_AWAY = 10**7     # seconds away a pane is told at most (a sidecar's older time: not trusted)
 # Session.submit's refusals (play/table.py SUBMIT_ERRORS) as the protocol's error kinds.
 SUBMIT_TO_PROTOCOL = {"stale": "stale", "game_over": "not_your_turn",
                       "not_your_turn": "not_your_turn", "bot_seat": "not_your_turn",
@@ -137,11 +146,17 @@ class Table:
     """The hosted game: the session, the grants, the clients and the bots. Everything runs
     on the host's event loop, except a bot's thinking (a worker thread). `stand_in`: the bot
     level that plays a dropped player's seat until they return (None: the seat waits);
-    `standing_in`: the seats a stand-in plays already (a resumed game's)."""
+    `standing_in`: the seats a stand-in plays already (a resumed game's); `away`: since
+    when (wall-clock seconds) each remote seat's player has been away, and whether their
+    connection was lost (else: not connected yet), as read_away reads it back. `clock`
+    measures times away, `wall` tells the time of day (both injected by tests)."""
 
     def __init__(self, session: Session, remote: list[int], key: bytes,
                  think: float = 1.0, bot_delay: float = 0.3, stand_in: str | None = None,
-                 standing_in: list[int] | tuple[int, ...] = ()) -> None:
+                 standing_in: list[int] | tuple[int, ...] = (),
+                 away: dict[int, tuple[float, bool]] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time) -> None:
         self.session = session
         self.remote = sorted(remote)
         self.key = key
@@ -169,8 +184,15 @@ class Table:
         self.stand_in_after = STAND_IN_AFTER
         # seats played by the stand-in until their player returns
         self.standing_in: set[int] = {p for p in standing_in if p in self.remote}
-        started = time.monotonic()                # remote seats whose player is away
+        self.clock, self.wall = clock, wall
+        started = clock()                         # remote seats whose player is away: since
         self.dropped: dict[int, float] = dict.fromkeys(self.standing_in, started)
+        self.not_yet: set[int] = set()   # ... of them, those nobody has joined (SeatInfo)
+        for p, (since, lost) in (away or {}).items():
+            if p in self.remote:
+                self.dropped[p] = started - max(0.0, wall() - since)
+                if not lost:
+                    self.not_yet.add(p)
         self.hosting: dict[str, Any] | None = None  # where it is served (for the sidecar)
 
     # ------------------------------------------------------------ what clients see
@@ -179,10 +201,12 @@ class Table:
 
     def seat_infos(self) -> list[SeatInfo]:
         s = self.session.seats
-        now = time.monotonic()
+        now = self.clock()
         return [SeatInfo(name=s.names[p], colour=s.colours[p], bot=s.bots[p],
                          remote=p in self.remote,
-                         dropped=round(now - self.dropped[p], 1) if p in self.dropped else None)
+                         dropped=(round(min(max(0.0, now - self.dropped[p]), MAX_AWAY), 1)
+                                  if p in self.dropped else None),
+                         not_yet=True if p in self.dropped and p in self.not_yet else None)
                 for p in range(len(s))]
 
     def log_items(self, start: int = 0) -> list[LogItem]:
@@ -205,14 +229,16 @@ class Table:
                             you=sorted(grant.seats), move=len(s.actions),
                             view=self.frame(), log=self.log_items()))
 
-    def broadcast(self) -> None:
-        """Every client gets the new view and what happened since the last one."""
+    def broadcast(self, but: Client | None = None) -> None:
+        """Every client (`but` one, who has it all in its welcome) gets the new view and
+        what happened since the last one."""
         s = self.session
         msg = dump(Update(move=len(s.actions), view=self.frame(),
                           log=self.log_items(self.sent), seats=self.seat_infos()))
         self.sent = len(s.log)
         for c in [*self.holders.values(), *self.watchers]:
-            self._send(c.ws, msg)
+            if c is not but:
+                self._send(c.ws, msg)
         if self.on_change is not None:
             self.on_change()
 
@@ -328,8 +354,9 @@ class Table:
             await self._bye(old.ws, "taken_over")
         back = self._returned(client.grant)
         await ws.send(self.welcome(client.grant))
-        if back:
-            self.after_move()   # everyone sees the seat is theirs again (a bot may stop)
+        if back:   # every other pane sees the seat is theirs (again): no longer away
+            self.broadcast(but=client)
+            self._next_bot()
         return client
 
     async def _watch(self, ws: ServerConnection) -> Client | None:
@@ -470,7 +497,20 @@ class Table:
             await asyncio.wait_for(self.nobody.wait(), limit)
 
     def start(self) -> None:
-        """Begin (or go on with) play: a bot may be first."""
+        """Begin (or go on with) play, served from now: a bot may be first; every remote
+        seat of a human nobody has joined yet is away from now (not connected yet), and the
+        stand-in (if any) takes the seat of a player whose connection was lost (before a
+        restart) after what is left of its wait."""
+        now = self.clock()
+        if not self.session.over:
+            for p in self.remote:
+                if p not in self.dropped and not self.session.seats.is_bot(p) \
+                        and not self._held(p):
+                    self.dropped[p] = now
+                    self.not_yet.add(p)
+            for p, since in sorted(self.dropped.items()):
+                self._stand_in_later(p, since)
+        self.save_sidecar()
         self.after_move()
 
     def close(self) -> None:
@@ -491,8 +531,9 @@ class Table:
         """Seat `seat` changes hands now: to the bot level `to`, to a human ("human"), to
         another machine ("remote") or to the host's keyboard ("local"); asked by that seat's
         player (`by` == seat) or the table (None). Session.change_seat records a bot/human
-        change (save, log, undo); a remote/local change is kept in the sidecar and said in
-        the log. The error kind when it cannot be done (None: done, or nothing to do)."""
+        change (save, log, undo); Session.move_between_machines a remote/local one (save and
+        log; never undone), and the sidecar keeps which seats are remote now. The error kind
+        when it cannot be done (None: done, or nothing to do)."""
         s = self.session
         if s.over or s.ended.is_set():
             return "game_over"
@@ -544,9 +585,13 @@ class Table:
             else:
                 grant.retired = False
             self.remote = sorted({*self.remote, seat})
+            if not self._held(seat):   # nobody at the other machine yet
+                self.dropped[seat] = self.clock()
+                self.not_yet.add(seat)
         else:
             self.remote = [p for p in self.remote if p != seat]
             self.dropped.pop(seat, None)
+            self.not_yet.discard(seat)
             self.standing_in.discard(seat)
             if grant is not None:
                 grant.retired = True
@@ -554,9 +599,7 @@ class Table:
                 holder = self.holders.pop(index, None)
                 if holder is not None:
                     asyncio.get_running_loop().create_task(self._bye(holder.ws, "seat_local"))
-        s.log.append(LogEntry(len(s.actions), note=RemoteNote(s.seats.names[seat], remote,
-                                                              s.public.state.round),
-                              player=seat, kind="remote", tone=""))
+        s.move_between_machines(seat, remote)   # the log's line, kept in the save
         mine = self.holders.get(self.grants.index(self.local))
         if mine is not None:   # the host's own board: its seats are others now
             self._send(mine.ws, self.welcome(self.local))
@@ -569,21 +612,36 @@ class Table:
         grant = self.grants[index]
         if grant.local or self.session.over:
             return
-        now = time.monotonic()
-        for p in grant.seats:
+        now = self.clock()
+        for p in sorted(grant.seats):
             self.dropped[p] = now
-        if self.stand_in is not None:
-            asyncio.get_running_loop().call_later(self.stand_in_after, self._stand_in,
-                                                  grant, now)
+            self.not_yet.discard(p)
+            self._stand_in_later(p, now)
+        self.save_sidecar()
         self.broadcast()
 
-    def _stand_in(self, grant: Grant, since: float) -> None:
-        """The stand-in bot plays the seats of a player still away since `since`."""
+    def _held(self, seat: int) -> bool:
+        """Whether a remote player's connection holds `seat` now."""
+        return any(seat in self.grants[i].seats and not self.grants[i].local
+                   for i in self.holders)
+
+    def _stand_in_later(self, seat: int, since: float) -> None:
+        """With a stand-in level: the stand-in takes `seat` when its player, whose
+        connection was lost, has been away since `since` for STAND_IN_AFTER seconds, counted
+        from `since` (a resumed table's seat may have waited already). A seat nobody has
+        joined yet waits for its player (a late friend, a client reconnecting after a
+        restart): the host's keyboard may hand it to a bot, until they join."""
+        if self.stand_in is None or seat in self.not_yet:
+            return
+        asyncio.get_running_loop().call_later(
+            max(0.0, self.stand_in_after - (self.clock() - since)), self._stand_in, seat, since)
+
+    def _stand_in(self, seat: int, since: float) -> None:
+        """The stand-in bot plays `seat`, its player still away since `since`."""
         if self.session.over or self.session.ended.is_set() or self.stand_in is None:
             return
-        for p in sorted(grant.seats):
-            if self.dropped.get(p) == since and not self.session.seats.is_bot(p):
-                self.change_hands(p, self.stand_in, by=None)
+        if self.dropped.get(seat) == since and not self.session.seats.is_bot(seat):
+            self.change_hands(seat, self.stand_in, by=None)
 
     def _returned(self, grant: Grant) -> bool:
         """A remote player is back: no longer dropped, and a seat a stand-in played is theirs
@@ -593,6 +651,7 @@ class Table:
             if grant.local:
                 continue
             back = self.dropped.pop(p, None) is not None or back
+            self.not_yet.discard(p)
             if p in self.standing_in:
                 self.standing_in.discard(p)
                 s = self.session
@@ -600,15 +659,20 @@ class Table:
                     change = s.change_seat(p, None, by=p)
                     if change is not None and p == s.decider:
                         self.turns.cancel()
-                self.save_sidecar()
+        if back:
+            self.save_sidecar()
         return back
 
     def save_sidecar(self) -> None:
-        """The sidecar again (remote seats, stand-ins), when this table was given where it
-        is served (`hosting`)."""
+        """The sidecar again (remote seats, stand-ins, since when each away seat's player
+        has been away: wall-clock seconds, UTC), when this table was given where it is
+        served (`hosting`)."""
         if self.hosting is not None:
+            now, wall = self.clock(), self.wall()
+            away = [{"seat": p, "since": round(wall - (now - since), 3),
+                     "lost": p not in self.not_yet} for p, since in sorted(self.dropped.items())]
             write_sidecar(self.session, self.remote, standing_in=sorted(self.standing_in),
-                          **self.hosting)
+                          away=away, **self.hosting)
 
 
 def _note_json(e: LogEntry) -> dict[str, Any] | None:
@@ -677,11 +741,39 @@ def read_sidecar(path: Path) -> list[int] | None:
     return _seat_list(data.get("remote") if data is not None else None)
 
 
+def remote_on_resume(path: Path, session: Session) -> list[int]:
+    """The seats played from other machines when the hosted game saved at `path` resumes:
+    the sidecar's, and each seat the save's moves between machines name as the save last
+    says (the save is written before the sidecar: after a kill between the two, the save's
+    is the newer word)."""
+    return remote_after(read_sidecar(path) or [], session.remote_changes)
+
+
 def read_standing_in(path: Path) -> list[int]:
     """The remote seats a stand-in bot plays until their player returns (an older sidecar:
     none)."""
     data = _sidecar_data(path)
     return _seat_list(data.get("standing_in") if data is not None else None) or []
+
+
+def read_away(path: Path, now: float | None = None) -> dict[int, tuple[float, bool]]:
+    """Since when (wall-clock seconds) each remote seat's player has been away, and whether
+    their connection was lost (False: they had not connected yet), as save_sidecar keeps it;
+    an entry not of its kind, or a time in the future or more than MAX_AWAY seconds before
+    `now` (None: the time now), is left out (an older sidecar has none)."""
+    data = _sidecar_data(path) or {}
+    value = data.get("away")
+    now = time.time() if now is None else now
+    out: dict[int, tuple[float, bool]] = {}
+    for item in value[:5] if isinstance(value, list) else []:
+        if not isinstance(item, dict):
+            continue
+        p, since, lost = item.get("seat"), item.get("since"), item.get("lost")
+        if (isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 5
+                and isinstance(since, (int, float)) and not isinstance(since, bool)
+                and now - MAX_AWAY <= since <= now and isinstance(lost, bool)):
+            out[p] = (float(since), lost)
+    return out
 
 
 def read_hosting(path: Path) -> dict[str, Any]:

@@ -125,6 +125,8 @@ class SeatInfo(BaseModel):
     remote: bool = False
     dropped: float | None = Field(default=None, ge=0, le=10**7)  # seconds since its player's
                                                                  # connection was lost
+    not_yet: bool | None = None   # (with `dropped`) nobody has joined the seat yet: since the
+    #                               host began serving, or the seat went remote
 
 
 class LogItem(BaseModel):

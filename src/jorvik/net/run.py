@@ -298,7 +298,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik.play.session import Session
 
     from . import codes as joincodes
-    from .host import Table, read_sidecar, read_standing_in
+    from .host import Table, read_away, read_sidecar, read_standing_in, remote_on_resume
 
     path = _resume_hosting(parser, args) if args.resume_host else None
     seat_specs: list[str] = []
@@ -326,10 +326,13 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if web_sock is not None:
         web_port = web_sock.getsockname()[1]
     standing_in: list[int] = []
+    away: dict[int, tuple[float, bool]] = {}
     if path is not None:
         remote = read_sidecar(path) or []
         standing_in = read_standing_in(path)
+        away = read_away(path)   # since when each seat's player is away (bad times: left out)
         session = _resumed_session(parser, path, config.cards, [sock, web_sock])
+        remote = remote_on_resume(path, session)   # the sidecar's, the save's moves last
         found_seats = resumed_seats(session.seats.bots, remote, seat_specs, args.remote,
                                     args.headless)
         if isinstance(found_seats, Problem):
@@ -345,7 +348,8 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         session = Session.start(config.cards, config.seats, config.mode, config.seed,
                                 config.start_player, cards_path=config.cards_path)
     table = Table(session, remote, joincodes.host_key(), think=config.think,
-                  bot_delay=config.bot_delay, stand_in=args.stand_in, standing_in=standing_in)
+                  bot_delay=config.bot_delay, stand_in=args.stand_in, standing_in=standing_in,
+                  away=away)
     if args.stand_in_after is not None and 0 <= args.stand_in_after <= 3600:
         table.stand_in_after = args.stand_in_after
     table.hosting = {"listen": host, "port": port, "web_port": web_port,

@@ -1,26 +1,15 @@
 """The words of a hosted table's seats: a seat that moved between the host's keyboard and
-another machine (a log line), and a remote player whose connection was lost (a pane's)."""
+another machine (a log line: play.session.RemoteNote, kept in the save), and a remote player
+whose connection was lost or who has not connected yet (a pane's)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from jorvik.i18n import t
+from jorvik.play.session import RemoteNote
 
 REMOTE, LOCAL = "remote", "local"   # a `seat` message's two hands besides a bot's and a human's
 
-
-@dataclass(frozen=True)
-class RemoteNote:
-    """The log's words for a seat that moved between the host's keyboard and another
-    machine (not saved with the game: the sidecar keeps which seats are remote now)."""
-    name: str
-    remote: bool
-    round: int
-
-    def __call__(self) -> str:
-        return t(f"net.seat.{REMOTE if self.remote else LOCAL}", name=self.name,
-                 round=self.round)
+__all__ = ["LOCAL", "REMOTE", "RemoteNote", "clock", "dropped_words"]
 
 
 def clock(seconds: float) -> str:
@@ -31,6 +20,8 @@ def clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-def dropped_words(name: str, seconds: float) -> str:
-    """"Bo: connection lost, 0:42"."""
-    return t("net.join.dropped", name=name, time=clock(seconds))
+def dropped_words(name: str, seconds: float, not_yet: bool = False) -> str:
+    """"Bo: connection lost, 0:42"; for a seat nobody has joined yet (`not_yet`): "Bo: not
+    connected yet, 1:05"."""
+    return t("net.join.not_yet" if not_yet else "net.join.dropped", name=name,
+             time=clock(seconds))

@@ -35,7 +35,7 @@ from jorvik.settings import atomic_write, data_dir
 
 from .errors import SaveError, replay_refusal
 from .lock import GameLock, lock_game  # noqa: F401  (named here for the callers of saves)
-from .seats import SeatChange, Seats, bots_before
+from .seats import RemoteChange, SeatChange, Seats, bots_before
 
 SAVE_FORMAT = "jorvik-save/2"
 OLD_SAVE_FORMAT = "jorvik-save/1"  # before one file per game: read, then continued in a new file
@@ -53,6 +53,8 @@ class SaveData:
     current: bool = True  # written by this version (continued in place; else in a new file)
     notes: list[dict[str, Any]] = field(default_factory=list)  # the log's kept notes
     seat_changes: list[SeatChange] = field(default_factory=list)  # seats that changed hands
+    remote_changes: list[RemoteChange] = field(default_factory=list)  # hosted seats that moved
+    #                                                                   between machines
 
 
 # ---------------------------------------------------------------- where games live
@@ -138,13 +140,19 @@ def default_save_path() -> Path:
 def save_text(first: GameState, actions: list[Action], deck: list[str], bag: list[str],
               seats: Seats, cards_path: str | None, game_id: str, started: str,
               state: GameState, notes: list[dict[str, Any]] | None = None,
-              seat_changes: list[SeatChange] | None = None) -> str:
+              seat_changes: list[SeatChange] | None = None,
+              remote_changes: list[RemoteChange] | None = None) -> str:
     """The save file of a game as it is now (`state` gives the round and whether it is over,
     for `jorvik games`, which lists without replaying). `notes`: the log's notes kept with the
     game ({"move", "kind", "player"}: a hint used, a bot playing as 'easy'), the first
     MAX_NOTES of them. `seats` are the seats as they are now; `seat_changes` the seats that
     changed hands on the way, in order (an earlier version reads the seats as they are now
-    and leaves the changes aside)."""
+    and leaves the changes aside). `remote_changes`: the seats of a hosted game that moved
+    between the host's keyboard and another machine, in order (written only when there are
+    some: a game played at one machine saves as before)."""
+    extra: dict[str, Any] = {}
+    if remote_changes:
+        extra["remote_changes"] = [c.to_json() for c in remote_changes]
     return json.dumps({
         "format": SAVE_FORMAT,
         "id": game_id or None,  # a game played without a file of its own has no id
@@ -157,6 +165,7 @@ def save_text(first: GameState, actions: list[Action], deck: list[str], bag: lis
         "record": make_record(first, actions, deck=deck, bag=bag),
         "notes": list(notes or [])[:MAX_NOTES],
         "seat_changes": [c.to_json() for c in seat_changes or []],
+        **extra,
     }, ensure_ascii=False, indent=1)
 
 
@@ -223,6 +232,15 @@ class SeatChangeModel(BaseModel):
     by: StrictInt | None = Field(default=None, ge=0, le=4)
 
 
+class RemoteChangeModel(BaseModel):
+    """A hosted seat that moved between machines (play.seats.RemoteChange): after `move`
+    moves, seat `seat` went to another machine (`remote` true) or to the host's keyboard."""
+    model_config = ConfigDict(extra="forbid")
+    move: StrictInt = Field(ge=0, le=100_000)
+    seat: StrictInt = Field(ge=0, le=4)
+    remote: StrictBool
+
+
 class SaveModel(BaseModel):
     """The shape of a save file around its engine record (checked by the engine's model)."""
     model_config = ConfigDict(extra="ignore")
@@ -238,6 +256,8 @@ class SaveModel(BaseModel):
     notes: list[NoteModel] = Field(default_factory=list, max_length=MAX_NOTES)  # older saves: none
     seat_changes: list[SeatChangeModel] = Field(default_factory=list,
                                                 max_length=MAX_SEAT_CHANGES)  # older: none
+    remote_changes: list[RemoteChangeModel] = Field(default_factory=list,
+                                                    max_length=MAX_SEAT_CHANGES)  # older: none
 
     @field_validator("cards_path")
     @classmethod
@@ -329,6 +349,7 @@ class _Parts:
     current: bool = False
     notes: list[dict[str, Any]] = field(default_factory=list)
     seat_changes: list[SeatChange] = field(default_factory=list)
+    remote_changes: list[RemoteChange] = field(default_factory=list)
 
 
 def parse_save(data: dict[str, Any], cards: CardSet, path: Path,
@@ -342,7 +363,8 @@ def parse_save(data: dict[str, Any], cards: CardSet, path: Path,
     _check_notes(parts, len(actions), seats, path)
     return SaveData(record=parts.record, seats=seats, cards_path=parts.cards_path,
                     actions=actions, game_id=parts.game_id, started=parts.started,
-                    current=parts.current, notes=parts.notes, seat_changes=parts.seat_changes)
+                    current=parts.current, notes=parts.notes, seat_changes=parts.seat_changes,
+                    remote_changes=parts.remote_changes)
 
 
 def _parts(data: dict[str, Any], path: Path) -> _Parts:
@@ -353,7 +375,8 @@ def _parts(data: dict[str, Any], path: Path) -> _Parts:
         return _Parts(
             model.record, model.seats, model.cards_path, model.id, model.started,
             model.format == SAVE_FORMAT, [n.model_dump() for n in model.notes],
-            [SeatChange(c.move, c.seat, c.bot, c.was, c.by) for c in model.seat_changes])
+            [SeatChange(c.move, c.seat, c.bot, c.was, c.by) for c in model.seat_changes],
+            [RemoteChange(c.move, c.seat, c.remote) for c in model.remote_changes])
     if "actions" in data:  # a bare engine record: default colours, all human
         return _Parts(data)
     fmt = data.get("format")
@@ -414,6 +437,9 @@ def _check_notes(parts: _Parts, moves: int, seats: Seats, path: Path) -> None:
     if not seat_changes_fit(parts.seat_changes, seats.bots, moves):
         raise SaveError("incompatible", path=str(path),
                         error="the seat changes do not match the seats or the moves")
+    if not remote_changes_fit(parts.remote_changes, len(seats), moves):
+        raise SaveError("incompatible", path=str(path),
+                        error="the seats moved between machines do not match the game")
 
 
 def seat_changes_fit(changes: list[SeatChange], bots: list[str | None], moves: int) -> bool:
@@ -428,6 +454,20 @@ def seat_changes_fit(changes: list[SeatChange], bots: list[str | None], moves: i
             return False
         level[c.seat], last = c.bot, c.move
     return level == bots
+
+
+def remote_changes_fit(changes: list[RemoteChange], players: int, moves: int) -> bool:
+    """Whether `changes` can be a hosted game's moves between machines: each at a move the
+    game has, in order, of a seat it has, each seat's changes going one way then the other
+    (its first may go either way: which seats were remote when hosting began is the
+    sidecar's)."""
+    last = 0
+    now: dict[int, bool] = {}
+    for c in changes:
+        if not (last <= c.move <= moves and c.seat < players and now.get(c.seat) != c.remote):
+            return False
+        now[c.seat], last = c.remote, c.move
+    return True
 
 
 # ---------------------------------------------------------------- the list of games

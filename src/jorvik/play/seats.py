@@ -93,6 +93,33 @@ class SeatChange:
                 "by": self.by}
 
 
+@dataclass(frozen=True)
+class RemoteChange:
+    """A hosted seat moved between machines between two decisions: after `move` actions of
+    the game, seat `seat` went to another machine (`remote` True) or to the host's keyboard
+    (False). Who plays it (a human, a bot) stays as it was. Undo never takes it back (the
+    player is at the other machine still): an undo past it keeps it, as made after the move
+    undo returns to."""
+    move: int
+    seat: int
+    remote: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "seat": self.seat, "remote": self.remote}
+
+
+def remote_after(remote: list[int], changes: list[RemoteChange]) -> list[int]:
+    """The seats played from other machines after `changes`, from the seats `remote` (a
+    seat no change names stays as it is in `remote`)."""
+    out = set(remote)
+    for c in changes:
+        if c.remote:
+            out.add(c.seat)
+        else:
+            out.discard(c.seat)
+    return sorted(out)
+
+
 def bots_before(bots: list[str | None], changes: list[SeatChange]) -> list[str | None]:
     """The seats' bot levels before `changes` (the levels now, each change taken back from
     the last one)."""

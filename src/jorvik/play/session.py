@@ -35,7 +35,7 @@ from . import saves as saving
 from .errors import PlayError
 from .lock import GameLock
 from .menu import Menu, MenuPath, build_menu
-from .seats import SeatChange, Seats, bots_before, level_names
+from .seats import RemoteChange, SeatChange, Seats, bots_before, level_names
 from .words import Tone, plain
 
 
@@ -128,6 +128,28 @@ def seat_entry(change: SeatChange, session: Session) -> LogEntry:
     return LogEntry(change.move, note=words, player=change.seat, kind="seat", tone="")
 
 
+@dataclass(frozen=True)
+class RemoteNote:
+    """The log's words for a hosted seat that moved between the host's keyboard and another
+    machine ("Bo's seat is played from another machine from round 3."), worded in the
+    language of the moment. The save keeps the move itself (Session.remote_changes), and
+    its line is made again from it."""
+    name: str
+    remote: bool
+    round: int
+
+    def __call__(self) -> str:
+        return t(f"net.seat.{'remote' if self.remote else 'local'}", name=self.name,
+                 round=self.round)
+
+
+def remote_entry(change: RemoteChange, session: Session) -> LogEntry:
+    """The log line of a hosted seat that moved between machines, after its move."""
+    words = RemoteNote(session.seats.names[change.seat], change.remote,
+                       session.states[change.move].round)
+    return LogEntry(change.move, note=words, player=change.seat, kind="remote", tone="")
+
+
 def start_entry(first: GameState, seats: Seats) -> LogEntry:
     """The log's first line: the mode, the players and the seed."""
     return LogEntry(0, note=lambda: t("tui.log.new_game", mode=t(f"tui.mode.{first.mode}"),
@@ -172,6 +194,7 @@ class Session:
     ended: threading.Event = field(default_factory=threading.Event)  # closed: play stops
     listeners: list[Callable[[Session], None]] = field(default_factory=list)
     seat_changes: list[SeatChange] = field(default_factory=list)  # in the order they came
+    remote_changes: list[RemoteChange] = field(default_factory=list)  # (a hosted game's)
     _public: tuple[GameState, Observation] | None = field(default=None, repr=False)
 
     @classmethod
@@ -218,6 +241,7 @@ class Session:
             at = next((i for i, e in enumerate(s.log) if e.index > move), len(s.log))
             s.log.insert(at, note_entry(move, Kept(note["kind"], note["player"], data.seats)))
         s._replay_seat_changes(data.seat_changes)
+        s._replay_remote_changes(data.remote_changes)
         if path is not None and data.game_id:
             s.path, s.game_id = path, data.game_id
             s.started = data.started or saving.now_text()
@@ -303,7 +327,8 @@ class Session:
     def save_text(self) -> str:
         return saving.save_text(self.first, self.actions, self.deck, self.bag, self.seats,
                                 self.cards_path, self.game_id, self.started, self.state,
-                                notes=self.notes(), seat_changes=self.seat_changes)
+                                notes=self.notes(), seat_changes=self.seat_changes,
+                                remote_changes=self.remote_changes)
 
     # ---------------------------------------------------------------- changes
     def apply(self, action: Action) -> list[Event]:
@@ -388,8 +413,9 @@ class Session:
         del self.seat_changes[kept:]
         del self.states[target + 1:]
         del self.actions[target:]
-        self.log = [e for e in self.log if e.index <= target and not (
+        self.log = [e for e in self.log if (e.index <= target or e.kind == "remote") and not (
             isinstance(e.note, SeatNote) and any(e.note.change is g for g in gone))]
+        self._keep_remote_changes(target)
         self.save()
         self._changed()
         return True
@@ -431,6 +457,42 @@ class Session:
             at = next((i for i, e in enumerate(self.log) if e.index > change.move),
                       len(self.log))
             self.log.insert(at, seat_entry(change, self))
+
+    def _keep_remote_changes(self, target: int) -> None:
+        """After an undo to `target` actions: the seats moved between machines after it stay
+        where they are (no undo takes a player back from their machine), as moved after
+        `target` actions now; their log lines go with them."""
+        self.remote_changes = [c if c.move <= target else RemoteChange(target, c.seat, c.remote)
+                               for c in self.remote_changes]
+        for e in self.log:
+            if e.kind == "remote" and e.index > target and isinstance(e.note, RemoteNote):
+                e.index = target
+                e.note = RemoteNote(e.note.name, e.note.remote, self.states[target].round)
+
+    def move_between_machines(self, seat: int, remote: bool) -> RemoteChange:
+        """A hosted seat moves to another machine (`remote`) or to the host's keyboard, now,
+        between two decisions (the host decides whether it may): recorded in the log and the
+        save. Undo never takes it back (see RemoteChange). PlayError when the game is over or
+        closed ('game_over') or there is no such seat ('no_seat')."""
+        if self.over or self.ended.is_set():
+            raise PlayError("game_over")
+        if not 0 <= seat < len(self.seats):
+            raise PlayError("no_seat", seat=seat + 1, players=len(self.seats))
+        change = RemoteChange(len(self.actions), seat, remote)
+        self.remote_changes.append(change)
+        self.log.append(remote_entry(change, self))
+        self.save()
+        self._changed()
+        return change
+
+    def _replay_remote_changes(self, changes: list[RemoteChange]) -> None:
+        """A saved hosted game's seats that moved between machines, each in its place in the
+        log (after the seat changes made at the same move)."""
+        self.remote_changes = list(changes)
+        for change in changes:
+            at = next((i for i, e in enumerate(self.log) if e.index > change.move),
+                      len(self.log))
+            self.log.insert(at, remote_entry(change, self))
 
     def save(self) -> None:
         """Save to the game's own file now (atomic; a few ms). A failure is kept in
