@@ -164,3 +164,18 @@ def test_a_decision_kind_the_menu_does_not_know_offers_its_actions_by_name():
         assert all(c.key for c in menu.choices)
     finally:
         Decision.KINDS.pop(Omen.kind, None)
+
+
+def test_what_a_move_would_lead_to_is_told_and_nothing_changes():
+    """A lesson's wrong move is explained (issue 31 §4) by the session itself: what the move
+    would have led to, in the log's words, or why the rules refuse it; the game is the same
+    afterwards (no move, no log line, nothing saved)."""
+    s = _session()
+    before, log, moves = s.state, list(s.log), s.moves
+    place = next(a for a in legal_actions(s.state) if isinstance(a, Place))
+    said = s.would_lead_to(place)
+    assert said.startswith("It would have led to: Anna placed") and said.endswith(". "), said
+    assert f"column {place.column}" in said, said
+    refused = s.would_lead_to(Done())
+    assert refused.strip() and "It would have led to" not in refused, refused
+    assert s.state is before and s.log == log and s.moves == moves

@@ -22,14 +22,7 @@ HOLDERS = ("session", "mirror")
 SHORT = {"s", "m"}
 
 # (file, what) -> why it may stay. Keep it short: each line is a debt or a reason.
-ALLOWED = {
-    # A lesson says what a move other than the lesson's would have led to ("It would have
-    # led to: ..."): the engine applies it to a copy of the lesson's own state (a scripted
-    # game on its own Session, never a shared table), so the words name the card the real
-    # game would reveal. The only reads left: every other screen reads the public view.
-    ("tui/screens/learn.py", "state"): "a lesson's wrong move, explained on its own state",
-    ("tui/screens/learn.py", "apply_action"): "what a lesson's move would lead to",
-}
+ALLOWED: dict[tuple[str, str], str] = {}
 
 
 def _dotted(node: ast.AST) -> str:

@@ -27,16 +27,26 @@ from jorvik.engine import (
     new_game,
     observe,
 )
+from jorvik.engine.events import (
+    CardRevealed,
+    CubesDrawn,
+    PhaseStarted,
+    RoundStarted,
+    StartPlayer,
+    ToCardArea,
+    UnloadingDone,
+)
 from jorvik.engine.record import first_state, setup_orders
 from jorvik.i18n import level_name, t
+from jorvik.i18n.events import describe_event
 from jorvik.recordschema import check_record
 
 from . import saves as saving
-from .errors import PlayError
+from .errors import PlayError, refusal_words
 from .lock import GameLock
 from .menu import Menu, MenuPath, build_menu
 from .seats import RemoteChange, SeatChange, Seats, bots_before, level_names
-from .words import Tone, plain
+from .words import Tone, plain, say_text
 
 
 @dataclass
@@ -155,6 +165,12 @@ def start_entry(first: GameState, seats: Seats) -> LogEntry:
     return LogEntry(0, note=lambda: t("tui.log.new_game", mode=t(f"tui.mode.{first.mode}"),
                                       players=", ".join(seats.names), seed=str(first.seed)),
                     tone="")
+
+
+# The events a lesson's wrong move leaves out of its sentence (would_lead_to): the board
+# shows them.
+_QUIET = (RoundStarted, PhaseStarted, CardRevealed, CubesDrawn, StartPlayer, UnloadingDone,
+          ToCardArea)
 
 
 @dataclass(frozen=True)
@@ -338,6 +354,20 @@ class Session:
         self.save()
         self._changed()
         return events
+
+    def would_lead_to(self, action: Action) -> str:
+        """What `action` would lead to if it were played now, in the log's words ("It would
+        have led to: Bela passed on the Feast at 4 coins."), then a space; why the rules
+        refuse it, for a move they refuse; "" when it cannot be told. Nothing changes: a
+        lesson's wrong move, explained on the game's own state (so the words name the card
+        the game would reveal, which the public view does not know)."""
+        try:
+            _, events = apply_action(self.state, action)
+        except IllegalAction as e:
+            return say_text(refusal_words(e.reason, self.seats.names, self.state.cards)) + " "
+        words = [describe_event(ev, self.state) for ev in events if not isinstance(ev, _QUIET)]
+        words = [w.rstrip(".") for w in words if w][:3]
+        return t("learn.wrong.led_to", events="; ".join(words)) + " " if words else ""
 
     def submit(self, seat: int, action: Action, at: int | None = None,
                by: str | None = None) -> list[Event]:

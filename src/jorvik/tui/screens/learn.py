@@ -22,19 +22,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from jorvik.engine import Action, Phase, current_player
-from jorvik.engine.events import (
-    CardRevealed,
-    CubesDrawn,
-    PhaseStarted,
-    RoundStarted,
-    StartPlayer,
-    ToCardArea,
-    UnloadingDone,
-)
 from jorvik.i18n import t
 from jorvik.lessons import LESSONS, Lesson, learner_steps, script
 from jorvik.outside import DataFileError, read_json_file
-from jorvik.play.seats import Seats as PlainSeats
 from jorvik.play.session import Session, start_entry
 from jorvik.play.turns import BotTurns
 from jorvik.settings import atomic_write, data_dir
@@ -106,28 +96,6 @@ class LessonFinished(Message):
 
 
 # --------------------------------------------------------------------------- screens
-
-# The events a wrong move's sentence leaves out: the board shows them.
-_QUIET = (RoundStarted, PhaseStarted, CardRevealed, CubesDrawn, StartPlayer, UnloadingDone,
-          ToCardArea)
-
-
-def led_to(state, action: Action, seats: PlainSeats) -> str:
-    """What a move other than the lesson's would have led to, in the log's words ("It would
-    have led to: Bela passed on the Feast at 4 coins."), then a space; why the rules refuse
-    it, for a move they refuse; "" when it cannot be told."""
-    from jorvik.engine import IllegalAction, apply_action
-    from jorvik.i18n.events import describe_event
-    from jorvik.play.errors import refusal_words
-    from jorvik.play.words import say_text
-    try:
-        _, events = apply_action(state, action)
-    except IllegalAction as e:
-        return say_text(refusal_words(e.reason, seats.names, state.cards)) + " "
-    words = [describe_event(ev, state) for ev in events if not isinstance(ev, _QUIET)]
-    words = [w.rstrip(".") for w in words if w][:3]
-    return t("learn.wrong.led_to", events="; ".join(words)) + " " if words else ""
-
 
 class LessonPanel(Static):
     """What this step of the lesson is about, and why."""
@@ -268,7 +236,7 @@ class LessonScreen(GameScreen):
             step = self.steps[i]
             self.wrong = Text.assemble(
                 (t("learn.wrong.prefix") + " ", self._style("wrong")),
-                led_to(self.session.state, action, self.session.seats), t(step.why))
+                self.session.would_lead_to(action), t(step.why))
             self.notify(t("learn.wrong.retry", move=move_words(
                 self.session.public.state, self.session.seats, self.moves[i]).plain),
                 severity="warning")
