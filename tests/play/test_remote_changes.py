@@ -12,20 +12,12 @@ import pytest
 
 from jorvik.carddata import load_cards
 from jorvik.engine import Place, legal_actions
-from jorvik.i18n import set_language
 from jorvik.play import saves as saving
 from jorvik.play.errors import PlayError
 from jorvik.play.seats import RemoteChange, Seats, remote_after
 from jorvik.play.session import Session
 
 CARDS = load_cards()
-
-
-@pytest.fixture(autouse=True)
-def _english():
-    set_language("en")
-    yield
-    set_language("en")
 
 
 def _session(autosave: bool = True) -> Session:
