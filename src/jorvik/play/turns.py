@@ -5,8 +5,9 @@ a remote player's move: `Session.submit`, for the seat's bot (`by`: its level). 
 this module's: `due` says which bot seat is to move, `begin` starts its turn, `think` (in a
 worker thread) chooses, and `finish` (on the front end's thread) plays it or drops it. One
 whole turn is `turn`'s steps, played here and now by `play_turn` (`play_bots`: the bots'
-turns until a human decides) or with the thinking in a worker by `play_turn_async` (the
-host's event loop): the policy (the stale check, the failed bot's note) is written once. A
+turns until a human decides) or on an event loop with the thinking in a worker thread by
+`run_turn` (the Textual game screen's worker; the host's, by `play_turn_async`): the policy
+(the stale check, the failed bot's note) is written once for every front end. A
 bot that fails (an unknown level, an error, an illegal move) gives its seat to 'easy', so a
 game never stops; a choice that the game has moved past (undo, a seat change, quit, new
 game) is dropped by its token."""
@@ -42,6 +43,11 @@ class BotMove:
     player: int
     token: int
     action: Action
+
+
+# A bot's turn as steps (BotTurns.turn): each yields the blocking thinking and is sent its
+# result; the turn's end (PLAYED, DROPPED or CLOSED) is the generator's return value.
+Steps = Generator[Callable[[], BotMove | None], BotMove | None, str]
 
 
 class BotTurns:
@@ -180,17 +186,19 @@ class BotTurns:
         return AGAIN
 
     def turn(self, p: int, tell: Callable[[Words], None],
-             note: Callable[[Words], None] | None = None,
-             ) -> Generator[Callable[[], BotMove | None], BotMove | None, str]:
-        """Seat p's bot's whole turn, as steps: it begins; each step yielded is the blocking
-        thinking (`think`: call it, here or in a worker thread, and send back what it
-        returns); the turn ends PLAYED (the move was played), DROPPED (the game moved on
-        while it thought: undo, a seat change; the move is not played) or CLOSED (the game
-        was closed). A bot that broke the rules thinks again ('easy' plays on for the seat:
-        `note` gets the log's note, on the thread that drives the steps; `tell` gets the
-        thinking's notes, on the worker's; `note` None: `tell` for both)."""
-        note = tell if note is None else note
-        token = self.begin(p)
+             note: Callable[[Words], None] | None = None) -> Steps:
+        """Seat p's bot's whole turn, begun now (`thinking` from here on), as steps: each
+        step yielded is the blocking thinking (`think`: call it, here or in a worker thread,
+        and send back what it returns); the turn ends PLAYED (the move was played), DROPPED
+        (the game moved on while it thought: undo, a seat change; the move is not played) or
+        CLOSED (the game was closed). A bot that broke the rules thinks again ('easy' plays
+        on for the seat: `note` gets the log's note, on the thread that drives the steps;
+        `tell` gets the thinking's notes, on the worker's; `note` None: `tell` for both).
+        Driven by `play_turn` (here and now) or `run_turn` (on an event loop)."""
+        return self._steps(p, self.begin(p), tell, tell if note is None else note)
+
+    def _steps(self, p: int, token: int, tell: Callable[[Words], None],
+               note: Callable[[Words], None]) -> Steps:
         while True:
             move = yield lambda: self.think(p, token, tell)
             if move is None:
@@ -211,13 +219,13 @@ class BotTurns:
             outcome: str = end.value
             return outcome
 
-    async def play_turn_async(self, p: int, tell: Callable[[Words], None],
-                              note: Callable[[Words], None],
-                              run: Callable[[Callable[[], BotMove | None]],
-                                            Awaitable[BotMove | None]]) -> str:
-        """Seat p's bot's turn on an event loop: `run` runs the blocking thinking elsewhere
-        (the loop's executor), the rest runs on the loop; how it ended (`turn`)."""
-        steps = self.turn(p, tell, note)
+    @staticmethod
+    async def run_turn(steps: Steps, run: Callable[[Callable[[], BotMove | None]],
+                                                   Awaitable[BotMove | None]]) -> str:
+        """A turn begun (`turn`) played on an event loop: `run` runs each blocking thinking
+        elsewhere (the loop's executor), the rest (the stale check, the move, the failed
+        bot's note) runs on the loop; how it ended (`turn`). A task cancelled while its bot
+        thinks never plays that choice (the thinking runs on; what it returns is dropped)."""
         try:
             think = next(steps)
             while True:
@@ -226,12 +234,19 @@ class BotTurns:
             outcome: str = end.value
             return outcome
 
+    async def play_turn_async(self, p: int, tell: Callable[[Words], None],
+                              note: Callable[[Words], None],
+                              run: Callable[[Callable[[], BotMove | None]],
+                                            Awaitable[BotMove | None]]) -> str:
+        """Seat p's bot's turn on an event loop (the host's): `run_turn` of `turn`."""
+        return await self.run_turn(self.turn(p, tell, note), run)
+
     def play_bots(self, tell: Callable[[Words], None] = lambda words: None,
                   limit: int | None = None) -> int:
         """The bots' turns, here and now (blocking), until a human decides, the game is over
         or closed, a turn is dropped, or `limit` moves were made: how many moves the bots
-        made. (A front end that keeps a screen live runs the same turn in steps: due, begin,
-        think in a worker, finish; the host's event loop runs `play_turn_async`.)"""
+        made. (A front end that keeps a screen live runs the same `turn` on its event loop,
+        the thinking in a worker thread: the game screen and the host, by `run_turn`.)"""
         made = 0
         while (limit is None or made < limit) and (p := self.due()) is not None:
             if self.play_turn(p, tell) != PLAYED:

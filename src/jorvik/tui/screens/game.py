@@ -6,8 +6,9 @@ itself); when the keyboard changes hands is the play layer's policy (jorvik.play
 
 from __future__ import annotations
 
+import asyncio
 import gc
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -32,7 +33,7 @@ from jorvik.play.handover import Handing, HandOver
 from jorvik.play.session import Session, note_entry
 from jorvik.play.since import Item, summary
 from jorvik.play.table import Table
-from jorvik.play.turns import AGAIN, PLAYED, BotMove, BotTurns
+from jorvik.play.turns import PLAYED, BotMove, BotTurns, Steps
 
 from ..choices import Choice, Menu, worded
 from ..handover import resolve
@@ -560,26 +561,26 @@ class GameScreen(SmallTerminal, Screen):
 
     # ------------------------------------------------------------------ bots
     def start_bot(self, p: int) -> None:
-        token = self.turns.begin(p)
+        """Seat p's bot's turn, the play layer's (BotTurns.turn: the stale check, the move
+        through the session's submit, the failed bot's note): it begins now (the screen
+        shows it thinking) and goes on in the screen's bot worker."""
+        app = self.app
+
+        def tell(words: Callable[[], str]) -> None:   # (from the bot's thinking thread)
+            app.call_from_thread(self.note, words)
+        steps = self.turns.turn(p, tell, self.note)
         self.refresh_view()
-        self._think(p, token)
+        self._bot_turn(steps)
 
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, p: int, token: int) -> None:
-        """The bot chooses in a worker thread, so the screen stays live meanwhile."""
-        move = self.turns.think(p, token, lambda words: self.app.call_from_thread(
-            self.note, words))
-        if move is not None:  # None: the game was closed (quit, new game)
-            self.app.call_from_thread(self._bot_chose, move)
+    @work(exclusive=True, group="bot")
+    async def _bot_turn(self, steps: Steps) -> None:
+        """The turn's steps on the app's thread (its widgets are touched only here), the
+        thinking in a worker thread, so the screen stays live meanwhile. A newer turn (after
+        an undo or a seat change) cancels this one: what its bot then chooses is dropped."""
+        loop = asyncio.get_running_loop()
 
-    def _bot_chose(self, move: BotMove) -> None:
-        """The bot's choice, on the app's thread: the play layer's turn plays it (through
-        the session's submit, like a key press) or drops it (the game moved on meanwhile:
-        undo, a seat change, quit, new game)."""
-        outcome = self.turns.finish(move, self.note)
-        if outcome == AGAIN:   # the bot broke the rules: 'easy' plays on for it
-            self._think(move.player, move.token)
-            return
-        if outcome == PLAYED:
+        def run(think: Callable[[], BotMove | None]) -> Awaitable[BotMove | None]:
+            return loop.run_in_executor(None, think)
+        if await self.turns.run_turn(steps, run) == PLAYED:
             self.path = ()
             self.after_change()
