@@ -215,6 +215,9 @@ class Mirror:
     def undo_target(self) -> int | None:
         return None   # no undo at a shared table
 
+    def undo_takes_back(self) -> list[str]:
+        return []
+
     def undo(self) -> bool:
         return False
 

@@ -308,6 +308,15 @@ class Session:
         point = self.undo_point()
         return None if point is None else point[0]
 
+    def undo_takes_back(self) -> list[str]:
+        """The seat changes an undo now would take back, in the log's words (the latest
+        first): a front end names them before it undoes ("A human plays Bo's seat again from
+        round 2 (the normal bot leaves)"), as it names another player's move."""
+        point = self.undo_point()
+        gone = [] if point is None else self.seat_changes[point[1]:]
+        return [SeatNote(c, self.seats.names[c.seat], self.states[c.move].round)()
+                for c in reversed(gone)]
+
     def undo_point(self) -> tuple[int, int] | None:
         """Where undo returns to: (the index of the state, how many seat changes are kept).
         Walking back from now: a seat change made at a state is taken back there; a state in

@@ -107,6 +107,10 @@ class Table(Protocol):
     def undo_target(self) -> int | None:
         ...
 
+    def undo_takes_back(self) -> list[str]:
+        """The changes of hands an undo now would take back, in the log's words."""
+        ...
+
     def undo(self) -> bool:
         ...
 

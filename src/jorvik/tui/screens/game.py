@@ -531,14 +531,23 @@ class GameScreen(SmallTerminal, Screen):
             self.notify(t(why), severity="warning")
             return
         whose = session.decided_by(target)
-        if whose is not None and whose != session.decider:
-            name = session.seats.names[whose]
+        other = whose is not None and whose != session.decider
+        seats = session.undo_takes_back()
+        if other or seats:
+            name = session.seats.names[whose] if other and whose is not None else ""
+
+            def question() -> str:
+                if not seats:
+                    return t("tui.undo.other", name=name)
+                back = " ".join(seats)
+                if other:
+                    return t("tui.undo.other_and_seats", name=name, changes=back)
+                return t("tui.undo.seats", changes=back)
 
             def answered(yes: bool | None) -> None:
                 if yes:
                     self._undo()
-            self.app.push_screen(ConfirmScreen(lambda: t("tui.undo.other", name=name)),
-                                 answered)
+            self.app.push_screen(ConfirmScreen(question), answered)
             return
         self._undo()
 
