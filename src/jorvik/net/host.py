@@ -447,8 +447,8 @@ class Table:
         return True
 
     # ------------------------------------------------------------ the game goes on
-    def after_move(self) -> None:
-        self.broadcast()
+    def after_move(self, but: Client | None = None) -> None:
+        self.broadcast(but)
         s = self.session
         if s.over:
             self.done.set()
@@ -557,13 +557,14 @@ class Table:
         self._seats_changed(change)
         return None
 
-    def _seats_changed(self, change: SeatChange | None = None) -> None:
-        """After a change of hands: the sidecar, a thinking bot told, everyone told, and
-        the bot of the seat whose decision it is started."""
+    def _seats_changed(self, change: SeatChange | None = None,
+                       but: Client | None = None) -> None:
+        """After a change of hands: the sidecar, a thinking bot told, everyone told (`but`
+        one, who was welcomed again), and the bot of the seat whose decision it is started."""
         if change is not None and change.seat == self.session.decider:
             self.turns.cancel()   # its choice (if it was thinking) is dropped
         self.save_sidecar()
-        self.after_move()
+        self.after_move(but)
         if self.bot_task is None:
             self._next_bot()
 
@@ -601,9 +602,9 @@ class Table:
                     asyncio.get_running_loop().create_task(self._bye(holder.ws, "seat_local"))
         s.move_between_machines(seat, remote)   # the log's line, kept in the save
         mine = self.holders.get(self.grants.index(self.local))
-        if mine is not None:   # the host's own board: its seats are others now
-            self._send(mine.ws, self.welcome(self.local))
-        self._seats_changed()
+        if mine is not None:   # the host's own board: its seats are others now (the whole
+            self._send(mine.ws, self.welcome(self.local))   # log: no update to add again)
+        self._seats_changed(but=mine)
         return None
 
     def _left(self, index: int) -> None:
