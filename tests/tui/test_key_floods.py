@@ -9,9 +9,11 @@ App.run_test when the app is left, and its crash report is checked after every b
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import string
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -43,6 +45,25 @@ KEYS = sorted(set(string.ascii_lowercase + string.digits) - QUIT_KEYS) + NAMED
 def key_event(key: str) -> events.Key:
     char = key if len(key) == 1 else CHARACTERS.get(key)
     return events.Key(key, char)
+
+
+async def until(condition: Callable[[], object], what: str, within: float = 600.0) -> None:
+    """Wait for `condition` while the app runs (no Pilot.pause: its wait for the app's queue
+    gives up after 30 s, and a flood's queue can take longer on a loaded machine; the test
+    then left the app with keys still queued, and Textual's teardown under them ended in
+    ScreenStackError). `within` only bounds a hung app."""
+    deadline = time.monotonic() + within
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not come within {within} s")
+        await asyncio.sleep(0.01)
+
+
+async def all_taken(app: JorvikApp) -> None:
+    """Until the app has handled every key posted so far (a mark queued after them)."""
+    taken: list[bool] = []
+    if app.call_later(taken.append, True):
+        await until(lambda: taken or not app.is_running, "the flood's last key")
 
 
 class Flood:
@@ -85,6 +106,7 @@ class Flood:
                     for _ in range(self.flood - sent):
                         app.post_message(key_event(self.rng.choice(self.keys)))
                     sent = self.flood
+                    await all_taken(app)
                     await pilot.pause()
                     assert app.crash_report is None
                 while not quit_ and bursts < self.bursts:
@@ -97,6 +119,8 @@ class Flood:
                     assert app.crash_report is None, (burst, app.crash_report)
                 if bursts >= self.bursts:
                     sent = total
+                if quit_:   # as a real exit: the app ends its loop before it is taken down
+                    await until(lambda app=app: not app.is_running, "the app's end")
             assert app.crash_report is None
 
 
