@@ -48,9 +48,9 @@ def key_event(key: str) -> events.Key:
 
 
 async def until(condition: Callable[[], object], what: str, within: float = 600.0) -> None:
-    """Wait for `condition` while the app runs (no Pilot.pause: its wait for the app's queue
-    gives up after 30 s, and a flood's queue can take longer on a loaded machine; the test
-    then left the app with keys still queued, and Textual's teardown under them ended in
+    """Wait for `condition` while the app runs (no Pilot.pause: its wait for the app's queues
+    gives up after 30 s, and a flood can take longer on a loaded machine; the test then left
+    the app with keys still queued, and Textual's teardown under them ended in
     ScreenStackError). `within` only bounds a hung app."""
     deadline = time.monotonic() + within
     while not condition():
@@ -59,11 +59,22 @@ async def until(condition: Callable[[], object], what: str, within: float = 600.
         await asyncio.sleep(0.01)
 
 
-async def all_taken(app: JorvikApp) -> None:
-    """Until the app has handled every key posted so far (a mark queued after them)."""
-    taken: list[bool] = []
-    if app.call_later(taken.append, True):
-        await until(lambda: taken or not app.is_running, "the flood's last key")
+async def settled(app: JorvikApp) -> None:
+    """Until the app, then the screen and its widgets, have handled everything queued so far
+    (a mark queued after it in each, as Pilot.pause does, without its time limit); twice,
+    for what the first messages passed on."""
+    for what in ("the keys", "what they passed on"):
+        try:
+            pumps = [app, *app.screen.walk_children(with_self=True)]
+        except Exception:   # no screen: the app is ending
+            return
+        done: set[int] = set()
+
+        def mark(i: int, done: set[int] = done) -> None:
+            done.add(i)
+        marked = [i for i, pump in enumerate(pumps) if pump.call_later(mark, i)]
+        await until(lambda done=done, pumps=pumps, marked=marked: all(
+            i in done or not pumps[i].is_running for i in marked), what)
 
 
 class Flood:
@@ -106,8 +117,7 @@ class Flood:
                     for _ in range(self.flood - sent):
                         app.post_message(key_event(self.rng.choice(self.keys)))
                     sent = self.flood
-                    await all_taken(app)
-                    await pilot.pause()
+                    await settled(app)
                     assert app.crash_report is None
                 while not quit_ and bursts < self.bursts:
                     burst = [self.rng.choice(self.keys) for _ in range(self.rng.choice((2, 3)))]
@@ -115,7 +125,7 @@ class Flood:
                         app.post_message(key_event(k))
                     bursts += 1
                     sent += len(burst)
-                    await pilot.pause()
+                    await settled(app)
                     assert app.crash_report is None, (burst, app.crash_report)
                 if bursts >= self.bursts:
                     sent = total
