@@ -9,9 +9,11 @@ App.run_test when the app is left, and its crash report is checked after every b
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import string
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -43,6 +45,36 @@ KEYS = sorted(set(string.ascii_lowercase + string.digits) - QUIT_KEYS) + NAMED
 def key_event(key: str) -> events.Key:
     char = key if len(key) == 1 else CHARACTERS.get(key)
     return events.Key(key, char)
+
+
+async def until(condition: Callable[[], object], what: str, within: float = 600.0) -> None:
+    """Wait for `condition` while the app runs (no Pilot.pause: its wait for the app's queues
+    gives up after 30 s, and a flood can take longer on a loaded machine; the test then left
+    the app with keys still queued, and Textual's teardown under them ended in
+    ScreenStackError). `within` only bounds a hung app."""
+    deadline = time.monotonic() + within
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not come within {within} s")
+        await asyncio.sleep(0.01)
+
+
+async def settled(app: JorvikApp) -> None:
+    """Until the app, then the screen and its widgets, have handled everything queued so far
+    (a mark queued after it in each, as Pilot.pause does, without its time limit); twice,
+    for what the first messages passed on."""
+    for what in ("the keys", "what they passed on"):
+        try:
+            pumps = [app, *app.screen.walk_children(with_self=True)]
+        except Exception:   # no screen: the app is ending
+            return
+        done: set[int] = set()
+
+        def mark(i: int, done: set[int] = done) -> None:
+            done.add(i)
+        marked = [i for i, pump in enumerate(pumps) if pump.call_later(mark, i)]
+        await until(lambda done=done, pumps=pumps, marked=marked: all(
+            i in done or not pumps[i].is_running for i in marked), what)
 
 
 class Flood:
@@ -85,7 +117,7 @@ class Flood:
                     for _ in range(self.flood - sent):
                         app.post_message(key_event(self.rng.choice(self.keys)))
                     sent = self.flood
-                    await pilot.pause()
+                    await settled(app)
                     assert app.crash_report is None
                 while not quit_ and bursts < self.bursts:
                     burst = [self.rng.choice(self.keys) for _ in range(self.rng.choice((2, 3)))]
@@ -93,10 +125,12 @@ class Flood:
                         app.post_message(key_event(k))
                     bursts += 1
                     sent += len(burst)
-                    await pilot.pause()
+                    await settled(app)
                     assert app.crash_report is None, (burst, app.crash_report)
                 if bursts >= self.bursts:
                     sent = total
+                if quit_:   # as a real exit: the app ends its loop before it is taken down
+                    await until(lambda app=app: not app.is_running, "the app's end")
             assert app.crash_report is None
 
 

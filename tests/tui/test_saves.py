@@ -53,10 +53,20 @@ async def save_as(app, pilot, target: Path) -> None:
 
 
 async def edited_save(change) -> tuple[Path, str]:
-    """A game of two moves, its save changed by `change(data)`: the path and the new text."""
-    app = make_app(*ARGS)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_keys(app, pilot, 2)
+    """A game of two moves (ARGS' game, saved by the play layer as the app saves it; the
+    tests are about loading it), its save changed by `change(data)`: the path and the new
+    text."""
+    from jorvik.carddata import load_cards
+    from jorvik.engine import legal_actions
+    from jorvik.play.seats import Seats
+    from jorvik.play.session import Session
+    session = Session.start(load_cards(), Seats(["Anna", "Bela"], ["red", "blue"],
+                                                [None, None]), "karl", 3, None)
+    for _ in range(2):
+        session.apply(legal_actions(session.state)[0])
+    session.close()
+    from jorvik.tui.handover import remember
+    remember("never")   # ARGS' --no-handover, which the app remembers for the next games
     path = only_game()
     data = json.loads(path.read_text(encoding="utf-8"))
     change(data)

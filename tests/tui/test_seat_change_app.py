@@ -159,11 +159,11 @@ async def test_a_finished_game_loaded_with_seat_is_shown_as_finished(tmp_path):
 
 
 async def test_a_four_player_hot_seat_game_where_two_leave_for_bots_ends(tmp_path):
-    """The issue's hot-seat game, from round 8 of 10 (the start is played without the app):
-    Bálint hands his seat to 'easy', later the table gives Dóra's to 'normal', and the two
-    humans left play on (the first choice each time) until the final scoring."""
+    """The issue's hot-seat game, in its last round (the start is played without the app):
+    Bálint hands his seat to 'easy', some moves later the table gives Dóra's to 'normal', and
+    the two humans left play on (the first choice each time) until the final scoring."""
     path = saved_at(tmp_path, ["Anna", "Bálint", "Csaba", "Dóra"], "jarl", 4,
-                    lambda s: s.state.round >= 8)
+                    lambda s: s.state.round >= 10)
     app = make_app("--load", path, "--bot-delay", "0", "--handover", "never")
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -171,7 +171,9 @@ async def test_a_four_player_hot_seat_game_where_two_leave_for_bots_ends(tmp_pat
         session = game.session
         await choose_in_palette(pilot, "Hand a seat", "Bálint (seat 2) → the easy bot", "seat 2 the easy")
         await wait_until(pilot, lambda: session.seats.bots[1] == "easy")
-        await play_until(pilot, lambda a: session.over or session.state.round >= 9)
+        first = len(session.actions)
+        await play_until(pilot, lambda a: session.over or (   # the table, not Dóra, decides
+            len(session.actions) >= first + 4 and session.decider in (0, 2)))
         if not session.over:
             await choose_in_palette(pilot, "Hand a seat", "Dóra (seat 4) → the normal bot",
                            "seat 4 the normal")
@@ -179,12 +181,13 @@ async def test_a_four_player_hot_seat_game_where_two_leave_for_bots_ends(tmp_pat
         await play_until(pilot, on_final)
         assert session.over and session.seats.bots == [None, "easy", None, "normal"]
         lines = _log(game)
-        assert "Bálint's seat is played by the easy bot from round 8." in lines or \
-            "Bálint left; their seat is played by the easy bot from round 8." in lines
-        assert any(line.startswith("Dóra's seat is played by the normal bot from round 9")
+        assert "Bálint's seat is played by the easy bot from round 10." in lines or \
+            "Bálint left; their seat is played by the easy bot from round 10." in lines
+        assert any(line.startswith("Dóra's seat is played by the normal bot from round 10")
                    for line in lines)
     data = json.loads(session.path.read_text(encoding="utf-8"))
     assert data["finished"] and [c["seat"] for c in data["seat_changes"]] == [1, 3]
+    assert data["seat_changes"][1]["move"] >= data["seat_changes"][0]["move"] + 4
 
 
 async def test_the_seat_commands_in_hungarian():

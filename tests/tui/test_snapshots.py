@@ -3,6 +3,9 @@ small-terminal message. Fixed seeds and names; regenerate with --snapshot-update
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from jorvik.engine import is_over
@@ -15,6 +18,7 @@ JARL = ("--players", "4", "--mode", "jarl", "--names", "Anna,Bela,Csaba,Dora", "
 JARL_HU = ("--lang", "hu", "--players", "4", "--mode", "jarl", "--names", "Anna,Béla,Csaba,Dóra",
            "--seed", "3", "--no-handover")
 SIZE = (120, 40)
+POSITIONS = Path(__file__).resolve().parents[1] / "data" / "positions"
 
 
 def _run_to(done):
@@ -34,9 +38,18 @@ def test_karl_purchase_phase(snap_compare):
                         run_before=_run_to(phase_is("purchase")))
 
 
-def test_karl_unloading_phase(snap_compare):
-    assert snap_compare(make_app(*KARL, autosave=False), terminal_size=SIZE,
-                        run_before=_run_to(phase_is("unloading", 2)))
+def test_karl_unloading_phase(snap_compare, tmp_path):
+    """KARL's game played by the first offered key until the unloading of round 2, loaded from
+    its save (tests/data/positions, saved by the app after those keys; loaded, the screen is
+    the same to the character). Playing by keys is what the other phases' snapshots do."""
+    path = tmp_path / "unloading.json"
+    shutil.copyfile(POSITIONS / "karl-3p-seed11-unloading-round2.json", path)
+    app = make_app("--load", str(path), "--no-handover", autosave=False)
+
+    async def run_before(pilot) -> None:
+        assert phase_is("unloading", 2)(app)
+        await pilot.pause()
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
 def test_jarl_demand_phase(snap_compare):

@@ -65,6 +65,7 @@ def test_no_module_but_textual_compat_uses_a_private_textual_name():
     private = re.compile(r"_modal_binding_chain|_merged?_bindings|\._bindings\b|_NO_MATCHES"
                          r"|_list_visible|_no_matches|\._exception\b|_exception_event"
                          r"|_return_code|_close_messages|_handle_exception|_move_page"
+                         r"|_gather_commands|_GATHER_COMMANDS_GROUP"
                          r"|from textual[.\w]* import _|textual\._")
     root = Path(jorvik.__file__).parent
     found = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py")
@@ -288,4 +289,26 @@ async def test_two_lesson_keys_in_one_burst_open_one_lesson():
         await pilot.pause()
         assert isinstance(app.screen, LessonScreen)
         assert app.screen.lesson is app.lesson is LESSONS[0]  # the first key's lesson
+    assert app.crash_report is None
+
+
+async def test_a_search_that_runs_while_the_palette_closes_is_dropped():
+    """A key flood's find: a search the palette runs while it is being taken down (its list
+    already gone: a search key in the same burst as the closing one, on a loaded machine)
+    failed in Textual's worker with NoMatches (CommandList) and ended the app. The hook runs
+    Textual's own search; the palette's list removed as its close does first, a search then
+    started ends quietly, and the palette still searches while whole."""
+    app = make_app(*GAME, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+p", *"Game log")
+        await wait_until(pilot, lambda: palette_lists(app, "Game log"))   # it searches
+        palette = app.screen
+        assert isinstance(palette, Palette)
+        await palette.query_one(CommandList).remove()
+        worker = palette._gather_commands("Game")
+        await wait_until(pilot, lambda: worker.is_finished, what="the dropped search")
+        await pilot.pause()
+        assert app.crash_report is None
+        palette.dismiss()
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
     assert app.crash_report is None

@@ -23,7 +23,7 @@ from jorvik.play.session import Session
 
 from .handover import MODES, set_handover
 from .text import card_name, card_text
-from .textual_compat import NoMatchesWords
+from .textual_compat import NoMatchesWords, SearchDroppedOnClose
 
 
 def game_cards(cards: CardSet, mode: str, players: int) -> list:
@@ -207,9 +207,10 @@ class _SeatsToHuman(_SeatProvider):
                 for p, name, now in seats if now]
 
 
-class Palette(NoMatchesWords, CommandPalette):
+class Palette(SearchDroppedOnClose, NoMatchesWords, CommandPalette):
     """Textual's command palette with its placeholder and "no matches" line translated.
-    Its page keys before its list is laid out are guarded in textual_compat (F8)."""
+    Its page keys before its list is laid out are guarded in textual_compat (F8), and so is
+    a search that starts or ends while it closes."""
 
     def __init__(self, placeholder: str | None = None, **kwargs: Any) -> None:
         super().__init__(placeholder=placeholder or t("tui.palette.placeholder"), **kwargs)

@@ -12,6 +12,7 @@ the list is not laid out yet (see guard_option_list_paging)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual._context import active_app
@@ -102,6 +103,42 @@ class NoMatchesWords:
                 palette._list_visible = False
         palette._no_matches_timer = palette.set_timer(palette._NO_MATCHES_COUNTDOWN,
                                                       show_no_matches)
+
+
+# ---------------------------------------------------------------- a search while the palette closes
+
+def _gather_search() -> Any:
+    """CommandPalette's own search worker (its method under Textual's @work), and its group."""
+    from textual.command import CommandPalette
+    search = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]
+    return search, CommandPalette._GATHER_COMMANDS_GROUP
+
+
+class SearchDroppedOnClose:
+    """Mixin for a CommandPalette: a key that changes the search in the same burst as the key
+    that closes the palette (or a search slow on a loaded machine) runs Textual's search
+    worker while the closing palette's widgets are being taken down; the worker's lookup of
+    its list then fails (NoMatches: CommandList) and the app ends with a traceback. That
+    search has nobody to show its commands to: dropped. The same error on a whole palette
+    is raised as before."""
+
+    async def _search_unless_closed(self, search_value: str) -> None:
+        from textual.command import CommandList
+        from textual.css.query import NoMatches
+        from textual.widgets import LoadingIndicator
+        palette: Any = self
+        search, _ = _gather_search()
+        try:
+            await search(palette, search_value)
+        except NoMatches:
+            if palette.query(CommandList) and palette.query(LoadingIndicator):
+                raise   # the palette is whole: a real error
+
+    def _gather_commands(self, search_value: str) -> Any:  # CommandPalette's (@work)
+        _, group = _gather_search()
+        palette: Any = self
+        return palette.run_worker(partial(self._search_unless_closed, search_value),
+                                  name="_gather_commands", group=group, exclusive=True)
 
 
 # ---------------------------------------------------------------- Textual's OptionList paging bug

@@ -52,11 +52,11 @@ def _alive(pid: int) -> bool:
 
 def test_hints_are_the_same_on_one_thread_one_worker_and_two():
     positions = _positions()
-    alone = [hints(st, seed=1, budget=4000) for st in positions]
+    alone = [hints(st, seed=1, budget=1500) for st in positions]   # small: three hints each
     fixed = hints(positions[2], seed=2, playouts=3)
     for n in (1, 2):
         with hint_pool(n) as pool:
-            assert [hints(st, seed=1, budget=4000, pool=pool) for st in positions] == alone
+            assert [hints(st, seed=1, budget=1500, pool=pool) for st in positions] == alone
             assert hints(positions[2], seed=2, playouts=3, pool=pool) == fixed
             assert len(pool.pids) == n and not pool.broken   # played on the workers
     assert len(alone[0]) == 3
