@@ -3,6 +3,7 @@ every file from outside, and its training is reproducible from a seed."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import random
@@ -30,6 +31,13 @@ def _tool():
 
 
 def _midgame(n: int = 3, mode: str = "jarl", seed: int = 4, rounds: int = 4):
+    """A position of normal bots at the start of `rounds` (played once per set of arguments;
+    every caller gets its own copy to change)."""
+    return _played_to(n, mode, seed, rounds).copy()
+
+
+@functools.cache
+def _played_to(n: int, mode: str, seed: int, rounds: int):
     st = new_game([f"P{i}" for i in range(n)], mode, seed=seed, cards=load_cards())
     st, _ = play_out(st, seat_bots(["normal"] * n, seed), stop_round=rounds)
     return st
@@ -197,7 +205,13 @@ def test_the_shipped_model_is_small_package_data():
 
 
 def _positions():
-    """The first position of every round of a few games at several tables."""
+    """The first position of every round of a few games at several tables (played once per
+    module; each caller gets copies)."""
+    return [st.copy() for st in _played_positions()]
+
+
+@functools.cache
+def _played_positions():
     from jorvik.bots.policy import playout_policy
     out = []
     for n, mode, seed in ((4, "karl", 11), (3, "jarl", 12), (5, "jarl", 13), (2, "karl", 14)):
@@ -210,7 +224,7 @@ def _positions():
                 last = st.round
             st, _ = play_out(st, bots, max_decisions=7)
         out.append(st)
-    return out
+    return tuple(out)
 
 
 def test_features_agree_with_the_rules_on_scores_defence_cards_and_rounds():
