@@ -378,19 +378,30 @@ def test_a_bad_endgame_head_is_one_clear_line(tmp_path, change, says):
     assert says in e.value.message and "\n" not in e.value.message
 
 
-def test_endgame_data_holds_only_the_last_rounds_labelled_by_replays(tmp_path):
+def _make_endgame_data(tool, out: Path) -> int:
+    """generate --last 1 --replays 2 of two games, seeds 8 and 9 (9 is a validation game)."""
+    return tool.main(["generate", "--games", "2", "--seed", "8", "--out", str(out),
+                      "--tables", "3jarl,2karl", "--shard-games", "1", "--sample", "0.01",
+                      "--replays", "2", "--last", "1"])
+
+
+@pytest.fixture(scope="module")
+def endgame_data(tmp_path_factory) -> Path:
+    """One endgame data set for the module (the tests only read it)."""
+    out = tmp_path_factory.mktemp("endgame") / "data"
+    assert _make_endgame_data(_tool(), out) == 0
+    return out
+
+
+def test_endgame_data_holds_only_the_last_rounds_labelled_by_replays(tmp_path, endgame_data):
     # generate --last K --replays R: only positions with at most K rounds left after theirs,
     # each labelled by the mean final margin of R play-outs of its public view (the noise
     # floor's own estimate), reproducible from the seed; a head trained on it combines
     tool = _tool()
     from jorvik.bots.value.features import GLOBAL
 
-    def make(out: Path) -> int:
-        return tool.main(["generate", "--games", "2", "--seed", "8", "--out", str(out),
-                          "--tables", "3jarl,2karl", "--shard-games", "1", "--sample", "0.01",
-                          "--replays", "2", "--last", "1"])
-    assert make(tmp_path / "a") == 0 and make(tmp_path / "b") == 0
-    a = tool.load_data(tmp_path / "a")
+    assert _make_endgame_data(tool, tmp_path / "b") == 0   # made again: the same data
+    a = tool.load_data(endgame_data)
     b = tool.load_data(tmp_path / "b")
     assert all(np.array_equal(a[k], b[k]) for k in a)
     left = a["glob"][:, GLOBAL.index("rounds_left")]
@@ -405,12 +416,10 @@ def test_endgame_data_holds_only_the_last_rounds_labelled_by_replays(tmp_path):
     assert np.all(a["teacher"][~seats] == 0)
 
 
-def test_a_head_trained_from_the_main_model_combines_into_one_file(tmp_path, capsys):
+def test_a_head_trained_from_the_main_model_combines_into_one_file(tmp_path, capsys,
+                                                                   endgame_data):
     tool = _tool()
-    data = tmp_path / "d"
-    assert tool.main(["generate", "--games", "10", "--seed", "20", "--out", str(data),
-                      "--tables", "2karl", "--shard-games", "5", "--sample", "0.01",
-                      "--replays", "2", "--last", "1"]) == 0
+    data = endgame_data     # a training game and a validation game, rounds left 0 and 1
     base = tmp_path / "base.json"      # the shipped model without any head of its own
     base.write_text(json.dumps({k: v for k, v in _model_json().items() if k != "endgame"}),
                     encoding="utf-8")
