@@ -7,6 +7,7 @@ import functools
 import importlib.util
 import json
 import random
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -135,18 +136,26 @@ def _generate(tool, out: Path, seed: int) -> int:
                       "--tables", "2karl,3jarl", "--shard-games", "2", "--sample", "0.02"])
 
 
-def test_self_play_data_and_training_are_reproducible_from_the_seed(tmp_path):
+@pytest.fixture(scope="module")
+def selfplay_data(tmp_path_factory) -> Path:
+    """Self-play data of four games (seed 6, two shards), made once for the module; tests
+    that change it work on a copy."""
+    out = tmp_path_factory.mktemp("selfplay") / "data"
+    assert _generate(_tool(), out, 6) == 0
+    return out
+
+
+def test_self_play_data_and_training_are_reproducible_from_the_seed(tmp_path, selfplay_data):
     tool = _tool()
-    assert _generate(tool, tmp_path / "a", 6) == 0
-    assert _generate(tool, tmp_path / "b", 6) == 0
-    a = tool.load_data(tmp_path / "a")
+    assert _generate(tool, tmp_path / "b", 6) == 0    # made again: the same data
+    a = tool.load_data(selfplay_data)
     b = tool.load_data(tmp_path / "b")
     assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
     assert set(a["game"].tolist()) == {6, 7, 8, 9}   # game 9 validates
 
     def trained(seed: int, name: str) -> list:
         out = tmp_path / name
-        assert tool.main(["train", "--data", str(tmp_path / "a"), "--out", str(out),
+        assert tool.main(["train", "--data", str(selfplay_data), "--out", str(out),
                           "--seed", str(seed), "--epochs", "2", "--hidden", "8"]) == 0
         return json.loads(out.read_text(encoding="utf-8"))["layers"]
 
@@ -156,16 +165,20 @@ def test_self_play_data_and_training_are_reproducible_from_the_seed(tmp_path):
     read_model(tmp_path / "m1.json")   # a trained file reads back
 
 
-def test_generation_resumes_and_refuses_other_options(tmp_path, capsys):
+def test_generation_resumes_and_refuses_other_options(tmp_path, capsys, selfplay_data):
     tool = _tool()
-    assert _generate(tool, tmp_path, 5) == 0
-    shard = tmp_path / "shard-00001.npz"
-    kept = (tmp_path / "shard-00000.npz").stat().st_mtime_ns
+    folder = tmp_path / "data"
+    shutil.copytree(selfplay_data, folder)     # a generation of seed 6, both shards done
+    shard = folder / "shard-00001.npz"
+    made = tool.load_data(selfplay_data)
+    kept = (folder / "shard-00000.npz").stat().st_mtime_ns
     shard.unlink()
-    assert _generate(tool, tmp_path, 5) == 0
-    assert shard.exists() and (tmp_path / "shard-00000.npz").stat().st_mtime_ns == kept
+    assert _generate(tool, folder, 6) == 0
+    assert shard.exists() and (folder / "shard-00000.npz").stat().st_mtime_ns == kept
+    again = tool.load_data(folder)             # the missing shard made again, the same
+    assert again.keys() == made.keys() and all(np.array_equal(again[k], made[k]) for k in made)
     capsys.readouterr()
-    assert _generate(tool, tmp_path, 6) == 2    # another seed into the same folder
+    assert _generate(tool, folder, 5) == 2      # another seed into the same folder
     err = capsys.readouterr().err
     assert "other options" in err and err.count("\n") == 1
 
