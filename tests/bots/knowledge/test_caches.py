@@ -3,7 +3,6 @@ a bot with them decides exactly as a bot without them."""
 
 from __future__ import annotations
 
-import functools
 import random
 
 import pytest
@@ -27,20 +26,14 @@ from jorvik.tournament import play_game
 
 
 def _positions(seed: int, players: int, mode: str):
-    """Every state of a game between noisy heuristic bots (each game played once per module:
-    the tests only read its states, and change copies)."""
-    return list(_played(seed, players, mode))
-
-
-@functools.cache
-def _played(seed: int, players: int, mode: str):
+    """Every state of a game between noisy heuristic bots."""
     st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
     bots = [NormalBot(seed * 16 + i, noise=0.5) for i in range(players)]
     out = [st]
     while not is_over(st):
         st, _ = apply_action(st, bots[current_player(st)].choose(st))
         out.append(st)
-    return tuple(out)
+    return out
 
 
 def _with_common(st, common):
