@@ -15,6 +15,13 @@ import pytest
 
 from jorvik import i18n
 
+# numpy's OpenBLAS starts a thread per core for each matrix product or solve (the value
+# model's training, its ridge solves): on the suite's two cores, with two xdist workers
+# already busy, those threads only wait on each other (a test of the training spent 2.5 CPU s
+# where one thread takes 0.15 s). Set before numpy is first imported; the workers and the
+# processes the tests start inherit it. What is computed is the same.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 
 @pytest.fixture(autouse=True)
 def _own_home_in_english(tmp_path, monkeypatch):

@@ -3,6 +3,7 @@ order. Two states that agree on everything public get the same decision for the 
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -42,7 +43,13 @@ def reshuffled(st: GameState, rng: random.Random) -> GameState:
 
 
 def game_states(players: int, mode: str, seed: int, every: int) -> list[GameState]:
-    """Every `every`-th decision state of a game between normal bots."""
+    """Every `every`-th decision state of a game between normal bots (each game played once
+    per module: `hard` and `expert` are asked about the same states; they only read them)."""
+    return list(_game_states(players, mode, seed, every))
+
+
+@functools.cache
+def _game_states(players: int, mode: str, seed: int, every: int) -> tuple[GameState, ...]:
     out = []
     k = 0
 
@@ -55,7 +62,7 @@ def game_states(players: int, mode: str, seed: int, every: int) -> list[GameStat
 
     st = new_game([f"P{i}" for i in range(players)], mode=mode, seed=seed, cards=load_cards())
     play_out(st, seat_bots(["normal"] * players, seed), watch=collect)
-    return out
+    return tuple(out)
 
 
 @pytest.mark.parametrize("players,mode,seed", [(4, "karl", 11), (2, "jarl", 12), (3, "jarl", 13)])

@@ -5,8 +5,9 @@ Two whole-game records (tests/bots/positions/strong-player-*) a strong player pl
 1.0 s against `expert`, and one normal-bot game found by searching for such passes; each test
 replays a record to the decision and asks `hard` and `expert` valuing the cut by the table's
 measured coin curve (``coins_at_cut="curve"``: the first coins most, a pile the rounds left cannot
-spend little) and craftsmen by the cubes kept for them (``held_cubes=True``) at think 0.2 s
-(CPU time) on several seeds. Both are off by default: in matches against the bots with one
+spend little) and craftsmen by the cubes kept for them (``held_cubes=True``) with 24 play-outs
+on several seeds (a fixed budget, not a time: the same choices on any machine; at think 0.2 s
+of CPU they ran 8-38 play-outs). Both are off by default: in matches against the bots with one
 flat price a coin they lost (docs/decisions.md)."""
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def test_the_search_bots_valuing_coins_by_the_curve_buy_the_cheap_card(
         config, name, actions, card, price, coins):
     st = position(name, actions)
     for seed in range(3):
-        a = SearchBot(config, seed, think=0.2, cpu_clock=True, coins_at_cut="curve",
+        a = SearchBot(config, seed, playouts=24, coins_at_cut="curve",
                       held_cubes=True).choose(st)
         assert isinstance(a, Buy), (config.name, seed, card)
 

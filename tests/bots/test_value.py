@@ -3,9 +3,11 @@ every file from outside, and its training is reproducible from a seed."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import random
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +32,13 @@ def _tool():
 
 
 def _midgame(n: int = 3, mode: str = "jarl", seed: int = 4, rounds: int = 4):
+    """A position of normal bots at the start of `rounds` (played once per set of arguments;
+    every caller gets its own copy to change)."""
+    return _played_to(n, mode, seed, rounds).copy()
+
+
+@functools.cache
+def _played_to(n: int, mode: str, seed: int, rounds: int):
     st = new_game([f"P{i}" for i in range(n)], mode, seed=seed, cards=load_cards())
     st, _ = play_out(st, seat_bots(["normal"] * n, seed), stop_round=rounds)
     return st
@@ -127,18 +136,26 @@ def _generate(tool, out: Path, seed: int) -> int:
                       "--tables", "2karl,3jarl", "--shard-games", "2", "--sample", "0.02"])
 
 
-def test_self_play_data_and_training_are_reproducible_from_the_seed(tmp_path):
+@pytest.fixture(scope="module")
+def selfplay_data(tmp_path_factory) -> Path:
+    """Self-play data of four games (seed 6, two shards), made once for the module; tests
+    that change it work on a copy."""
+    out = tmp_path_factory.mktemp("selfplay") / "data"
+    assert _generate(_tool(), out, 6) == 0
+    return out
+
+
+def test_self_play_data_and_training_are_reproducible_from_the_seed(tmp_path, selfplay_data):
     tool = _tool()
-    assert _generate(tool, tmp_path / "a", 6) == 0
-    assert _generate(tool, tmp_path / "b", 6) == 0
-    a = tool.load_data(tmp_path / "a")
+    assert _generate(tool, tmp_path / "b", 6) == 0    # made again: the same data
+    a = tool.load_data(selfplay_data)
     b = tool.load_data(tmp_path / "b")
     assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
     assert set(a["game"].tolist()) == {6, 7, 8, 9}   # game 9 validates
 
     def trained(seed: int, name: str) -> list:
         out = tmp_path / name
-        assert tool.main(["train", "--data", str(tmp_path / "a"), "--out", str(out),
+        assert tool.main(["train", "--data", str(selfplay_data), "--out", str(out),
                           "--seed", str(seed), "--epochs", "2", "--hidden", "8"]) == 0
         return json.loads(out.read_text(encoding="utf-8"))["layers"]
 
@@ -148,16 +165,20 @@ def test_self_play_data_and_training_are_reproducible_from_the_seed(tmp_path):
     read_model(tmp_path / "m1.json")   # a trained file reads back
 
 
-def test_generation_resumes_and_refuses_other_options(tmp_path, capsys):
+def test_generation_resumes_and_refuses_other_options(tmp_path, capsys, selfplay_data):
     tool = _tool()
-    assert _generate(tool, tmp_path, 5) == 0
-    shard = tmp_path / "shard-00001.npz"
-    kept = (tmp_path / "shard-00000.npz").stat().st_mtime_ns
+    folder = tmp_path / "data"
+    shutil.copytree(selfplay_data, folder)     # a generation of seed 6, both shards done
+    shard = folder / "shard-00001.npz"
+    made = tool.load_data(selfplay_data)
+    kept = (folder / "shard-00000.npz").stat().st_mtime_ns
     shard.unlink()
-    assert _generate(tool, tmp_path, 5) == 0
-    assert shard.exists() and (tmp_path / "shard-00000.npz").stat().st_mtime_ns == kept
+    assert _generate(tool, folder, 6) == 0
+    assert shard.exists() and (folder / "shard-00000.npz").stat().st_mtime_ns == kept
+    again = tool.load_data(folder)             # the missing shard made again, the same
+    assert again.keys() == made.keys() and all(np.array_equal(again[k], made[k]) for k in made)
     capsys.readouterr()
-    assert _generate(tool, tmp_path, 6) == 2    # another seed into the same folder
+    assert _generate(tool, folder, 5) == 2      # another seed into the same folder
     err = capsys.readouterr().err
     assert "other options" in err and err.count("\n") == 1
 
@@ -197,7 +218,13 @@ def test_the_shipped_model_is_small_package_data():
 
 
 def _positions():
-    """The first position of every round of a few games at several tables."""
+    """The first position of every round of a few games at several tables (played once per
+    module; each caller gets copies)."""
+    return [st.copy() for st in _played_positions()]
+
+
+@functools.cache
+def _played_positions():
     from jorvik.bots.policy import playout_policy
     out = []
     for n, mode, seed in ((4, "karl", 11), (3, "jarl", 12), (5, "jarl", 13), (2, "karl", 14)):
@@ -210,7 +237,7 @@ def _positions():
                 last = st.round
             st, _ = play_out(st, bots, max_decisions=7)
         out.append(st)
-    return out
+    return tuple(out)
 
 
 def test_features_agree_with_the_rules_on_scores_defence_cards_and_rounds():
@@ -364,19 +391,30 @@ def test_a_bad_endgame_head_is_one_clear_line(tmp_path, change, says):
     assert says in e.value.message and "\n" not in e.value.message
 
 
-def test_endgame_data_holds_only_the_last_rounds_labelled_by_replays(tmp_path):
+def _make_endgame_data(tool, out: Path) -> int:
+    """generate --last 1 --replays 2 of two games, seeds 8 and 9 (9 is a validation game)."""
+    return tool.main(["generate", "--games", "2", "--seed", "8", "--out", str(out),
+                      "--tables", "3jarl,2karl", "--shard-games", "1", "--sample", "0.01",
+                      "--replays", "2", "--last", "1"])
+
+
+@pytest.fixture(scope="module")
+def endgame_data(tmp_path_factory) -> Path:
+    """One endgame data set for the module (the tests only read it)."""
+    out = tmp_path_factory.mktemp("endgame") / "data"
+    assert _make_endgame_data(_tool(), out) == 0
+    return out
+
+
+def test_endgame_data_holds_only_the_last_rounds_labelled_by_replays(tmp_path, endgame_data):
     # generate --last K --replays R: only positions with at most K rounds left after theirs,
     # each labelled by the mean final margin of R play-outs of its public view (the noise
     # floor's own estimate), reproducible from the seed; a head trained on it combines
     tool = _tool()
     from jorvik.bots.value.features import GLOBAL
 
-    def make(out: Path) -> int:
-        return tool.main(["generate", "--games", "2", "--seed", "8", "--out", str(out),
-                          "--tables", "3jarl,2karl", "--shard-games", "1", "--sample", "0.01",
-                          "--replays", "2", "--last", "1"])
-    assert make(tmp_path / "a") == 0 and make(tmp_path / "b") == 0
-    a = tool.load_data(tmp_path / "a")
+    assert _make_endgame_data(tool, tmp_path / "b") == 0   # made again: the same data
+    a = tool.load_data(endgame_data)
     b = tool.load_data(tmp_path / "b")
     assert all(np.array_equal(a[k], b[k]) for k in a)
     left = a["glob"][:, GLOBAL.index("rounds_left")]
@@ -391,12 +429,10 @@ def test_endgame_data_holds_only_the_last_rounds_labelled_by_replays(tmp_path):
     assert np.all(a["teacher"][~seats] == 0)
 
 
-def test_a_head_trained_from_the_main_model_combines_into_one_file(tmp_path, capsys):
+def test_a_head_trained_from_the_main_model_combines_into_one_file(tmp_path, capsys,
+                                                                   endgame_data):
     tool = _tool()
-    data = tmp_path / "d"
-    assert tool.main(["generate", "--games", "10", "--seed", "20", "--out", str(data),
-                      "--tables", "2karl", "--shard-games", "5", "--sample", "0.01",
-                      "--replays", "2", "--last", "1"]) == 0
+    data = endgame_data     # a training game and a validation game, rounds left 0 and 1
     base = tmp_path / "base.json"      # the shipped model without any head of its own
     base.write_text(json.dumps({k: v for k, v in _model_json().items() if k != "endgame"}),
                     encoding="utf-8")

@@ -13,6 +13,7 @@ hyphen-minus before a digit, a decimal point and straight quotes."""
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import string
@@ -65,8 +66,10 @@ def _fields(msg: str) -> list[tuple[str, str]]:
 PLURAL_FORMS: dict[str, tuple[str, int]] = {}  # "key.one" -> ("key", 1)
 
 
+@functools.cache
 def _templates() -> dict[str, str]:
-    """Every Hungarian catalogue string, plural forms as key.one / key.other."""
+    """Every Hungarian catalogue string, plural forms as key.one / key.other (read once: the
+    catalogue files do not change during the run; callers only read the dict)."""
     out = {}
     for key, value in i18n.catalogue("hu").items():
         if isinstance(value, dict):
@@ -83,6 +86,7 @@ def _quoted(msg: str, name: str) -> bool:
     return re.search(r"„\{" + name + r"(:[^}]*)?\}”", msg) is not None
 
 
+@functools.cache
 def _name_templates() -> dict[str, str]:
     """The templates with a player's name in a sentence (not a quoted value)."""
     return {k: v for k, v in _templates().items()
