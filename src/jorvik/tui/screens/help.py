@@ -75,8 +75,11 @@ class HelpScreen(Recompose, ModalScreen[None]):
             self.query_one("#card-search", Input).focus()
 
     def retranslate(self) -> None:
-        self.tab = (self.query_one(TabbedContent).active or "help-keys").removeprefix("help-")
-        self.search = self.query_one("#card-search", Input).value
+        tabs, search = self.query(TabbedContent), self.query("#card-search").results(Input)
+        if tabs:   # (not while it is being composed again: the last tab and search stay)
+            self.tab = (tabs.first().active or "help-keys").removeprefix("help-")
+        for box in search:
+            self.search = box.value
         super().retranslate()
 
     def after_recompose(self) -> None:
@@ -108,14 +111,18 @@ class HelpScreen(Recompose, ModalScreen[None]):
             out.append("\n" + text + "\n\n")
         if not shown:
             out.append(t("tui.help.no_cards"), style="dim")
-        self.query_one("#card-list", Static).update(out)
+        for card_list in self.query("#card-list").results(Static):   # (none while composed
+            card_list.update(out)                                      # again)
 
     def action_scroll(self, how: str) -> None:
-        pane = self.query_one(TabbedContent).active_pane
-        if pane is None:
-            return
-        scroll = pane.query_one(VerticalScroll)
-        getattr(scroll, f"scroll_{how}")(animate=False)
+        """Scroll the open tab; nothing while the screen is being composed again (a key
+        that comes between a language or theme switch's removal of the tabs and their
+        return)."""
+        tabs = self.query(TabbedContent)
+        pane = tabs.first().active_pane if tabs else None
+        scrolls = pane.query(VerticalScroll) if pane is not None else None
+        if scrolls:
+            getattr(scrolls.first(), f"scroll_{how}")(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
