@@ -1,7 +1,7 @@
 """Every test gets its own empty data directory (JORVIK_HOME: never the user's saves and
 settings) and starts and ends in English, whatever the locale of the machine running it.
-The slow tier runs first, so that on two workers (pytest-xdist, pyproject's addopts) its long
-tests are not the last ones left while the other worker has nothing to do."""
+The slow tier runs first, so that on the xdist workers (pyproject's addopts) its long
+tests are not the last ones left while the other workers have nothing to do."""
 
 from __future__ import annotations
 
