@@ -102,7 +102,7 @@ def _changes(save: dict) -> list[tuple[int, str | None, int | None]]:
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run "
                     "installs it)")
-def test_done_when_a_hosted_game_with_a_drop_a_kill_and_a_return_from_the_browser():
+def test_done_when_a_hosted_game_with_a_drop_a_kill_and_a_return_from_the_browser(tmp_path):
     from playwright.sync_api import sync_playwright
     game = ["--players", "4", "--mode", "jarl", "--names", "Ann,Bo,Cy", "--bots", "4",
             "--level", "easy", "--seed", "21", "--start-player", "1", "--port", "0",
@@ -156,12 +156,16 @@ def test_done_when_a_hosted_game_with_a_drop_a_kill_and_a_return_from_the_browse
                     seat.keyboard.press(key)
                     seat.wait_for_timeout(400)
                 seat.wait_for_timeout(1500)
-            assert _moved_by(1, returned_at), "Bo's keys in the browser did not reach the host"
+            shot = tmp_path / "bo-back.png"   # Bo's page as it is: a failure can be seen
+            seat.screenshot(path=str(shot))
+            assert _moved_by(1, returned_at), f"Bo's keys in the browser did not reach the host " \
+                f"(his page: {shot})"
             # his page closes: the stand-in again, and the game goes on to its end
             seat.close()
             _wait(lambda s: _changes(s)[-1:] == [(1, "easy", None)], 120, "the stand-in again")
             _wait(lambda s: s.get("finished"), 600, "the end")
             watcher.wait_for_timeout(1500)
+            watcher.screenshot(path=str(tmp_path / "watcher-end.png"))
             browser.close()
         code, _, err = finish(host, 60)
         assert code == 0 and "Traceback" not in err
