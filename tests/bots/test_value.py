@@ -103,6 +103,11 @@ def _model_json() -> dict:
 def test_a_bad_model_file_is_one_clear_line(tmp_path, change, says):
     data = _model_json()
     change(data)
+    _refused_in_one_line(tmp_path, data, says)
+
+
+def _refused_in_one_line(tmp_path, data, says: str) -> None:
+    """A model file of `data` is refused with one line that says `says`."""
     path = tmp_path / "m.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ModelFileError) as e:
@@ -384,11 +389,7 @@ def test_an_endgame_head_values_the_last_rounds_and_only_them(tmp_path):
 def test_a_bad_endgame_head_is_one_clear_line(tmp_path, change, says):
     data = _with_head(_model_json(), [0], 0.0)
     change(data)
-    path = tmp_path / "m.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(ModelFileError) as e:
-        read_model(path)
-    assert says in e.value.message and "\n" not in e.value.message
+    _refused_in_one_line(tmp_path, data, says)
 
 
 def _make_endgame_data(tool, out: Path) -> int:

@@ -47,7 +47,7 @@ import secrets
 import ssl
 import time
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,7 +61,7 @@ from jorvik.play import saves as saving
 from jorvik.play.errors import PlayError
 from jorvik.play.seats import HUMAN, SeatChange, level_names, remote_after
 from jorvik.play.session import Kept, LogEntry, SeatNote, Session, note_entry
-from jorvik.play.turns import DROPPED, PLAYED, BotMove, BotTurns
+from jorvik.play.turns import DROPPED, PLAYED, BotTurns
 
 from . import codes as joincodes
 from .gate import Gate, address_key
@@ -462,18 +462,15 @@ class Table:
         s.log.append(note_entry(len(s.actions), words))
 
     async def _bot(self, p: int) -> None:
-        """Seat p's bot's turn (the play layer's: BotTurns.play_turn_async), its thinking in
-        the loop's executor; then everyone is told, or (the seat changed hands while it
+        """Seat p's bot's turn (the play layer's: BotTurns.turn, run by run_turn), its thinking
+        in the loop's executor; then everyone is told, or (the seat changed hands while it
         thought: the move was dropped) the bot of the seat whose decision it is starts."""
         loop = asyncio.get_running_loop()
 
         def tell(words: Any) -> None:   # (from the bot's worker thread)
             loop.call_soon_threadsafe(self.note, words)
-
-        def run(think: Callable[[], BotMove | None]) -> Awaitable[BotMove | None]:
-            return loop.run_in_executor(None, think)
         try:
-            outcome = await self.turns.play_turn_async(p, tell, self.note, run)
+            outcome = await self.turns.run_turn(self.turns.turn(p, tell, self.note))
         finally:
             self.bot_task = None
         if outcome == PLAYED:

@@ -298,7 +298,7 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from jorvik.play.session import Session
 
     from . import codes as joincodes
-    from .host import Table, read_away, read_sidecar, read_standing_in, remote_on_resume
+    from .host import Table, read_away, read_standing_in, remote_on_resume
 
     path = _resume_hosting(parser, args) if args.resume_host else None
     seat_specs: list[str] = []
@@ -328,7 +328,6 @@ def cmd_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     standing_in: list[int] = []
     away: dict[int, tuple[float, bool]] = {}
     if path is not None:
-        remote = read_sidecar(path) or []
         standing_in = read_standing_in(path)
         away = read_away(path)   # since when each seat's player is away (bad times: left out)
         session = _resumed_session(parser, path, config.cards, [sock, web_sock])

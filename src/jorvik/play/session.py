@@ -131,11 +131,15 @@ class SeatNote:
         return t(f"play.seat.{kind}", **fields)
 
 
+def seat_note(change: SeatChange, session: Session) -> SeatNote:
+    """The words of a seat change, in the round it happened in."""
+    return SeatNote(change, session.seats.names[change.seat], session.states[change.move].round)
+
+
 def seat_entry(change: SeatChange, session: Session) -> LogEntry:
     """The log line of a seat change, at the move it happened after."""
-    words = SeatNote(change, session.seats.names[change.seat],
-                     session.states[change.move].round)
-    return LogEntry(change.move, note=words, player=change.seat, kind="seat", tone="")
+    return LogEntry(change.move, note=seat_note(change, session), player=change.seat,
+                    kind="seat", tone="")
 
 
 @dataclass(frozen=True)
@@ -253,9 +257,8 @@ class Session:
         for a in data.actions:
             s._apply(a)
         for note in sorted(data.notes, key=lambda n: n["move"]):  # each after its move
-            move = note["move"]
-            at = next((i for i, e in enumerate(s.log) if e.index > move), len(s.log))
-            s.log.insert(at, note_entry(move, Kept(note["kind"], note["player"], data.seats)))
+            s._insert_log(note_entry(note["move"], Kept(note["kind"], note["player"],
+                                                        data.seats)))
         s._replay_seat_changes(data.seat_changes)
         s._replay_remote_changes(data.remote_changes)
         if path is not None and data.game_id:
@@ -314,8 +317,7 @@ class Session:
         round 2 (the normal bot leaves)"), as it names another player's move."""
         point = self.undo_point()
         gone = [] if point is None else self.seat_changes[point[1]:]
-        return [SeatNote(c, self.seats.names[c.seat], self.states[c.move].round)()
-                for c in reversed(gone)]
+        return [seat_note(c, self)() for c in reversed(gone)]
 
     def undo_point(self) -> tuple[int, int] | None:
         """Where undo returns to: (the index of the state, how many seat changes are kept).
@@ -469,10 +471,7 @@ class Session:
         the game is over or closed ('game_over'), there is no such seat ('no_seat'), a player
         asks for another's seat ('not_your_seat') or there is no such bot ('unknown_level').
         The front end's bot that was thinking for the seat must drop its choice."""
-        if self.over or self.ended.is_set():
-            raise PlayError("game_over")
-        if not 0 <= seat < len(self.seats):
-            raise PlayError("no_seat", seat=seat + 1, players=len(self.seats))
+        self._seat_can_change(seat)
         if by is not None and by != seat:
             raise PlayError("not_your_seat", seat=seat)
         if bot is not None and bot not in level_names():
@@ -488,14 +487,25 @@ class Session:
         self._changed()
         return change
 
+    def _seat_can_change(self, seat: int) -> None:
+        """PlayError when no seat can change now ('game_over': over or closed) or there is
+        no such seat ('no_seat')."""
+        if self.over or self.ended.is_set():
+            raise PlayError("game_over")
+        if not 0 <= seat < len(self.seats):
+            raise PlayError("no_seat", seat=seat + 1, players=len(self.seats))
+
     def _replay_seat_changes(self, changes: list[SeatChange]) -> None:
         """A saved game's seat changes, each in its place in the log (the seats are the
         saved ones: as they are after the last change)."""
         self.seat_changes = list(changes)
         for change in changes:
-            at = next((i for i, e in enumerate(self.log) if e.index > change.move),
-                      len(self.log))
-            self.log.insert(at, seat_entry(change, self))
+            self._insert_log(seat_entry(change, self))
+
+    def _insert_log(self, entry: LogEntry) -> None:
+        """A saved line back in its place in the log: after the lines of its move."""
+        at = next((i for i, e in enumerate(self.log) if e.index > entry.index), len(self.log))
+        self.log.insert(at, entry)
 
     def _keep_remote_changes(self, target: int) -> None:
         """After an undo to `target` actions: the seats moved between machines after it stay
@@ -513,10 +523,7 @@ class Session:
         between two decisions (the host decides whether it may): recorded in the log and the
         save. Undo never takes it back (see RemoteChange). PlayError when the game is over or
         closed ('game_over') or there is no such seat ('no_seat')."""
-        if self.over or self.ended.is_set():
-            raise PlayError("game_over")
-        if not 0 <= seat < len(self.seats):
-            raise PlayError("no_seat", seat=seat + 1, players=len(self.seats))
+        self._seat_can_change(seat)
         change = RemoteChange(len(self.actions), seat, remote)
         self.remote_changes.append(change)
         self.log.append(remote_entry(change, self))
@@ -529,9 +536,7 @@ class Session:
         log (after the seat changes made at the same move)."""
         self.remote_changes = list(changes)
         for change in changes:
-            at = next((i for i, e in enumerate(self.log) if e.index > change.move),
-                      len(self.log))
-            self.log.insert(at, remote_entry(change, self))
+            self._insert_log(remote_entry(change, self))
 
     def save(self) -> None:
         """Save to the game's own file now (atomic; a few ms). A failure is kept in

@@ -6,7 +6,7 @@ this module's: `due` says which bot seat is to move, `begin` starts its turn, `t
 worker thread) chooses, and `finish` (on the front end's thread) plays it or drops it. One
 whole turn is `turn`'s steps, played here and now by `play_turn` (`play_bots`: the bots'
 turns until a human decides) or on an event loop with the thinking in a worker thread by
-`run_turn` (the Textual game screen's worker; the host's, by `play_turn_async`): the policy
+`run_turn` (the Textual game screen's worker, the host's bot task): the policy
 (the stale check, the failed bot's note) is written once for every front end. A
 bot that fails (an unknown level, an error, an illegal move) gives its seat to 'easy', so a
 game never stops; a choice that the game has moved past (undo, a seat change, quit, new
@@ -14,9 +14,11 @@ game) is dropped by its token."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from jorvik.engine import Action
@@ -221,11 +223,16 @@ class BotTurns:
 
     @staticmethod
     async def run_turn(steps: Steps, run: Callable[[Callable[[], BotMove | None]],
-                                                   Awaitable[BotMove | None]]) -> str:
-        """A turn begun (`turn`) played on an event loop: `run` runs each blocking thinking
-        elsewhere (the loop's executor), the rest (the stale check, the move, the failed
-        bot's note) runs on the loop; how it ended (`turn`). A task cancelled while its bot
-        thinks never plays that choice (the thinking runs on; what it returns is dropped)."""
+                                                   Awaitable[BotMove | None]] | None = None,
+                       ) -> str:
+        """A turn begun (`turn`) played on the running event loop: `run` runs each blocking
+        thinking elsewhere (None: in the loop's default executor, a worker thread), the rest
+        (the stale check, the move, the failed bot's note) runs on the loop; how it ended
+        (`turn`). A task cancelled while its bot thinks never plays that choice (the
+        thinking runs on; what it returns is dropped)."""
+        if run is None:
+            loop = asyncio.get_running_loop()
+            run = partial(loop.run_in_executor, None)
         try:
             think = next(steps)
             while True:
@@ -233,13 +240,6 @@ class BotTurns:
         except StopIteration as end:
             outcome: str = end.value
             return outcome
-
-    async def play_turn_async(self, p: int, tell: Callable[[Words], None],
-                              note: Callable[[Words], None],
-                              run: Callable[[Callable[[], BotMove | None]],
-                                            Awaitable[BotMove | None]]) -> str:
-        """Seat p's bot's turn on an event loop (the host's): `run_turn` of `turn`."""
-        return await self.run_turn(self.turn(p, tell, note), run)
 
     def play_bots(self, tell: Callable[[Words], None] = lambda words: None,
                   limit: int | None = None) -> int:

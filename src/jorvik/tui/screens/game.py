@@ -6,9 +6,8 @@ itself); when the keyboard changes hands is the play layer's policy (jorvik.play
 
 from __future__ import annotations
 
-import asyncio
 import gc
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -33,7 +32,7 @@ from jorvik.play.handover import Handing, HandOver
 from jorvik.play.session import Session, note_entry
 from jorvik.play.since import Item, summary
 from jorvik.play.table import Table
-from jorvik.play.turns import PLAYED, BotMove, BotTurns, Steps
+from jorvik.play.turns import PLAYED, BotTurns, Steps
 
 from ..choices import Choice, Menu, worded
 from ..handover import resolve
@@ -586,10 +585,6 @@ class GameScreen(SmallTerminal, Screen):
         """The turn's steps on the app's thread (its widgets are touched only here), the
         thinking in a worker thread, so the screen stays live meanwhile. A newer turn (after
         an undo or a seat change) cancels this one: what its bot then chooses is dropped."""
-        loop = asyncio.get_running_loop()
-
-        def run(think: Callable[[], BotMove | None]) -> Awaitable[BotMove | None]:
-            return loop.run_in_executor(None, think)
-        if await self.turns.run_turn(steps, run) == PLAYED:
+        if await self.turns.run_turn(steps) == PLAYED:
             self.path = ()
             self.after_change()
